@@ -1,0 +1,49 @@
+/* cli.h - command-line parsing shared by the subcommands.
+ *
+ * Options are "--name VALUE", "--name=VALUE" or flags "--name".  Errors print
+ * one line "drlsim CMD: problem" to stderr; callers then exit with status 2
+ * (CLI_EXIT_USAGE).  No global state, so the parser can be fuzzed.
+ */
+#ifndef DRLSIM_CLI_H
+#define DRLSIM_CLI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define CLI_EXIT_USAGE 2
+
+typedef struct cli_opt {
+    const char *name; /* without the leading "--" */
+    bool has_arg;
+    int id;
+} cli_opt_t;
+
+typedef struct cli {
+    const char *cmd; /* "gen": for messages */
+    int argc;
+    char **argv;
+    int i;           /* next argument */
+    const char *arg; /* the value of the last option */
+    const char *opt; /* the name of the last option, as written */
+} cli_t;
+
+void cli_init(cli_t *c, const char *cmd, int argc, char **argv);
+
+/* Next option: its id, 0 at the end, -1 after printing an error (unknown
+ * option, missing value, stray argument).  "-h" maps to the id of "help". */
+int cli_next(cli_t *c, const cli_opt_t *opts, int nopts);
+
+/* Print "drlsim CMD: message" to stderr. */
+void cli_error(const cli_t *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Parse c->arg as an integer in lo..hi; false after printing an error. */
+bool cli_long(const cli_t *c, long lo, long hi, long *out);
+bool cli_u64(const cli_t *c, uint64_t *out);
+/* Parse c->arg as a number in [lo, hi] (alpha); false after an error. */
+bool cli_double(const cli_t *c, double lo, double hi, double *out);
+/* Parse "A-B" into lo..hi within [min, max]. */
+bool cli_range(const cli_t *c, long min, long max, long *lo, long *hi);
+/* Match c->arg against a NULL-terminated list; index or -1 after an error. */
+int cli_choice(const cli_t *c, const char *const *choices);
+
+#endif

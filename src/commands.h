@@ -1,0 +1,8 @@
+/* commands.h - the subcommands of drlsim; each returns the process exit status.
+ * argv[0] is the first argument after the subcommand name. */
+#ifndef DRLSIM_COMMANDS_H
+#define DRLSIM_COMMANDS_H
+
+int cmd_gen(int argc, char **argv);
+
+#endif

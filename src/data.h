@@ -1,0 +1,27 @@
+/* data.h - the files of data/, embedded in the binary at build time.
+ *
+ * Every table drlsim uses is a file in data/ (RULES.md as data).  The build
+ * embeds them (tools/embed.c), so the binary runs from anywhere; --data DIR
+ * makes the loaders read DIR/NAME instead, for editing rules without a rebuild.
+ */
+#ifndef DRLSIM_DATA_H
+#define DRLSIM_DATA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Look NAME ("ruleset.json") up among the embedded files; NULL when absent. */
+const char *data_embedded(const char *name, size_t *len);
+
+/* Read NAME: from the directory set by data_set_dir, else embedded.
+ * Returns a malloc'd NUL-terminated buffer the caller frees, or NULL with a
+ * one-line message in err.  *origin_out (optional) names where it came from. */
+char *data_read(const char *name, size_t *len, char *origin, size_t originlen,
+                char *err, size_t errlen);
+
+/* Read a whole file (NUL-terminated, malloc'd) or NULL with a message. */
+char *data_read_file(const char *path, size_t *len, char *err, size_t errlen);
+
+void data_set_dir(const char *dir);
+
+#endif

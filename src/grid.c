@@ -1,0 +1,95 @@
+/* grid.c - filling, the wall-plotting primitive and cell names for grid.h. */
+#include "grid.h"
+
+#include <assert.h>
+#include <string.h>
+
+static const char CELL_GLYPHS[CELL__COUNT] = {
+    [CELL_FLOOR] = '.', [CELL_WALL] = '#',   [CELL_DOOR] = '+',
+    [CELL_WATER] = '~', [CELL_ACID] = ':',   [CELL_LAVA] = '^',
+    [CELL_BRIDGE] = '=', [CELL_BOX] = 'X',   [CELL_STAIRS] = '>',
+    [CELL_EDGE] = ';',
+};
+
+static const char *const CELL_NAMES[CELL__COUNT] = {
+    [CELL_FLOOR] = "floor",   [CELL_WALL] = "wall",   [CELL_DOOR] = "door",
+    [CELL_WATER] = "water",   [CELL_ACID] = "acid",   [CELL_LAVA] = "lava",
+    [CELL_BRIDGE] = "bridge", [CELL_BOX] = "box",     [CELL_STAIRS] = "stairs",
+    [CELL_EDGE] = "edge_fluid",
+};
+
+char cell_glyph(cell_t k)
+{
+    assert(k < CELL__COUNT);
+    return CELL_GLYPHS[k];
+}
+
+const char *cell_name(cell_t k)
+{
+    assert(k < CELL__COUNT);
+    return CELL_NAMES[k];
+}
+
+void grid_fill(grid_t *g, cell_t k)
+{
+    memset(g->c, CELL_WALL, sizeof g->c);
+    for (int y = 1; y <= GRID_H; y++)
+        memset(&g->c[GRID_IDX(1, y)], (int)k, GRID_W);
+}
+
+void grid_fill_rect(grid_t *g, int x1, int y1, int x2, int y2, cell_t k)
+{
+    if (x1 < 1) x1 = 1;
+    if (y1 < 1) y1 = 1;
+    if (x2 > GRID_W) x2 = GRID_W;
+    if (y2 > GRID_H) y2 = GRID_H;
+    if (x1 > x2)
+        return;
+    for (int y = y1; y <= y2; y++)
+        memset(&g->c[GRID_IDX(x1, y)], (int)k, (size_t)(x2 - x1 + 1));
+}
+
+void grid_border(grid_t *g)
+{
+    for (int x = 1; x <= GRID_W; x++) {
+        grid_set(g, x, 1, CELL_WALL);
+        grid_set(g, x, GRID_H, CELL_WALL);
+    }
+    for (int y = 1; y <= GRID_H; y++) {
+        grid_set(g, 1, y, CELL_WALL);
+        grid_set(g, GRID_W, y, CELL_WALL);
+    }
+}
+
+void grid_clear(grid_t *g)
+{
+    grid_fill(g, CELL_FLOOR);
+    grid_border(g);
+}
+
+bool grid_plot_wall(grid_t *g, int x, int y, bool horizontal)
+{
+    assert(grid_in_map(x, y));
+    const int step = horizontal ? 1 : GRID_STRIDE;
+    const int p = GRID_IDX(x, y);
+    if (cell_is_solid((cell_t)g->c[p])) {
+        g->c[p] = CELL_DOOR;
+        return false;
+    }
+    /* The padding ring is wall, so both walks end inside the array. */
+    for (int i = p + step; !cell_is_solid((cell_t)g->c[i]); i += step)
+        g->c[i] = CELL_WALL;
+    for (int i = p - step; !cell_is_solid((cell_t)g->c[i]); i -= step)
+        g->c[i] = CELL_WALL;
+    g->c[p] = CELL_DOOR;
+    return true;
+}
+
+int grid_count(const grid_t *g, cell_t k)
+{
+    int n = 0;
+    for (int y = 1; y <= GRID_H; y++)
+        for (int x = 1; x <= GRID_W; x++)
+            n += grid_get(g, x, y) == k;
+    return n;
+}

@@ -1,0 +1,102 @@
+/* grid.h - the 78x20 DoomRL map and its drawing primitives.
+ *
+ * Coordinates are 1-based as in the game and RULES.md §1: (1,1) is the
+ * top-left corner, (78,20) the bottom-right, and the outer ring is wall.
+ * The cells live in one flat array with a one-cell padding ring around the
+ * map (x = 0 and 79, y = 0 and 21), so neighbour reads at the border need
+ * no bounds checks; padding cells are wall and are never part of the map.
+ */
+#ifndef DRLSIM_GRID_H
+#define DRLSIM_GRID_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define GRID_W 78
+#define GRID_H 20
+#define GRID_STRIDE (GRID_W + 2)
+#define GRID_CELLS (GRID_STRIDE * (GRID_H + 2))
+#define GRID_IDX(x, y) ((y) * GRID_STRIDE + (x))
+
+/* Cell kinds (RULES.md §1).  CELL_EDGE is a river's fluid on the border ring:
+ * drawn as fluid, but as impassable as the wall it replaced. */
+typedef enum cell {
+    CELL_FLOOR = 0,
+    CELL_WALL,
+    CELL_DOOR,
+    CELL_WATER,
+    CELL_ACID,
+    CELL_LAVA,
+    CELL_BRIDGE,
+    CELL_BOX,
+    CELL_STAIRS,
+    CELL_EDGE,
+    CELL__COUNT
+} cell_t;
+
+typedef struct grid {
+    uint8_t c[GRID_CELLS];
+} grid_t;
+
+static inline cell_t grid_get(const grid_t *g, int x, int y)
+{
+    return (cell_t)g->c[GRID_IDX(x, y)];
+}
+
+static inline void grid_set(grid_t *g, int x, int y, cell_t k)
+{
+    g->c[GRID_IDX(x, y)] = (uint8_t)k;
+}
+
+static inline bool grid_in_map(int x, int y)
+{
+    return x >= 1 && x <= GRID_W && y >= 1 && y <= GRID_H;
+}
+
+static inline bool grid_on_border(int x, int y)
+{
+    return x == 1 || x == GRID_W || y == 1 || y == GRID_H;
+}
+
+/* Wall or door: what stops a plotted wall and bounds a room (RULES.md §3). */
+static inline bool cell_is_solid(cell_t k)
+{
+    return k == CELL_WALL || k == CELL_DOOR;
+}
+
+static inline bool cell_is_fluid(cell_t k)
+{
+    return k == CELL_WATER || k == CELL_ACID || k == CELL_LAVA;
+}
+
+/* Can a walker stand here?  Fluids and bridges count as passable. */
+static inline bool cell_is_passable(cell_t k)
+{
+    return k == CELL_FLOOR || k == CELL_DOOR || k == CELL_BRIDGE || k == CELL_STAIRS ||
+           cell_is_fluid(k);
+}
+
+/* Fill the whole map (padding ring stays wall). */
+void grid_fill(grid_t *g, cell_t k);
+/* Fill the rectangle x1..x2, y1..y2 (inclusive, clipped to the map). */
+void grid_fill_rect(grid_t *g, int x1, int y1, int x2, int y2, cell_t k);
+/* Make the outer ring wall. */
+void grid_border(grid_t *g);
+/* A floor map with a wall ring: the start of the open layouts. */
+void grid_clear(grid_t *g);
+
+/* Plot a wall through (x,y) along one axis (RULES.md §3 Normal step 1):
+ * from the point, walk both ways turning cells into wall, stopping each walk
+ * just before a wall or door; the point itself becomes a door.  If the point
+ * is already wall or door, only the door is placed.  Returns true when a wall
+ * was drawn. */
+bool grid_plot_wall(grid_t *g, int x, int y, bool horizontal);
+
+/* Count the cells of kind k on the map. */
+int grid_count(const grid_t *g, cell_t k);
+
+/* Glyphs and names of cell kinds (docs/cli.md lists them). */
+char cell_glyph(cell_t k);
+const char *cell_name(cell_t k);
+
+#endif

@@ -1,0 +1,191 @@
+/* jsonutil.c - see jsonutil.h. */
+#include "jsonutil.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+
+void ju_init(ju_t *ju, const char *origin, char *err, size_t errlen)
+{
+    ju->origin = origin;
+    ju->err = err;
+    ju->errlen = errlen;
+    ju->failed = false;
+    if (errlen)
+        err[0] = '\0';
+}
+
+void ju_fail(ju_t *ju, const char *path, const char *fmt, ...)
+{
+    if (ju->failed)
+        return;
+    ju->failed = true;
+    int n = snprintf(ju->err, ju->errlen, "%s: %s%s", ju->origin, path ? path : "",
+                     path && *path ? ": " : "");
+    if (n < 0 || (size_t)n >= ju->errlen)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(ju->err + n, ju->errlen - (size_t)n, fmt, ap);
+    va_end(ap);
+}
+
+cJSON *ju_parse(ju_t *ju, const char *text, size_t len)
+{
+    const char *end = NULL;
+    cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, 0);
+    if (!root) {
+        long off = end ? (long)(end - text) : -1;
+        int line = 1;
+        for (long i = 0; i < off && text[i]; i++)
+            line += text[i] == '\n';
+        ju_fail(ju, NULL, "malformed JSON near line %d (byte %ld)", line, off);
+    }
+    return root;
+}
+
+static void join(char *buf, size_t n, const char *path, const char *key)
+{
+    if (path && *path)
+        snprintf(buf, n, "%s.%s", path, key);
+    else
+        snprintf(buf, n, "%s", key);
+}
+
+const cJSON *ju_get(ju_t *ju, const cJSON *obj, const char *path, const char *key)
+{
+    if (ju->failed || !obj)
+        return NULL;
+    if (!cJSON_IsObject(obj)) {
+        ju_fail(ju, path, "expected an object");
+        return NULL;
+    }
+    const cJSON *it = cJSON_GetObjectItemCaseSensitive(obj, key);
+    if (!it) {
+        char p[256];
+        join(p, sizeof p, path, key);
+        ju_fail(ju, p, "missing key");
+    }
+    return it;
+}
+
+const cJSON *ju_object(ju_t *ju, const cJSON *obj, const char *path, const char *key)
+{
+    const cJSON *it = ju_get(ju, obj, path, key);
+    if (it && !cJSON_IsObject(it)) {
+        char p[256];
+        join(p, sizeof p, path, key);
+        ju_fail(ju, p, "expected an object");
+        return NULL;
+    }
+    return it;
+}
+
+const cJSON *ju_array(ju_t *ju, const cJSON *obj, const char *path, const char *key)
+{
+    const cJSON *it = ju_get(ju, obj, path, key);
+    if (it && !cJSON_IsArray(it)) {
+        char p[256];
+        join(p, sizeof p, path, key);
+        ju_fail(ju, p, "expected an array");
+        return NULL;
+    }
+    return it;
+}
+
+int ju_int_item(ju_t *ju, const cJSON *it, const char *path, int lo, int hi)
+{
+    if (ju->failed || !it)
+        return lo;
+    if (!cJSON_IsNumber(it)) {
+        ju_fail(ju, path, "expected an integer");
+        return lo;
+    }
+    double v = it->valuedouble;
+    if (!isfinite(v) || v != floor(v)) {
+        ju_fail(ju, path, "expected an integer, got %g", v);
+        return lo;
+    }
+    if (v < lo || v > hi) {
+        ju_fail(ju, path, "%g is outside %d..%d", v, lo, hi);
+        return lo;
+    }
+    return (int)v;
+}
+
+int ju_int(ju_t *ju, const cJSON *obj, const char *path, const char *key, int lo, int hi)
+{
+    char p[256];
+    join(p, sizeof p, path, key);
+    return ju_int_item(ju, ju_get(ju, obj, path, key), p, lo, hi);
+}
+
+double ju_number(ju_t *ju, const cJSON *obj, const char *path, const char *key, double lo,
+                 double hi)
+{
+    const cJSON *it = ju_get(ju, obj, path, key);
+    if (ju->failed || !it)
+        return lo;
+    char p[256];
+    join(p, sizeof p, path, key);
+    if (!cJSON_IsNumber(it) || !isfinite(it->valuedouble)) {
+        ju_fail(ju, p, "expected a number");
+        return lo;
+    }
+    if (it->valuedouble < lo || it->valuedouble > hi) {
+        ju_fail(ju, p, "%g is outside [%g, %g]", it->valuedouble, lo, hi);
+        return lo;
+    }
+    return it->valuedouble;
+}
+
+bool ju_bool(ju_t *ju, const cJSON *obj, const char *path, const char *key)
+{
+    const cJSON *it = ju_get(ju, obj, path, key);
+    if (ju->failed || !it)
+        return false;
+    if (!cJSON_IsBool(it)) {
+        char p[256];
+        join(p, sizeof p, path, key);
+        ju_fail(ju, p, "expected true or false");
+        return false;
+    }
+    return cJSON_IsTrue(it);
+}
+
+const char *ju_string(ju_t *ju, const cJSON *obj, const char *path, const char *key)
+{
+    const cJSON *it = ju_get(ju, obj, path, key);
+    if (ju->failed || !it)
+        return "";
+    if (!cJSON_IsString(it)) {
+        char p[256];
+        join(p, sizeof p, path, key);
+        ju_fail(ju, p, "expected a string");
+        return "";
+    }
+    return it->valuestring;
+}
+
+void ju_frac(ju_t *ju, const cJSON *obj, const char *path, const char *key, int *num, int *den)
+{
+    *num = 0;
+    *den = 1;
+    const cJSON *it = ju_get(ju, obj, path, key);
+    if (ju->failed || !it)
+        return;
+    char p[256];
+    join(p, sizeof p, path, key);
+    if (!cJSON_IsArray(it) || cJSON_GetArraySize(it) != 2) {
+        ju_fail(ju, p, "expected a fraction [numerator, denominator]");
+        return;
+    }
+    int n = ju_int_item(ju, cJSON_GetArrayItem(it, 0), p, 0, 1000000);
+    int d = ju_int_item(ju, cJSON_GetArrayItem(it, 1), p, 1, 1000000);
+    if (!ju->failed && n > d) {
+        ju_fail(ju, p, "probability %d/%d is above 1", n, d);
+        return;
+    }
+    *num = n;
+    *den = d;
+}

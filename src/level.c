@@ -1,0 +1,132 @@
+/* level.c - one level from (seed, index, parameters): the order of the steps.
+ *
+ * 1. type (type stream, RULES.md §2) unless the parameters fix it;
+ * 2. the type's layout (layout and water streams), which leaves the map and
+ *    the room list;
+ * 3. population (population stream): start, stairs, monsters, items, special
+ *    rooms;
+ * 4. observation of the final map: fluid and door cells, reachability.
+ * Streams are per purpose, so e.g. a river never shifts the room list.
+ */
+#include "level.h"
+
+#include <string.h>
+
+#include "populate.h"
+#include "rooms.h"
+
+void gen_params_default(gen_params_t *p)
+{
+    memset(p, 0, sizeof *p);
+    p->rules = NULL;
+    p->dlevel = 1;
+    p->difficulty = DIFF_HMP;
+    p->type = -1;
+    p->single_enabled = true;
+    p->layout_only = false;
+    p->rivers = true;
+}
+
+/* Breadth-first fill over passable cells from the start; returns how many
+ * passable cells it did not reach. */
+static int unreachable_from_start(const level_t *lv)
+{
+    const grid_t *g = &lv->map;
+    uint8_t seen[GRID_CELLS];
+    uint16_t queue[GRID_W * GRID_H];
+    memset(seen, 0, sizeof seen);
+    int total = 0;
+    for (int y = 1; y <= GRID_H; y++)
+        for (int x = 1; x <= GRID_W; x++)
+            total += cell_is_passable(grid_get(g, x, y));
+    if (lv->start.x == 0)
+        return total;
+    int head = 0, tail = 0;
+    int s = GRID_IDX(lv->start.x, lv->start.y);
+    if (!cell_is_passable((cell_t)g->c[s]))
+        return total;
+    seen[s] = 1;
+    queue[tail++] = (uint16_t)s;
+    static const int STEP[8] = {-GRID_STRIDE - 1, -GRID_STRIDE, -GRID_STRIDE + 1, -1,
+                                1,                GRID_STRIDE - 1, GRID_STRIDE, GRID_STRIDE + 1};
+    while (head < tail) {
+        int c = queue[head++];
+        for (int k = 0; k < 8; k++) {
+            int n = c + STEP[k];
+            if (!seen[n] && cell_is_passable((cell_t)g->c[n])) {
+                seen[n] = 1;
+                queue[tail++] = (uint16_t)n;
+            }
+        }
+    }
+    return total - tail;
+}
+
+static void observe(level_t *lv)
+{
+    obs_t *o = &lv->obs;
+    int water = 0, acid = 0, lava = 0, doors = 0;
+    for (int y = 1; y <= GRID_H; y++) {
+        const uint8_t *row = &lv->map.c[GRID_IDX(1, y)];
+        for (int x = 0; x < GRID_W; x++) {
+            water += row[x] == CELL_WATER;
+            acid += row[x] == CELL_ACID;
+            lava += row[x] == CELL_LAVA;
+            doors += row[x] == CELL_DOOR;
+        }
+    }
+    o->fluid_cells[0] = (uint16_t)water;
+    o->fluid_cells[1] = (uint16_t)acid;
+    o->fluid_cells[2] = (uint16_t)lava;
+    o->doors = (uint16_t)doors;
+    o->unreachable = (uint16_t)unreachable_from_start(lv);
+}
+
+static void reset(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t index)
+{
+    lv->dlevel = p->dlevel;
+    lv->difficulty = p->difficulty;
+    lv->seed = seed;
+    lv->index = index;
+    lv->start = (point_t){0, 0};
+    lv->nstairs = 0;
+    lv->nrooms = 0;
+    lv->nmonsters = 0;
+    lv->nitems = 0;
+    lv->nspecial = 0;
+    memset(&lv->obs, 0, sizeof lv->obs);
+    rolls_t *r = &lv->obs.roll;
+    r->cave = r->single = r->arena = r->fluid_room = r->ammo = -1;
+    r->cave_outcome = r->single_outcome = r->arena_layout = -1;
+    r->fluid_room_kind = r->ammo_kind = r->ammo_stacks = -1;
+    lv->obs.river_fluid = CELL_FLOOR;
+    lv->obs.fluid_kind = CELL_FLOOR;
+}
+
+void level_generate(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t index)
+{
+    reset(lv, p, seed, index);
+    if (p->type >= 0) {
+        lv->type = (level_type_t)p->type;
+    } else {
+        rng_t tr;
+        rng_stream(&tr, seed, index, RNG_TYPE);
+        lv->type = ruleset_pick_type(p->rules, p->dlevel, p->single_enabled, &tr);
+    }
+    rng_t layout, water;
+    rng_stream(&layout, seed, index, RNG_LAYOUT);
+    rng_stream(&water, seed, index, RNG_WATER);
+    layout_ctx_t ctx = {
+        .lv = lv, .p = p, .rules = &p->rules->type[lv->type], .layout = &layout, .water = &water,
+    };
+    layout_fn fn = layout_for(lv->type);
+    if (fn)
+        fn(&ctx);
+    rooms_summarize(lv);
+    if (p->layout_only)
+        return;
+    rng_t pop;
+    rng_stream(&pop, seed, index, RNG_POPULATE);
+    populate(lv, p, &pop);
+    observe(lv);
+}

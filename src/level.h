@@ -1,0 +1,176 @@
+/* level.h - one generated level and its observation record.
+ *
+ * A level is a pure function of (master seed, index, parameters): level_generate
+ * chooses the type (RULES.md §2), runs the type's layout, the water and the
+ * population steps in the game's order, and fills two things only: the level
+ * itself (map, rooms, monsters, items) and the observation record `obs`, which
+ * holds every quantity RULES.md §6 says drlsim observes.  Tallies read levels;
+ * generators never know about tallies.
+ */
+#ifndef DRLSIM_LEVEL_H
+#define DRLSIM_LEVEL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "grid.h"
+#include "rng.h"
+#include "ruleset.h"
+
+#define LEVEL_MAX_ROOMS 96
+#define LEVEL_MAX_MONSTERS 512
+#define LEVEL_MAX_ITEMS 64
+#define LEVEL_MAX_SPECIAL 8
+#define LEVEL_MAX_STAIRS 16
+#define MONSTER_KINDS_MAX 32
+
+/* Difficulty (RULES.md §1). */
+enum { DIFF_ITYTD = 1, DIFF_HNTR, DIFF_HMP, DIFF_UV, DIFF_NIGHTMARE };
+#define DLEVEL_MAX 1000
+
+/* A room: top-left corner and size, walls included (RULES.md §3). */
+typedef struct room {
+    uint8_t x, y, w, h;
+} room_t;
+
+typedef struct monster {
+    uint8_t kind; /* index into the monster table */
+    uint8_t x, y;
+    uint8_t hunting;
+} monster_t;
+
+typedef struct point {
+    uint8_t x, y;
+} point_t;
+
+/* Special room features (RULES.md §5), in the order of the /50 weight table. */
+typedef enum special_kind {
+    SPECIAL_WAREHOUSE = 0,
+    SPECIAL_FLUID,
+    SPECIAL_AMMO,
+    SPECIAL_TELEPORTER,
+    SPECIAL_LEVER,
+    SPECIAL_VAULT,
+    SPECIAL__COUNT
+} special_kind_t;
+
+typedef struct special_room {
+    uint8_t kind;  /* special_kind_t */
+    uint8_t room;  /* index into level.rooms */
+} special_room_t;
+
+typedef enum river_orient { RIVER_NONE = 0, RIVER_HORIZONTAL, RIVER_VERTICAL } river_orient_t;
+
+/* Generation failures and retries, counted, never hidden. */
+typedef enum gen_failure {
+    FAIL_NONE = 0,
+    FAIL_NO_FLOOR,        /* nowhere left to place a monster or item */
+    FAIL_TOO_MANY,        /* a capacity (rooms, monsters) was reached */
+    FAIL__COUNT
+} gen_failure_t;
+
+/* Rolls that population and layouts record; -1 when not made. */
+typedef struct rolls {
+    int16_t cave;           /* d5 + dlevel + 3(D-2) - 3 */
+    int8_t cave_outcome;    /* monster kind chosen for the cave */
+    int16_t single;         /* d10 + min(dlevel + 3(D-2) - 4, 20) */
+    int8_t single_outcome;  /* index of the single-monster row (population.c) */
+    int16_t arena;          /* d25 + min(dlevel, 25) */
+    int8_t arena_layout;    /* 0..3: 5x5, 7x5, 7x7, 9x7 */
+    int16_t fluid_room;     /* d10 + floor(dlevel/5), last fluid room */
+    int8_t fluid_room_kind; /* CELL_WATER/ACID/LAVA */
+    int16_t ammo;           /* d3 + dlevel, last ammo room */
+    int8_t ammo_kind;       /* 0 10mm, 1 shells, 2 rockets, 3 cells */
+    int8_t ammo_stacks;     /* d3 + 2 */
+} rolls_t;
+
+/* The observation record: everything RULES.md §6 lists, one per level. */
+typedef struct obs {
+    /* water */
+    uint8_t river;            /* 1 when a river was drawn */
+    uint8_t river_orient;     /* river_orient_t */
+    uint8_t river_count;      /* 0..3 */
+    uint8_t river_fluid;      /* cell_t of the river, CELL_FLOOR when none */
+    uint8_t river_bridge;     /* 1 when the river has a bridge */
+    uint8_t fluid_passes;     /* fluid passes that ran */
+    uint8_t fluid_kind;       /* cell_t of the fluid pass, CELL_FLOOR when none */
+    uint8_t fluid_walks;      /* walks drawn by the first fluid pass */
+    uint16_t fluid_cells[3];  /* cells of water, acid, lava on the final map */
+    /* rooms */
+    uint16_t rooms;           /* entries of the room list */
+    uint16_t rooms_ge4;       /* rooms with both sides >= 4 */
+    uint16_t rooms_small;     /* 2x2 dead-end entries */
+    uint16_t doors;           /* door cells on the final map */
+    uint8_t layout_variant;   /* warehouse: rooms; maze: style; arena: centre; else 0 */
+    /* special rooms */
+    uint8_t special_rolled;   /* 7d2-7 */
+    uint8_t special_placed[SPECIAL__COUNT];
+    uint8_t special_skipped[SPECIAL__COUNT];
+    /* population */
+    int32_t budget;           /* danger budget after the type modifier */
+    int32_t danger_placed;
+    uint16_t monsters;
+    uint16_t monsters_by_kind[MONSTER_KINDS_MAX];
+    uint16_t hunting;
+    uint16_t items;
+    rolls_t roll;
+    /* connectivity */
+    uint16_t unreachable;     /* passable cells not reachable from the start */
+    /* failures */
+    uint8_t failure;          /* gen_failure_t */
+    uint16_t retries;
+} obs_t;
+
+typedef struct level {
+    grid_t map;
+    level_type_t type;
+    int dlevel, difficulty;
+    uint64_t seed, index;
+    point_t start;
+    int nstairs;
+    point_t stairs[LEVEL_MAX_STAIRS];
+    int nrooms;
+    room_t rooms[LEVEL_MAX_ROOMS];
+    int nmonsters;
+    monster_t monster[LEVEL_MAX_MONSTERS];
+    int nitems;
+    point_t item[LEVEL_MAX_ITEMS];
+    int nspecial;
+    special_room_t special[LEVEL_MAX_SPECIAL];
+    obs_t obs;
+} level_t;
+
+/* What a run fixes for every level it makes. */
+typedef struct gen_params {
+    const ruleset_t *rules;
+    int dlevel;          /* >= 1 */
+    int difficulty;      /* 1..5 */
+    int type;            /* a level_type_t, or -1 to draw it (RULES.md §2) */
+    bool single_enabled; /* the 1/25 single-monster replacement */
+    bool layout_only;    /* stop after the layout's own water and room list */
+    bool rivers;         /* false: skip rivers (drlsim rooms --no-rivers) */
+} gen_params_t;
+
+/* Defaults: normal ruleset, dlevel 1, HMP, type drawn, single on, full level. */
+void gen_params_default(gen_params_t *p);
+
+/* Generate level `index` of master seed `seed`.  Never fails: problems are
+ * counted in lv->obs.failure / retries. */
+void level_generate(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t index);
+
+/* Per-type stages.  A layout draws the map and its room list; it may call the
+ * water functions itself where the type's order demands (city: river first). */
+typedef struct layout_ctx {
+    level_t *lv;
+    const gen_params_t *p;
+    const type_rules_t *rules;
+    rng_t *layout;  /* the layout stream */
+    rng_t *water;   /* the water stream */
+} layout_ctx_t;
+
+typedef void (*layout_fn)(layout_ctx_t *ctx);
+
+/* The layout table: one generator per level type (src/layouts/). */
+layout_fn layout_for(level_type_t t);
+
+#endif

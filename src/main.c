@@ -1,0 +1,54 @@
+/* main.c - drlsim's entry point: dispatch to a subcommand. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "commands.h"
+
+#ifndef DRLSIM_VERSION
+#define DRLSIM_VERSION "dev"
+#endif
+
+typedef struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} command_t;
+
+static const command_t COMMANDS[] = {
+    {"gen", cmd_gen, "generate one level and print it (ASCII or JSON)"},
+};
+#define NCOMMANDS (sizeof COMMANDS / sizeof COMMANDS[0])
+
+static void usage(FILE *out)
+{
+    fprintf(out, "usage: drlsim COMMAND [OPTIONS]   (drlsim COMMAND --help for its options)\n\n"
+                 "drlsim simulates the random level generator of DoomRL 0.9.9.x and tests\n"
+                 "the documented probabilities of the wiki against millions of levels.\n\n"
+                 "Commands:\n");
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        fprintf(out, "  %-8s %s\n", COMMANDS[i].name, COMMANDS[i].summary);
+    fprintf(out, "\n  --help     this text\n  --version  print the version\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "drlsim: no command given (see drlsim --help)\n");
+        return CLI_EXIT_USAGE;
+    }
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
+        usage(stdout);
+        return 0;
+    }
+    if (strcmp(cmd, "--version") == 0) {
+        printf("drlsim %s\n", DRLSIM_VERSION);
+        return 0;
+    }
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        if (strcmp(cmd, COMMANDS[i].name) == 0)
+            return COMMANDS[i].run(argc - 2, argv + 2);
+    fprintf(stderr, "drlsim: unknown command '%s' (see drlsim --help)\n", cmd);
+    return CLI_EXIT_USAGE;
+}

@@ -1,0 +1,162 @@
+/* render.c - see render.h. */
+#include "render.h"
+
+#include <string.h>
+
+#include "monsters.h"
+
+static const char *const CELL_COLOR[CELL__COUNT] = {
+    [CELL_FLOOR] = "\x1b[90m",  [CELL_WALL] = "\x1b[37m",  [CELL_DOOR] = "\x1b[33m",
+    [CELL_WATER] = "\x1b[94m",  [CELL_ACID] = "\x1b[92m",  [CELL_LAVA] = "\x1b[91m",
+    [CELL_BRIDGE] = "\x1b[33m", [CELL_BOX] = "\x1b[36m",   [CELL_STAIRS] = "\x1b[97m",
+    [CELL_EDGE] = "\x1b[34m",
+};
+#define COLOR_START "\x1b[1;97m"
+#define COLOR_ITEM "\x1b[95m"
+#define COLOR_MONSTER "\x1b[1;31m"
+#define COLOR_RESET "\x1b[0m"
+
+void render_rows(const level_t *lv, char rows[GRID_H][GRID_W + 1])
+{
+    for (int y = 1; y <= GRID_H; y++) {
+        for (int x = 1; x <= GRID_W; x++)
+            rows[y - 1][x - 1] = cell_glyph(grid_get(&lv->map, x, y));
+        rows[y - 1][GRID_W] = '\0';
+    }
+    for (int i = 0; i < lv->nitems; i++)
+        rows[lv->item[i].y - 1][lv->item[i].x - 1] = GLYPH_ITEM;
+    for (int i = 0; i < lv->nmonsters; i++)
+        rows[lv->monster[i].y - 1][lv->monster[i].x - 1] = monster_glyph(lv->monster[i].kind);
+    if (lv->start.x)
+        rows[lv->start.y - 1][lv->start.x - 1] = GLYPH_START;
+}
+
+static const char *glyph_color(const level_t *lv, int x, int y, char glyph)
+{
+    if (glyph == GLYPH_START && lv->start.x == x && lv->start.y == y)
+        return COLOR_START;
+    cell_t k = grid_get(&lv->map, x, y);
+    if (glyph == cell_glyph(k))
+        return CELL_COLOR[k];
+    if (glyph == GLYPH_ITEM)
+        return COLOR_ITEM;
+    return COLOR_MONSTER;
+}
+
+void render_ascii(FILE *out, const level_t *lv, bool color)
+{
+    char rows[GRID_H][GRID_W + 1];
+    render_rows(lv, rows);
+    for (int y = 0; y < GRID_H; y++) {
+        if (!color) {
+            fprintf(out, "%s\n", rows[y]);
+            continue;
+        }
+        const char *cur = NULL;
+        for (int x = 0; x < GRID_W; x++) {
+            const char *c = glyph_color(lv, x + 1, y + 1, rows[y][x]);
+            if (c != cur) {
+                fputs(c, out);
+                cur = c;
+            }
+            fputc(rows[y][x], out);
+        }
+        fprintf(out, "%s\n", COLOR_RESET);
+    }
+    fprintf(out, "type %s, dlevel %d, difficulty %d, seed %llu", level_type_name(lv->type),
+            lv->dlevel, lv->difficulty, (unsigned long long)lv->seed);
+    if (lv->index)
+        fprintf(out, ", index %llu", (unsigned long long)lv->index);
+    fprintf(out, ", rooms %d, rooms>=4 %d\n", lv->obs.rooms, lv->obs.rooms_ge4);
+}
+
+cJSON *render_legend_json(void)
+{
+    cJSON *o = cJSON_CreateObject();
+    char key[2] = {0, 0};
+    for (int k = 0; k < CELL__COUNT; k++) {
+        key[0] = cell_glyph((cell_t)k);
+        cJSON_AddStringToObject(o, key, cell_name((cell_t)k));
+    }
+    key[0] = GLYPH_START;
+    cJSON_AddStringToObject(o, key, "start");
+    key[0] = GLYPH_ITEM;
+    cJSON_AddStringToObject(o, key, "item");
+    monsters_legend_json(o);
+    return o;
+}
+
+void render_legend_text(FILE *out)
+{
+    for (int k = 0; k < CELL__COUNT; k++)
+        fprintf(out, "  %c %s\n", cell_glyph((cell_t)k), cell_name((cell_t)k));
+    fprintf(out, "  %c player start\n  %c item\n", GLYPH_START, GLYPH_ITEM);
+    monsters_legend_text(out);
+}
+
+static cJSON *point_json(point_t p)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "x", p.x);
+    cJSON_AddNumberToObject(o, "y", p.y);
+    return o;
+}
+
+cJSON *render_json(const level_t *lv)
+{
+    cJSON *o = cJSON_CreateObject();
+    char seed[32];
+    cJSON_AddStringToObject(o, "type", level_type_name(lv->type));
+    cJSON_AddNumberToObject(o, "dlevel", lv->dlevel);
+    cJSON_AddNumberToObject(o, "difficulty", lv->difficulty);
+    /* 64-bit seeds do not fit a JSON double: write them exactly when they do
+     * not fit 2^53, as a number otherwise. */
+    if (lv->seed < (UINT64_C(1) << 53)) {
+        cJSON_AddNumberToObject(o, "seed", (double)lv->seed);
+    } else {
+        snprintf(seed, sizeof seed, "%llu", (unsigned long long)lv->seed);
+        cJSON_AddItemToObject(o, "seed", cJSON_CreateRaw(seed));
+    }
+    cJSON_AddNumberToObject(o, "index", (double)lv->index);
+    char rows[GRID_H][GRID_W + 1];
+    render_rows(lv, rows);
+    cJSON *map = cJSON_AddArrayToObject(o, "map");
+    for (int y = 0; y < GRID_H; y++)
+        cJSON_AddItemToArray(map, cJSON_CreateString(rows[y]));
+    cJSON_AddItemToObject(o, "legend", render_legend_json());
+    if (lv->start.x)
+        cJSON_AddItemToObject(o, "start", point_json(lv->start));
+    else
+        cJSON_AddNullToObject(o, "start");
+    cJSON *stairs = cJSON_AddArrayToObject(o, "stairs");
+    for (int i = 0; i < lv->nstairs; i++)
+        cJSON_AddItemToArray(stairs, point_json(lv->stairs[i]));
+    cJSON *rooms = cJSON_AddArrayToObject(o, "rooms");
+    for (int i = 0; i < lv->nrooms; i++) {
+        const room_t *r = &lv->rooms[i];
+        cJSON *ro = cJSON_CreateObject();
+        cJSON_AddNumberToObject(ro, "x", r->x);
+        cJSON_AddNumberToObject(ro, "y", r->y);
+        cJSON_AddNumberToObject(ro, "w", r->w);
+        cJSON_AddNumberToObject(ro, "h", r->h);
+        cJSON_AddItemToArray(rooms, ro);
+    }
+    cJSON_AddNumberToObject(o, "rooms_ge4", lv->obs.rooms_ge4);
+    cJSON_AddNumberToObject(o, "rooms_small", lv->obs.rooms_small);
+    cJSON_AddNumberToObject(o, "doors", lv->obs.doors);
+    cJSON *riv = cJSON_AddObjectToObject(o, "rivers");
+    static const char *const ORIENT[] = {"none", "horizontal", "vertical"};
+    cJSON_AddNumberToObject(riv, "count", lv->obs.river_count);
+    cJSON_AddStringToObject(riv, "orientation", ORIENT[lv->obs.river_orient]);
+    if (lv->obs.river)
+        cJSON_AddStringToObject(riv, "fluid", cell_name((cell_t)lv->obs.river_fluid));
+    else
+        cJSON_AddNullToObject(riv, "fluid");
+    cJSON_AddBoolToObject(riv, "bridge", lv->obs.river_bridge);
+    cJSON *fc = cJSON_AddObjectToObject(o, "fluid_cells");
+    cJSON_AddNumberToObject(fc, "water", lv->obs.fluid_cells[0]);
+    cJSON_AddNumberToObject(fc, "acid", lv->obs.fluid_cells[1]);
+    cJSON_AddNumberToObject(fc, "lava", lv->obs.fluid_cells[2]);
+    cJSON_AddNumberToObject(o, "unreachable", lv->obs.unreachable);
+    return o;
+}

@@ -1,0 +1,26 @@
+/* rooms.h - the room list of a walled layout (RULES.md §3 Normal step 4).
+ *
+ * The game finds rooms by scanning for top-left corners and measuring each
+ * room along its first inner row and column; drlsim does the same, so the
+ * list includes the game's small 2x2 dead-end entries.  rooms_summarize
+ * fills the room counts of the observation record from a level's list.
+ */
+#ifndef DRLSIM_ROOMS_H
+#define DRLSIM_ROOMS_H
+
+#include "level.h"
+
+/* A room whose sides are both at least this is a "real" room (RULES.md §3). */
+#define ROOM_REAL_MIN_SIDE 4
+
+/* Scan g for rooms, append them to lv->rooms (at most LEVEL_MAX_ROOMS; an
+ * overflow is counted as FAIL_TOO_MANY). */
+void rooms_scan(level_t *lv);
+
+/* Count rooms, rooms >= 4 and 2x2 entries into lv->obs. */
+void rooms_summarize(level_t *lv);
+
+/* Append one room; false (and FAIL_TOO_MANY) when the list is full. */
+bool rooms_add(level_t *lv, int x, int y, int w, int h);
+
+#endif

@@ -1,0 +1,248 @@
+/* ruleset.c - loading a ruleset from JSON and drawing level types (RULES.md §2).
+ *
+ * The type draw takes, in this order: one weighted pick among the band's
+ * types, the caves -> arena chance when caves came up, then (above the
+ * single-monster dlevel) the single-monster chance, which replaces any type.
+ */
+#include "ruleset.h"
+
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "data.h"
+#include "jsonutil.h"
+
+static const char *const TYPE_NAMES[LT__COUNT] = {
+    [LT_NORMAL] = "normal", [LT_SMALL_ROOMS] = "small-rooms", [LT_WAREHOUSE] = "warehouse",
+    [LT_CITY] = "city",     [LT_CAVES] = "caves",             [LT_ARENA] = "arena",
+    [LT_MAZE] = "maze",     [LT_SINGLE] = "single",
+};
+
+const char *level_type_name(level_type_t t)
+{
+    assert(t < LT__COUNT);
+    return TYPE_NAMES[t];
+}
+
+int level_type_from_name(const char *name)
+{
+    for (int t = 0; t < LT__COUNT; t++)
+        if (strcmp(name, TYPE_NAMES[t]) == 0)
+            return t;
+    return -1;
+}
+
+static void parse_bands(ju_t *ju, ruleset_t *rs, const cJSON *root)
+{
+    const cJSON *bands = ju_array(ju, root, "", "type_bands");
+    if (ju->failed)
+        return;
+    int n = cJSON_GetArraySize(bands);
+    if (n < 1 || n > RULESET_MAX_BANDS) {
+        ju_fail(ju, "type_bands", "expected 1..%d bands, got %d", RULESET_MAX_BANDS, n);
+        return;
+    }
+    rs->nbands = n;
+    int expect_from = 1;
+    for (int i = 0; i < n && !ju->failed; i++) {
+        char path[64];
+        snprintf(path, sizeof path, "type_bands[%d]", i);
+        const cJSON *b = cJSON_GetArrayItem(bands, i);
+        type_band_t *tb = &rs->band[i];
+        tb->from = ju_int(ju, b, path, "from", 1, 1000000);
+        const cJSON *to = ju_get(ju, b, path, "to");
+        if (ju->failed)
+            return;
+        if (cJSON_IsNull(to)) {
+            tb->to = 0;
+            if (i != n - 1)
+                ju_fail(ju, path, "only the last band may be open-ended (to: null)");
+        } else {
+            tb->to = ju_int(ju, b, path, "to", tb->from, 1000000);
+            if (i == n - 1 && !ju->failed)
+                ju_fail(ju, path, "the last band must be open-ended (to: null)");
+        }
+        if (!ju->failed && tb->from != expect_from)
+            ju_fail(ju, path, "bands must cover dlevels without gaps: expected from %d, got %d",
+                    expect_from, tb->from);
+        expect_from = tb->to + 1;
+        const cJSON *w = ju_object(ju, b, path, "weights");
+        if (ju->failed)
+            return;
+        memset(tb->weight, 0, sizeof tb->weight);
+        tb->total = 0;
+        const cJSON *it;
+        cJSON_ArrayForEach(it, w)
+        {
+            char wp[128];
+            snprintf(wp, sizeof wp, "%s.weights.%s", path, it->string);
+            int t = level_type_from_name(it->string);
+            if (t < 0 || t == LT_ARENA || t == LT_SINGLE) {
+                ju_fail(ju, wp, "not a type a band can weigh (arena and single are replacements)");
+                return;
+            }
+            tb->weight[t] = ju_int_item(ju, it, wp, 0, 1000000);
+            tb->total += tb->weight[t];
+        }
+        if (!ju->failed && tb->total <= 0)
+            ju_fail(ju, path, "weights sum to zero");
+    }
+}
+
+static void parse_type(ju_t *ju, type_rules_t *tr, const cJSON *types, level_type_t t)
+{
+    char path[64];
+    snprintf(path, sizeof path, "types.%s", level_type_name(t));
+    const cJSON *o = ju_object(ju, types, "types", level_type_name(t));
+    if (ju->failed)
+        return;
+    ju_frac(ju, o, path, "river", &tr->river.num, &tr->river.den);
+    const char *style = ju_string(ju, o, path, "river_style");
+    if (ju->failed)
+        return;
+    if (strcmp(style, "standard") == 0)
+        tr->river_style = RIVER_STANDARD;
+    else if (strcmp(style, "vertical_only") == 0)
+        tr->river_style = RIVER_VERTICAL_ONLY;
+    else if (strcmp(style, "caves") == 0) {
+        tr->river_style = RIVER_CAVES;
+        ju_frac(ju, o, path, "river_horizontal", &tr->river_horizontal.num,
+                &tr->river_horizontal.den);
+    } else {
+        ju_fail(ju, path, "river_style \"%s\" is not standard, vertical_only or caves", style);
+        return;
+    }
+    tr->fluid_passes = ju_int(ju, o, path, "fluid_passes", 0, 10);
+    tr->fluids_only_without_river = ju_bool(ju, o, path, "fluids_only_without_river");
+    tr->danger_percent = ju_int(ju, o, path, "danger_percent", 0, 10000);
+    tr->special_rooms = ju_bool(ju, o, path, "special_rooms");
+    ju_frac(ju, o, path, "hunting", &tr->hunting.num, &tr->hunting.den);
+    const cJSON *items = ju_object(ju, o, path, "items");
+    char ipath[80];
+    snprintf(ipath, sizeof ipath, "%s.items", path);
+    const char *rule = ju_string(ju, items, ipath, "rule");
+    if (ju->failed)
+        return;
+    tr->items_x = tr->items_n = tr->items_k = 0;
+    if (strcmp(rule, "formula") == 0) {
+        tr->items = ITEMS_FORMULA;
+    } else if (strcmp(rule, "fixed") == 0) {
+        tr->items = ITEMS_FIXED;
+        tr->items_n = ju_int(ju, items, ipath, "n", 0, 1000);
+    } else if (strcmp(rule, "dice") == 0) {
+        tr->items = ITEMS_DICE;
+        tr->items_x = ju_int(ju, items, ipath, "x", 1, 100);
+        tr->items_n = ju_int(ju, items, ipath, "n", 1, 1000);
+        tr->items_k = ju_int(ju, items, ipath, "k", 0, 1000);
+    } else if (strcmp(rule, "percent") == 0) {
+        tr->items = ITEMS_PERCENT;
+        tr->items_n = ju_int(ju, items, ipath, "n", 0, 10000);
+    } else {
+        ju_fail(ju, ipath, "rule \"%s\" is not formula, fixed, dice or percent", rule);
+    }
+}
+
+bool ruleset_parse(ruleset_t *rs, const char *json, size_t len, const char *origin, char *err,
+                   size_t errlen)
+{
+    ju_t ju;
+    ju_init(&ju, origin, err, errlen);
+    memset(rs, 0, sizeof *rs);
+    cJSON *root = ju_parse(&ju, json, len);
+    if (!root)
+        return false;
+    if (!cJSON_IsObject(root))
+        ju_fail(&ju, NULL, "expected a JSON object at the top");
+    const char *name = ju_string(&ju, root, "", "name");
+    snprintf(rs->name, sizeof rs->name, "%s", name);
+    parse_bands(&ju, rs, root);
+    ju_frac(&ju, root, "", "arena_from_caves", &rs->arena_from_caves.num,
+            &rs->arena_from_caves.den);
+    const cJSON *single = ju_object(&ju, root, "", "single");
+    rs->single_above_dlevel = ju_int(&ju, single, "single", "above_dlevel", 0, 1000000);
+    ju_frac(&ju, single, "single", "chance", &rs->single_chance.num, &rs->single_chance.den);
+    const cJSON *types = ju_object(&ju, root, "", "types");
+    for (int t = 0; t < LT__COUNT && !ju.failed; t++)
+        parse_type(&ju, &rs->type[t], types, (level_type_t)t);
+    if (!ju.failed) {
+        const cJSON *it;
+        cJSON_ArrayForEach(it, types)
+        {
+            if (level_type_from_name(it->string) < 0) {
+                ju_fail(&ju, "types", "unknown level type \"%s\"", it->string);
+                break;
+            }
+        }
+    }
+    cJSON_Delete(root);
+    return !ju.failed;
+}
+
+const ruleset_t *ruleset_default(void)
+{
+    static ruleset_t rs;
+    static int state = 0; /* 0 unloaded, 1 ok */
+    if (state == 1)
+        return &rs;
+    size_t len;
+    char err[512], origin[256];
+    char *text = data_read("ruleset.json", &len, origin, sizeof origin, err, sizeof err);
+    if (!text || !ruleset_parse(&rs, text, len, origin, err, sizeof err)) {
+        free(text);
+        fprintf(stderr, "drlsim: %s\n", err);
+        return NULL;
+    }
+    free(text);
+    state = 1;
+    return &rs;
+}
+
+const type_band_t *ruleset_band(const ruleset_t *rs, int dlevel)
+{
+    for (int i = 0; i < rs->nbands; i++) {
+        const type_band_t *b = &rs->band[i];
+        if (dlevel >= b->from && (b->to == 0 || dlevel <= b->to))
+            return b;
+    }
+    return NULL;
+}
+
+level_type_t ruleset_pick_type(const ruleset_t *rs, int dlevel, bool single_enabled, rng_t *r)
+{
+    const type_band_t *b = ruleset_band(rs, dlevel);
+    assert(b && b->total > 0);
+    int roll = rng_d(r, b->total);
+    level_type_t t = LT_NORMAL;
+    for (int i = 0; i < LT__COUNT; i++) {
+        if (roll <= b->weight[i]) {
+            t = (level_type_t)i;
+            break;
+        }
+        roll -= b->weight[i];
+    }
+    if (t == LT_CAVES && rng_chance(r, rs->arena_from_caves.num, rs->arena_from_caves.den))
+        t = LT_ARENA;
+    if (single_enabled && dlevel > rs->single_above_dlevel &&
+        rng_chance(r, rs->single_chance.num, rs->single_chance.den))
+        t = LT_SINGLE;
+    return t;
+}
+
+void ruleset_type_probs(const ruleset_t *rs, int dlevel, bool single_enabled, double p[LT__COUNT])
+{
+    const type_band_t *b = ruleset_band(rs, dlevel);
+    assert(b && b->total > 0);
+    for (int i = 0; i < LT__COUNT; i++)
+        p[i] = (double)b->weight[i] / b->total;
+    double arena = (double)rs->arena_from_caves.num / rs->arena_from_caves.den;
+    p[LT_ARENA] += p[LT_CAVES] * arena;
+    p[LT_CAVES] *= 1.0 - arena;
+    if (single_enabled && dlevel > rs->single_above_dlevel) {
+        double s = (double)rs->single_chance.num / rs->single_chance.den;
+        for (int i = 0; i < LT__COUNT; i++)
+            p[i] *= 1.0 - s;
+        p[LT_SINGLE] += s;
+    }
+}

@@ -1,0 +1,100 @@
+/* ruleset.h - the documented rules as data: level-type shares and per-type rules.
+ *
+ * A ruleset is loaded from JSON (data/ruleset.json, embedded in the binary at
+ * build time, or a file given with --rules) and never re-typed in C.  Adding
+ * the released 0.9.9.7 weights later is a second JSON file, not new code.
+ */
+#ifndef DRLSIM_RULESET_H
+#define DRLSIM_RULESET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "rng.h"
+
+typedef enum level_type {
+    LT_NORMAL = 0,
+    LT_SMALL_ROOMS,
+    LT_WAREHOUSE,
+    LT_CITY,
+    LT_CAVES,
+    LT_ARENA,
+    LT_MAZE,
+    LT_SINGLE,
+    LT__COUNT
+} level_type_t;
+
+/* Type names as the CLI and reports spell them ("small-rooms"). */
+const char *level_type_name(level_type_t t);
+/* -1 when the name is unknown. */
+int level_type_from_name(const char *name);
+
+typedef struct frac {
+    int num, den;
+} frac_t;
+
+#define RULESET_MAX_BANDS 8
+
+/* Type shares for dlevels from..to (to = 0: no upper bound). */
+typedef struct type_band {
+    int from, to;
+    int weight[LT__COUNT];
+    int total;
+} type_band_t;
+
+typedef enum river_style {
+    RIVER_STANDARD = 0,   /* horizontal allowed, RULES.md §4 river rule */
+    RIVER_VERTICAL_ONLY,  /* city: the vertical half of the rule only */
+    RIVER_CAVES,          /* caves: horizontal by river_horizontal, else one vertical */
+} river_style_t;
+
+typedef enum item_rule {
+    ITEMS_FORMULA = 0, /* ceil(21 - max(25 - dlevel, 0)/3) */
+    ITEMS_FIXED,       /* items_n */
+    ITEMS_DICE,        /* items_x d items_n + items_k */
+    ITEMS_PERCENT,     /* floor(items_n% of the formula) */
+} item_rule_t;
+
+typedef struct type_rules {
+    frac_t river;                  /* chance that a river is drawn */
+    river_style_t river_style;
+    frac_t river_horizontal;       /* RIVER_CAVES: share of horizontal rivers */
+    int fluid_passes;              /* fluid passes run by the level (0: none or the layout's own) */
+    bool fluids_only_without_river;
+    item_rule_t items;
+    int items_x, items_n, items_k;
+    int danger_percent;            /* budget modifier */
+    bool special_rooms;
+    frac_t hunting;                /* chance that each monster hunts */
+} type_rules_t;
+
+typedef struct ruleset {
+    char name[64];
+    int nbands;
+    type_band_t band[RULESET_MAX_BANDS];
+    frac_t arena_from_caves;       /* a caves pick becomes arena */
+    int single_above_dlevel;       /* single replaces any type when dlevel > this */
+    frac_t single_chance;
+    type_rules_t type[LT__COUNT];
+} ruleset_t;
+
+/* Parse a ruleset from JSON text.  On error returns false and writes a one-line
+ * message naming `origin` and the problem into err. */
+bool ruleset_parse(ruleset_t *rs, const char *json, size_t len, const char *origin,
+                   char *err, size_t errlen);
+
+/* The ruleset embedded at build time from data/ruleset.json (parsed once). */
+const ruleset_t *ruleset_default(void);
+
+/* The band that holds dlevel, or NULL. */
+const type_band_t *ruleset_band(const ruleset_t *rs, int dlevel);
+
+/* Draw a level type for dlevel (RULES.md §2), from the type stream.
+ * single_enabled false reproduces 0.9.9.3 (no single-monster levels). */
+level_type_t ruleset_pick_type(const ruleset_t *rs, int dlevel, bool single_enabled, rng_t *r);
+
+/* Exact probability of each type at dlevel (for tests and expectations). */
+void ruleset_type_probs(const ruleset_t *rs, int dlevel, bool single_enabled,
+                        double p[LT__COUNT]);
+
+#endif

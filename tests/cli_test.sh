@@ -1,0 +1,87 @@
+#!/bin/sh
+# cli_test.sh DRLSIM SRCDIR - the command line: help, errors, determinism, goldens.
+# Prints one line per check and "N passed, M failed" at the end.
+drlsim=$1
+src=$2
+pass=0
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { pass=$((pass + 1)); }
+ko() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+# expect_status STATUS NEEDLE ARGS... : exit status and a stderr line naming the problem
+expect_status() {
+    want=$1; needle=$2; shift 2
+    "$drlsim" "$@" >"$tmp/out" 2>"$tmp/err"
+    got=$?
+    if [ "$got" != "$want" ]; then ko "drlsim $* exited $got, want $want"; return; fi
+    if [ -n "$needle" ] && ! grep -q -- "$needle" "$tmp/err"; then
+        ko "drlsim $*: stderr lacks '$needle': $(cat "$tmp/err")"; return; fi
+    if [ "$want" = 2 ] && [ "$(wc -l <"$tmp/err")" -ne 1 ]; then
+        ko "drlsim $*: error is not one line"; return; fi
+    ok
+}
+
+expect_status 0 "" --help
+expect_status 0 "" gen --help
+expect_status 2 "unknown command" frobnicate
+expect_status 2 "" 
+expect_status 2 "unknown option '--bogus'" gen --bogus
+expect_status 2 "not an integer" gen --dlevel abc
+expect_status 2 "out of range" gen --dlevel 0
+expect_status 2 "out of range" gen --dlevel 100000
+expect_status 2 "out of range" gen --difficulty 6
+expect_status 2 "not a non-negative integer" gen --seed -4
+expect_status 2 "not a 64-bit" gen --seed 99999999999999999999999
+expect_status 2 "unknown level type 'dungeon'" gen --type dungeon
+expect_status 2 "needs a value" gen --seed
+expect_status 2 "is not one of" gen --color purple
+expect_status 2 "unexpected argument" gen normal
+expect_status 2 "cannot open" gen --data /nonexistent-dir
+
+# gen --help documents the legend and every option
+"$drlsim" gen --help >"$tmp/help"
+for w in --type --dlevel --difficulty --seed --json --color wall floor door; do
+    if grep -q -- "$w" "$tmp/help"; then ok; else ko "gen --help lacks $w"; fi
+done
+
+# Determinism and seed sensitivity
+"$drlsim" gen --type normal --seed 42 --dlevel 3 --color never >"$tmp/a" && ok || ko "gen seed 42"
+"$drlsim" gen --type normal --seed 42 --dlevel 3 --color never >"$tmp/b"
+if cmp -s "$tmp/a" "$tmp/b"; then ok; else ko "gen is not reproducible"; fi
+"$drlsim" gen --type normal --seed 43 --dlevel 3 --color never >"$tmp/c"
+if cmp -s "$tmp/a" "$tmp/c"; then ko "seeds 42 and 43 give the same level"; else ok; fi
+if [ "$(head -20 "$tmp/a" | awk '{ if (length($0) != 78) bad = 1 } END { print bad + 0 }')" = 0 ] \
+    && [ "$(wc -l <"$tmp/a")" = 21 ]; then ok; else ko "map is not 20 lines of 78"; fi
+if grep -q '\x1b' "$tmp/a"; then ko "colour with --color never"; else ok; fi
+"$drlsim" gen --type normal --seed 42 --color always >"$tmp/col"
+if grep -q "$(printf '\033')\[" "$tmp/col"; then ok; else ko "no colour with --color always"; fi
+
+# Golden levels: any change to a generator shows up here (regenerate with
+# tests/golden/update.sh after reviewing the new pictures).
+for g in "$src"/golden/*.args; do
+    name=$(basename "$g" .args)
+    # shellcheck disable=SC2046
+    "$drlsim" gen $(cat "$g") --color never >"$tmp/$name.txt" 2>&1
+    if cmp -s "$tmp/$name.txt" "$src/golden/$name.txt"; then ok; else
+        ko "golden $name differs:"; diff "$src/golden/$name.txt" "$tmp/$name.txt" | head -20; fi
+done
+
+# JSON: parses, has the documented keys, map is 20 x 78
+"$drlsim" gen --type normal --seed 7 --dlevel 5 --json >"$tmp/j.json"
+if python3 - "$tmp/j.json" <<'PY'
+import json, sys
+o = json.load(open(sys.argv[1]))
+for k in ("type", "dlevel", "difficulty", "seed", "map", "rooms", "legend", "start"):
+    assert k in o, k
+assert o["type"] == "normal" and o["dlevel"] == 5 and o["seed"] == 7
+assert len(o["map"]) == 20 and all(len(r) == 78 for r in o["map"])
+assert all(set(r) <= {"x", "y", "w", "h"} for r in o["rooms"])
+assert all(ch in o["legend"] for row in o["map"] for ch in row)
+PY
+then ok; else ko "gen --json"; fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]

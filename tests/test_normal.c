@@ -1,0 +1,162 @@
+/* test_normal.c - the normal layout's invariants (RULES.md §3 Normal).
+ *
+ * Over 10^5 seeds: border intact; every interior wall cell lies on a vertical
+ * wall line (even x) or a horizontal one (odd y); every plotted point is a
+ * door; the room list's interiors tile the non-solid interior without
+ * overlap; 2x2 entries start on a floor dead end; the extra doors never
+ * touch another door (8-neighbourhood) unless one is a plotted point.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "layouts/layouts.h"
+#include "level.h"
+#include "rooms.h"
+#include "testutil.h"
+
+#define SEEDS 100000
+
+static bool border_ok(const grid_t *g)
+{
+    for (int x = 1; x <= GRID_W; x++)
+        if (grid_get(g, x, 1) != CELL_WALL || grid_get(g, x, GRID_H) != CELL_WALL)
+            return false;
+    for (int y = 1; y <= GRID_H; y++)
+        if (grid_get(g, 1, y) != CELL_WALL || grid_get(g, GRID_W, y) != CELL_WALL)
+            return false;
+    return true;
+}
+
+static bool parity_ok(const grid_t *g)
+{
+    for (int y = 2; y < GRID_H; y++)
+        for (int x = 2; x < GRID_W; x++)
+            if (cell_is_solid(grid_get(g, x, y)) && x % 2 != 0 && y % 2 != 1)
+                return false;
+    return true;
+}
+
+static bool only_walls_doors_floor(const grid_t *g)
+{
+    for (int y = 1; y <= GRID_H; y++)
+        for (int x = 1; x <= GRID_W; x++) {
+            cell_t k = grid_get(g, x, y);
+            if (k != CELL_WALL && k != CELL_FLOOR && k != CELL_DOOR)
+                return false;
+        }
+    return true;
+}
+
+/* Interiors of rooms with both sides >= 3 cover each non-solid cell once;
+ * rooms with a side of 2 are 2x2 entries cornered on a floor cell. */
+static bool tiling_ok(const level_t *lv, int *small)
+{
+    static uint8_t cover[GRID_CELLS];
+    memset(cover, 0, sizeof cover);
+    *small = 0;
+    for (int i = 0; i < lv->nrooms; i++) {
+        const room_t *r = &lv->rooms[i];
+        if (r->w < 3 || r->h < 3) {
+            if (r->w != 2 || r->h != 2 || grid_get(&lv->map, r->x, r->y) != CELL_FLOOR)
+                return false;
+            (*small)++;
+            continue;
+        }
+        if (!cell_is_solid(grid_get(&lv->map, r->x, r->y)))
+            return false;
+        for (int y = r->y + 1; y < r->y + r->h - 1; y++)
+            for (int x = r->x + 1; x < r->x + r->w - 1; x++)
+                if (cover[GRID_IDX(x, y)]++)
+                    return false;
+    }
+    for (int y = 1; y <= GRID_H; y++)
+        for (int x = 1; x <= GRID_W; x++) {
+            bool open = !cell_is_solid(grid_get(&lv->map, x, y));
+            if (open != (cover[GRID_IDX(x, y)] == 1))
+                return false;
+        }
+    return true;
+}
+
+static void invariants(void)
+{
+    static level_t lv;
+    int bad_border = 0, bad_parity = 0, bad_door = 0, bad_tiling = 0, bad_kind = 0;
+    long rooms = 0, small = 0, ge4 = 0;
+    int min_rooms = 1000, max_rooms = 0;
+    for (int s = 0; s < SEEDS; s++) {
+        rng_t r;
+        rng_stream(&r, 77, (uint64_t)s, RNG_LAYOUT);
+        point_t plotted[NORMAL_WALLS];
+        lv.nrooms = 0;
+        memset(&lv.obs, 0, sizeof lv.obs);
+        normal_walls(&lv, &r, plotted);
+        rooms_scan(&lv);
+        rooms_summarize(&lv);
+        bad_border += !border_ok(&lv.map);
+        bad_parity += !parity_ok(&lv.map);
+        bad_kind += !only_walls_doors_floor(&lv.map);
+        for (int w = 0; w < NORMAL_WALLS; w++)
+            bad_door += grid_get(&lv.map, plotted[w].x, plotted[w].y) != CELL_DOOR;
+        int sm;
+        bad_tiling += !tiling_ok(&lv, &sm) || sm != lv.obs.rooms_small;
+        rooms += lv.nrooms;
+        small += lv.obs.rooms_small;
+        ge4 += lv.obs.rooms_ge4;
+        min_rooms = lv.nrooms < min_rooms ? lv.nrooms : min_rooms;
+        max_rooms = lv.nrooms > max_rooms ? lv.nrooms : max_rooms;
+    }
+    CHECK(bad_border == 0, "border intact (%d bad of %d)", bad_border, SEEDS);
+    CHECK(bad_parity == 0, "wall parity (%d bad)", bad_parity);
+    CHECK(bad_kind == 0, "only wall, floor and door (%d bad)", bad_kind);
+    CHECK(bad_door == 0, "every plotted point is a door (%d bad)", bad_door);
+    CHECK(bad_tiling == 0, "rooms tile the interior (%d bad)", bad_tiling);
+    printf("normal over %d layouts: rooms %.3f/layout (min %d, max %d), >=4 %.3f, 2x2 %.3f\n",
+           SEEDS, (double)rooms / SEEDS, min_rooms, max_rooms, (double)ge4 / SEEDS,
+           (double)small / SEEDS);
+    /* Walls 1 and 2 always draw (the map is empty then), so every layout has
+     * at least three rectangles; a list at capacity would have been cut. */
+    CHECK(min_rooms >= 3, "at least three rooms (min %d)", min_rooms);
+    CHECK(max_rooms < LEVEL_MAX_ROOMS, "room list within capacity (max %d)", max_rooms);
+}
+
+/* Hand-built map: the room scan on two walls (one vertical at x=10, one
+ * horizontal at y=7 right of it) finds the three rectangles, sizes by hand. */
+static void scan_known(void)
+{
+    static level_t lv;
+    lv.nrooms = 0;
+    memset(&lv.obs, 0, sizeof lv.obs);
+    grid_clear(&lv.map);
+    grid_plot_wall(&lv.map, 10, 5, false);
+    grid_plot_wall(&lv.map, 20, 7, true);
+    rooms_scan(&lv);
+    CHECK(lv.nrooms == 3, "three rooms, got %d", lv.nrooms);
+    static const room_t want[3] = {{1, 1, 10, 20}, {10, 1, 69, 7}, {10, 7, 69, 14}};
+    for (int i = 0; i < 3 && i < lv.nrooms; i++)
+        CHECK(memcmp(&lv.rooms[i], &want[i], sizeof want[i]) == 0,
+              "room %d: got %d,%d %dx%d", i, lv.rooms[i].x, lv.rooms[i].y, lv.rooms[i].w,
+              lv.rooms[i].h);
+    /* A one-wide corridor: vertical walls at x=30 and x=32 below y=7 make a
+     * dead end at (31,19)... the corridor x=31 runs rows 8..19 and its bottom
+     * cell has walls left, right and below: a 2x2 entry at (31,19). */
+    grid_plot_wall(&lv.map, 30, 12, false);
+    grid_plot_wall(&lv.map, 32, 12, false);
+    lv.nrooms = 0;
+    rooms_scan(&lv);
+    rooms_summarize(&lv);
+    bool found = false;
+    for (int i = 0; i < lv.nrooms; i++)
+        found |= lv.rooms[i].x == 31 && lv.rooms[i].y == 19 && lv.rooms[i].w == 2 &&
+                 lv.rooms[i].h == 2;
+    CHECK(found, "dead end of a one-wide corridor is a 2x2 entry");
+    CHECK(lv.obs.rooms_small == 1, "one 2x2 entry, got %d", lv.obs.rooms_small);
+    CHECK(lv.obs.rooms_ge4 == 4, "rooms >= 4: got %d", lv.obs.rooms_ge4);
+}
+
+int main(void)
+{
+    scan_known();
+    invariants();
+    return test_summary("normal");
+}

@@ -1,0 +1,130 @@
+/* test_ruleset.c - level-type choice (RULES.md §2) and the ruleset loader.
+ *
+ * The expected shares are typed here from RULES.md §2, not read from
+ * data/ruleset.json, so a wrong data file fails this test:
+ *   dlevel < 3: normal; 3..5: 7/12, 2/12, 1/12, 1/12, 1/12 (normal, small rooms,
+ *   warehouse, city, caves); >= 6: 2/11 each and maze 1/11; caves -> arena 1/4;
+ *   dlevel > 15: any type -> single 1/25.
+ * Chi-square goodness of fit over 10^6 draws per dlevel, alpha = 1e-4.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "data.h"
+#include "ruleset.h"
+#include "testutil.h"
+
+#define DRAWS 1000000
+#define ALPHA 1e-4
+
+static void spec_probs(int dlevel, bool single, double p[LT__COUNT])
+{
+    memset(p, 0, sizeof(double) * LT__COUNT);
+    if (dlevel < 3) {
+        p[LT_NORMAL] = 1;
+    } else if (dlevel < 6) {
+        p[LT_NORMAL] = 7.0 / 12;
+        p[LT_SMALL_ROOMS] = 2.0 / 12;
+        p[LT_WAREHOUSE] = p[LT_CITY] = 1.0 / 12;
+        p[LT_CAVES] = 1.0 / 12 * 3 / 4;
+        p[LT_ARENA] = 1.0 / 12 / 4;
+    } else {
+        p[LT_NORMAL] = p[LT_SMALL_ROOMS] = p[LT_WAREHOUSE] = p[LT_CITY] = 2.0 / 11;
+        p[LT_CAVES] = 2.0 / 11 * 3 / 4;
+        p[LT_ARENA] = 2.0 / 11 / 4;
+        p[LT_MAZE] = 1.0 / 11;
+    }
+    if (single && dlevel > 15) {
+        for (int t = 0; t < LT__COUNT; t++)
+            p[t] *= 24.0 / 25;
+        p[LT_SINGLE] = 1.0 / 25;
+    }
+}
+
+static void distribution(const ruleset_t *rs, int dlevel, bool single)
+{
+    long counts[LT__COUNT] = {0};
+    double p[LT__COUNT], q[LT__COUNT];
+    rng_t r;
+    for (int i = 0; i < DRAWS; i++) {
+        rng_stream(&r, 2026, (uint64_t)i, RNG_TYPE);
+        counts[ruleset_pick_type(rs, dlevel, single, &r)]++;
+    }
+    spec_probs(dlevel, single, p);
+    ruleset_type_probs(rs, dlevel, single, q);
+    bool same = true;
+    for (int t = 0; t < LT__COUNT; t++)
+        same &= q[t] > p[t] - 1e-12 && q[t] < p[t] + 1e-12;
+    CHECK(same, "dlevel %d: ruleset_type_probs matches RULES.md §2", dlevel);
+    double chi;
+    int dof;
+    double pv = test_chisq_p(counts, p, LT__COUNT, &chi, &dof);
+    printf("dlevel %2d%s: chi2 = %8.2f dof = %d p = %.4f |", dlevel, single ? "" : " (no single)",
+           chi, dof, pv);
+    for (int t = 0; t < LT__COUNT; t++)
+        printf(" %s %.4f", level_type_name((level_type_t)t), (double)counts[t] / DRAWS);
+    printf("\n");
+    CHECK(pv > ALPHA, "dlevel %d type shares fit RULES.md §2: p = %g", dlevel, pv);
+}
+
+static void bad(const char *json, const char *needle)
+{
+    ruleset_t rs;
+    char err[512];
+    bool ok = ruleset_parse(&rs, json, strlen(json), "bad.json", err, sizeof err);
+    CHECK(!ok, "bad ruleset rejected: %s", json);
+    CHECK(strstr(err, needle) != NULL && strncmp(err, "bad.json: ", 10) == 0,
+          "message '%s' names the file and '%s'", err, needle);
+}
+
+static void loader(void)
+{
+    size_t len;
+    char err[512];
+    char *text = data_read("ruleset.json", &len, NULL, 0, err, sizeof err);
+    CHECK(text != NULL, "embedded ruleset present");
+    if (!text)
+        return;
+    bad("{", "malformed JSON");
+    bad("[]", "expected a JSON object");
+    /* Take the real file and break one thing at a time. */
+    struct { const char *from, *to, *needle; } edits[] = {
+        {"\"arena_from_caves\": [1, 4]", "\"arena_from_caves\": [5, 4]", "above 1"},
+        {"\"arena_from_caves\": [1, 4]", "\"arena_from_caves\": [1, 0]", "outside"},
+        {"\"above_dlevel\": 15", "\"above_dlevel\": \"15\"", "expected an integer"},
+        {"\"from\": 3", "\"from\": 4", "without gaps"},
+        {"\"maze\": 1 }", "\"mace\": 1 }", "mace"},
+        {"\"danger_percent\": 150", "\"danger_percent\": -1", "outside"},
+        {"\"river_style\": \"caves\"", "\"river_style\": \"lake\"", "lake"},
+        {"\"rule\": \"formula\"", "\"rule\": \"many\"", "many"},
+    };
+    char buf[16384];
+    for (size_t k = 0; k < sizeof edits / sizeof edits[0]; k++) {
+        const char *at = strstr(text, edits[k].from);
+        CHECK(at != NULL, "edit %zu applies", k);
+        if (!at || len + 64 > sizeof buf)
+            continue;
+        size_t pre = (size_t)(at - text);
+        snprintf(buf, sizeof buf, "%.*s%s%s", (int)pre, text, edits[k].to,
+                 at + strlen(edits[k].from));
+        bad(buf, edits[k].needle);
+    }
+    free(text);
+}
+
+int main(void)
+{
+    const ruleset_t *rs = ruleset_default();
+    CHECK(rs != NULL, "default ruleset loads");
+    if (!rs)
+        return test_summary("ruleset");
+    static const int DL[] = {1, 2, 3, 5, 6, 15, 16, 25};
+    for (size_t i = 0; i < sizeof DL / sizeof DL[0]; i++)
+        distribution(rs, DL[i], true);
+    distribution(rs, 25, false);
+    CHECK(level_type_from_name("small-rooms") == LT_SMALL_ROOMS, "type names");
+    CHECK(level_type_from_name("smallrooms") == -1, "unknown type name");
+    loader();
+    return test_summary("ruleset");
+}

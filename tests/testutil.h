@@ -1,0 +1,25 @@
+/* testutil.h - minimal test harness in the style of GSL's gsl_test.
+ *
+ * CHECK(cond, fmt, ...) records a pass or a failure (printing the failure);
+ * test_summary() prints "N passed, M failed" for the program and returns the
+ * exit status.  Statistical checks use fixed seeds, so they are deterministic.
+ */
+#ifndef DRLSIM_TESTUTIL_H
+#define DRLSIM_TESTUTIL_H
+
+#include <stdbool.h>
+
+extern int test_passed, test_failed;
+
+bool test_check(bool ok, const char *file, int line, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+#define CHECK(cond, ...) test_check((cond), __FILE__, __LINE__, __VA_ARGS__)
+
+/* Chi-square goodness of fit of observed counts against probabilities p
+ * (k categories, p summing to 1; cells with expected count below 5 are pooled).
+ * Returns the p-value (GSL's chi-square upper tail). */
+double test_chisq_p(const long *observed, const double *p, int k, double *stat, int *dof);
+
+int test_summary(const char *name);
+
+#endif

@@ -1,0 +1,21 @@
+#!/bin/sh
+# setup.sh - install what drlsim needs (Debian 12), configure and build it in build/.
+# Used by both README quick-start commands and by .ci/run.  Safe to re-run.
+set -eu
+cd "$(dirname "$0")/.."
+PACKAGES="meson ninja-build gcc pkg-config libgsl-dev libcjson-dev python3"
+missing=""
+for p in $PACKAGES; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+    if [ "$(id -u)" = 0 ]; then sudo=""; else sudo="sudo"; fi
+    echo "setup: installing$missing" >&2
+    $sudo apt-get update -qq
+    # shellcheck disable=SC2086
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $missing >/dev/null
+fi
+if [ ! -f build/build.ninja ]; then
+    meson setup build -Dwerror=true >/dev/null
+fi
+meson compile -C build >/dev/null
