@@ -89,6 +89,7 @@ static void reset(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t in
     lv->seed = seed;
     lv->index = index;
     lv->start = (point_t){0, 0};
+    lv->keepout = (rect_t){0, 0, 0, 0};
     lv->nstairs = 0;
     lv->nrooms = 0;
     lv->nmonsters = 0;

@@ -43,6 +43,11 @@ typedef struct point {
     uint8_t x, y;
 } point_t;
 
+/* An inclusive rectangle of cells; x1 == 0 means none. */
+typedef struct rect {
+    uint8_t x1, y1, x2, y2;
+} rect_t;
+
 /* Special room features (RULES.md §5), in the order of the /50 weight table. */
 typedef enum special_kind {
     SPECIAL_WAREHOUSE = 0,
@@ -127,6 +132,7 @@ typedef struct level {
     int dlevel, difficulty;
     uint64_t seed, index;
     point_t start;
+    rect_t keepout; /* no monster is placed here (the arena's centre box) */
     int nstairs;
     point_t stairs[LEVEL_MAX_STAIRS];
     int nrooms;
