@@ -1,0 +1,81 @@
+/* tally.h - integer histograms of observations, per stratum; exact merge.
+ *
+ * A tally counts what levels show, nothing else.  Its layout is a schema:
+ * a fixed list of named histograms (TALLY_HISTS), each fed by a small
+ * function that reads a level's observation record.  Counts are kept per
+ * stratum (dlevel x level type) for one difficulty, as uint64 bins, so
+ * merging two tallies is an exact element-wise sum and memory does not
+ * grow with the number of levels.  The names are the contract with
+ * data/expectations.json and the reports (docs/report.md).
+ */
+#ifndef DRLSIM_TALLY_H
+#define DRLSIM_TALLY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "level.h"
+
+typedef enum hist_kind {
+    HIST_COUNTS = 0, /* bins[v] += 1 for each value v (clamped to the last bin) */
+    HIST_MOMENTS,    /* one value per level: n, sum, sum of squares, min, max */
+} hist_kind_t;
+
+/* The five slots of a HIST_MOMENTS histogram. */
+enum { MOM_N = 0, MOM_SUM, MOM_SUMSQ, MOM_MIN, MOM_MAX, MOM__COUNT };
+
+typedef struct hist_def {
+    const char *name;   /* "river_orientation" */
+    hist_kind_t kind;
+    int nbins;          /* HIST_COUNTS: values 0..nbins-1, the last is "nbins-1 or more" */
+    const char *const *labels; /* names of the bins (NULL: the bins are integers) */
+    const char *doc;    /* one line: what is counted, and over which levels */
+    /* HIST_COUNTS: add to bins.  HIST_MOMENTS: return the level's value, or a
+     * negative number when the level has none (e.g. no cave roll). */
+    void (*add)(const level_t *lv, uint64_t *bins);
+    int64_t (*value)(const level_t *lv);
+} hist_def_t;
+
+extern const hist_def_t TALLY_HISTS[];
+extern const int TALLY_NHISTS;
+
+/* Index of a histogram by name, -1 when unknown. */
+int tally_hist_index(const char *name);
+/* Number of uint64 slots the histogram takes (nbins or MOM__COUNT). */
+int tally_hist_slots(int h);
+/* Name of bin b of histogram h ("horizontal", or the integer) into buf. */
+const char *tally_bin_label(int h, int b, char *buf, size_t n);
+
+typedef struct tally {
+    int dlevel_lo, dlevel_hi;  /* strata: dlevels lo..hi */
+    int difficulty;
+    size_t stride;             /* slots per stratum */
+    uint64_t *slots;           /* [(dlevel - lo) * LT__COUNT + type][stride] */
+} tally_t;
+
+/* A zeroed tally for dlevels lo..hi at one difficulty; NULL when out of memory. */
+tally_t *tally_new(int dlevel_lo, int dlevel_hi, int difficulty);
+void tally_free(tally_t *t);
+void tally_clear(tally_t *t);
+
+/* Count one level (its dlevel must lie in the tally's range). */
+void tally_add(tally_t *t, const level_t *lv);
+
+/* into += from (same ranges and difficulty; asserted). */
+void tally_merge(tally_t *into, const tally_t *from);
+
+/* The slots of histogram h in one stratum (read-only). */
+const uint64_t *tally_stratum(const tally_t *t, int dlevel, level_type_t type, int h);
+
+/* Sum histogram h over dlevels lo..hi and the types in type_mask (bit t for
+ * type t; TALLY_ALL_TYPES for all) into out (tally_hist_slots(h) slots).
+ * Moments are combined exactly (n, sums added; min/max taken). */
+#define TALLY_ALL_TYPES ((1u << LT__COUNT) - 1)
+void tally_sum(const tally_t *t, int h, int dlevel_lo, int dlevel_hi, unsigned type_mask,
+               uint64_t *out);
+
+/* Levels counted in dlevels lo..hi and types type_mask. */
+uint64_t tally_levels(const tally_t *t, int dlevel_lo, int dlevel_hi, unsigned type_mask);
+
+#endif
