@@ -4,5 +4,6 @@
 #define DRLSIM_COMMANDS_H
 
 int cmd_gen(int argc, char **argv);
+int cmd_run(int argc, char **argv);
 
 #endif

@@ -108,6 +108,7 @@ typedef struct obs {
     uint16_t doors;           /* door cells on the final map */
     uint8_t layout_variant;   /* warehouse: rooms; maze: style; arena: centre; else 0 */
     /* special rooms */
+    uint8_t special_made;     /* 1 when the level's type rolled special rooms */
     uint8_t special_rolled;   /* 7d2-7 */
     uint8_t special_placed[SPECIAL__COUNT];
     uint8_t special_skipped[SPECIAL__COUNT];

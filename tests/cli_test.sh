@@ -83,5 +83,36 @@ assert all(ch in o["legend"] for row in o["map"] for ch in row)
 PY
 then ok; else ko "gen --json"; fi
 
+# run: bad arguments, determinism across thread counts, atomic output
+expect_status 2 "--levels is required" run
+expect_status 2 "out of range" run --levels 0
+expect_status 2 "not a 64-bit" run --levels 1000000000000000000000000000000
+expect_status 2 "is not a" run --levels 1e30
+expect_status 2 "out of range" run --levels 10 --threads 0
+expect_status 2 "exclude each other" run --levels 10 --dlevel 3 --dlevels 1-4
+expect_status 2 "not a range" run --levels 10 --dlevels 4
+expect_status 2 "must satisfy" run --levels 10 --dlevels 5-2
+expect_status 2 "cannot write" run --levels 10 --out /nonexistent-dir/r.json
+for k in 1 2 3; do
+    "$drlsim" run --levels 20000 --dlevels 1-7 --seed 11 --threads $k --progress never \
+        --out "$tmp/run$k.json" 2>/dev/null || ko "run --threads $k failed"
+done
+if cmp -s "$tmp/run1.json" "$tmp/run2.json" && cmp -s "$tmp/run1.json" "$tmp/run3.json"; then ok
+else ko "run reports differ across --threads 1/2/3"; fi
+if ls -a "$tmp" | grep -q drlsim-tmp; then ko "temporary file left behind"; else ok; fi
+if python3 - "$tmp/run1.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["levels"] == 20000 and r["complete"] is True
+assert sum(r["types"].values()) == 20000
+assert sum(s["levels"] for s in r["strata"]) == 20000
+# dlevels 1-7 evenly: level i at dlevel 1 + i % 7
+per = {}
+for s in r["strata"]:
+    per[s["dlevel"]] = per.get(s["dlevel"], 0) + s["levels"]
+assert per == {d: 20000 // 7 + (1 if d - 1 < 20000 % 7 else 0) for d in range(1, 8)}, per
+PY
+then ok; else ko "run report content"; fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

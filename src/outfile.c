@@ -1,0 +1,83 @@
+/* outfile.c - see outfile.h. */
+#include "outfile.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static void dir_of(const char *path, char *dir, size_t n)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        snprintf(dir, n, ".");
+    else if (slash == path)
+        snprintf(dir, n, "/");
+    else
+        snprintf(dir, n, "%.*s", (int)(slash - path), path);
+}
+
+int outfile_check(const char *path)
+{
+    if (strcmp(path, "-") == 0)
+        return 0;
+    char dir[4096];
+    dir_of(path, dir, sizeof dir);
+    if (access(dir, W_OK) != 0) {
+        fprintf(stderr, "drlsim: %s: cannot write in %s: %s\n", path, dir, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+int outfile_write(const char *path, const char *text, size_t len)
+{
+    if (strcmp(path, "-") == 0) {
+        if (fwrite(text, 1, len, stdout) != len || fflush(stdout) != 0) {
+            fprintf(stderr, "drlsim: write to stdout failed\n");
+            return -1;
+        }
+        return 0;
+    }
+    char dir[4096], tmp[4200];
+    dir_of(path, dir, sizeof dir);
+    snprintf(tmp, sizeof tmp, "%s/.drlsim-tmp-XXXXXX", dir);
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        fprintf(stderr, "drlsim: %s: cannot create a temporary file in %s: %s\n", path, dir,
+                strerror(errno));
+        return -1;
+    }
+    size_t off = 0;
+    while (off < len) {
+        ssize_t w = write(fd, text + off, len - off);
+        if (w < 0) {
+            if (errno == EINTR)
+                continue;
+            break;
+        }
+        off += (size_t)w;
+    }
+    int err = off < len ? errno : 0;
+    if (!err && fsync(fd) != 0)
+        err = errno;
+    if (close(fd) != 0 && !err)
+        err = errno;
+    if (!err) {
+        /* mkstemp makes the file 0600; reports are ordinary files. */
+        mode_t mask = umask(0);
+        umask(mask);
+        chmod(tmp, 0666 & ~mask);
+        if (rename(tmp, path) != 0)
+            err = errno;
+    }
+    if (err) {
+        unlink(tmp);
+        fprintf(stderr, "drlsim: %s: write failed: %s\n", path, strerror(err));
+        return -1;
+    }
+    return 0;
+}

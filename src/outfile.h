@@ -1,0 +1,18 @@
+/* outfile.h - atomic output files: a reader never sees a half-written report.
+ *
+ * The text goes to a temporary file in the destination's directory, which is
+ * flushed, synced and renamed over the destination.  On any error the
+ * temporary file is removed and a one-line message is printed.
+ */
+#ifndef DRLSIM_OUTFILE_H
+#define DRLSIM_OUTFILE_H
+
+#include <stddef.h>
+
+/* Write text to path atomically ("-" writes to stdout).  0 on success. */
+int outfile_write(const char *path, const char *text, size_t len);
+
+/* Check early that path's directory is writable; 0 when it is. */
+int outfile_check(const char *path);
+
+#endif
