@@ -3,6 +3,7 @@
 #ifndef DRLSIM_COMMANDS_H
 #define DRLSIM_COMMANDS_H
 
+int cmd_check(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 

@@ -16,6 +16,7 @@ typedef struct command {
 } command_t;
 
 static const command_t COMMANDS[] = {
+    {"check", cmd_check, "test the documented probabilities against generated levels"},
     {"gen", cmd_gen, "generate one level and print it (ASCII or JSON)"},
     {"run", cmd_run, "generate many levels and write a JSON report of their histograms"},
 };

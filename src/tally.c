@@ -14,6 +14,9 @@
 
 /* ---- bin labels ---- */
 static const char *const LBL_NO_YES[] = {"no", "yes"};
+/* Spelled as level_type_name() spells them (test_expect checks it). */
+static const char *const LBL_TYPE[LT__COUNT] = {"normal", "small-rooms", "warehouse", "city",
+                                                "caves",  "arena",       "maze",      "single"};
 static const char *const LBL_ORIENT[] = {"none", "horizontal", "vertical"};
 static const char *const LBL_FLUID[] = {"water", "acid", "lava"};
 static const char *const LBL_SPECIAL[SPECIAL__COUNT] = {"warehouse", "fluid",  "ammo",
@@ -48,6 +51,7 @@ static inline int fluid_bin(int cell)
 #define N_ITEMS (LEVEL_MAX_ITEMS + 1)
 
 static void add_levels(const level_t *lv, uint64_t *b) { (void)lv; b[0]++; }
+static void add_type(const level_t *lv, uint64_t *b) { b[lv->type]++; }
 static void add_river(const level_t *lv, uint64_t *b) { b[lv->obs.river ? 1 : 0]++; }
 static void add_river_orient(const level_t *lv, uint64_t *b) { bump(b, 3, lv->obs.river_orient); }
 static void add_river_count(const level_t *lv, uint64_t *b) { bump(b, 4, lv->obs.river_count); }
@@ -166,6 +170,7 @@ static int64_t val_retries(const level_t *lv) { return lv->obs.retries; }
 
 const hist_def_t TALLY_HISTS[] = {
     COUNTS("levels", 1, NULL, "levels generated", add_levels),
+    COUNTS("type", LT__COUNT, LBL_TYPE, "levels by level type (for type shares)", add_type),
     COUNTS("river", 2, LBL_NO_YES, "levels with a river", add_river),
     COUNTS("river_orientation", 3, LBL_ORIENT, "river orientation per level", add_river_orient),
     COUNTS("river_count", 4, NULL, "rivers per level", add_river_count),

@@ -1,0 +1,83 @@
+/* expect.h - the documented expectations (data/expectations.json), validated.
+ *
+ * Each expectation names a histogram of the tally (tally.h), the sample of
+ * levels it needs (type or drawn, dlevels, difficulty, the single switch),
+ * the strata and bins it looks at, and a test: a distribution (chi-square),
+ * a proportion (exact binomial), an exact value or a range (no exception
+ * allowed).  The loader checks everything a typo could break and reports the
+ * first problem as one line "FILE: PATH: problem".  docs/expectations.md is
+ * the format.
+ */
+#ifndef DRLSIM_EXPECT_H
+#define DRLSIM_EXPECT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ruleset.h"
+
+/* A group's dlevel range is at most this wide (its tally holds every dlevel). */
+#define EXPECT_MAX_DLEVEL_SPAN 100
+#define EXPECT_MAX_LEVELS UINT64_C(10000000000)
+
+typedef enum expect_test {
+    EXPECT_DISTRIBUTION = 0, /* chi-square goodness of fit over the bins */
+    EXPECT_PROPORTION,       /* share of some bins: exact binomial test */
+    EXPECT_EXACT,            /* every observation has one value */
+    EXPECT_RANGE,            /* every observation lies in min..max */
+} expect_test_t;
+
+typedef enum expect_source { SRC_WIKI = 0, SRC_GAME, SRC_DECISION } expect_source_t;
+
+/* What levels a check needs; checks with equal samples share one run. */
+typedef struct expect_sample {
+    int type;                 /* a level_type_t, or -1: drawn as the game does */
+    int dlevel_lo, dlevel_hi;
+    int difficulty;
+    bool no_single;           /* the 1/25 single-monster replacement off */
+    uint64_t levels;          /* 0: the file's (or --levels') default */
+} expect_sample_t;
+
+typedef struct expect_check {
+    char *name, *family, *observation;
+    expect_source_t source;
+    int hist;                 /* index into TALLY_HISTS */
+    expect_sample_t sample;
+    unsigned types;           /* strata summed: bit t for type t */
+    expect_test_t test;
+    int nbins;                /* HIST_COUNTS: bins; HIST_MOMENTS: 0 */
+    uint8_t *given;           /* [nbins]: 1 when the bin is in the population */
+    uint8_t *hit;             /* [nbins]: proportion's bins, exact's value bin */
+    double *prob;             /* [nbins]: distribution (0 outside the expected) */
+    double p;                 /* proportion */
+    int64_t lo, hi;           /* range; exact on moments: lo == hi */
+    char *expected_text;      /* e.g. "normal 28/48, small-rooms 8/48, ..." */
+    char *discrepancy;        /* known_discrepancy reason, or NULL */
+    bool enabled;
+    char *pending;            /* why it is disabled (NULL when enabled) */
+} expect_check_t;
+
+typedef struct expect_set {
+    uint64_t levels;          /* default levels per sample group */
+    int n;
+    expect_check_t *check;
+} expect_set_t;
+
+const char *expect_test_name(expect_test_t t);
+const char *expect_source_name(expect_source_t s);
+
+/* Parse and validate.  On error returns false with one line
+ * "ORIGIN: PATH: problem" in err (and set left empty). */
+bool expect_parse(expect_set_t *set, const char *json, size_t len, const char *origin,
+                  char *err, size_t errlen);
+
+/* Load a file, or the embedded data/expectations.json when path is NULL. */
+bool expect_load(expect_set_t *set, const char *path, char *err, size_t errlen);
+
+void expect_free(expect_set_t *set);
+
+/* True when two samples need the same levels (levels counts aside). */
+bool expect_same_sample(const expect_sample_t *a, const expect_sample_t *b);
+
+#endif
