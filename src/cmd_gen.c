@@ -11,7 +11,7 @@
 #include "render.h"
 
 enum { O_HELP = 1, O_TYPE, O_DLEVEL, O_DIFF, O_SEED, O_INDEX, O_JSON, O_COLOR, O_NO_SINGLE,
-       O_DATA };
+       O_DATA, O_LAYOUT_ONLY };
 
 static const cli_opt_t OPTS[] = {
     {"help", false, O_HELP},         {"type", true, O_TYPE},
@@ -19,6 +19,7 @@ static const cli_opt_t OPTS[] = {
     {"seed", true, O_SEED},          {"index", true, O_INDEX},
     {"json", false, O_JSON},         {"color", true, O_COLOR},
     {"no-single", false, O_NO_SINGLE}, {"data", true, O_DATA},
+    {"layout-only", false, O_LAYOUT_ONLY},
 };
 
 static void usage(FILE *out)
@@ -26,6 +27,7 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: drlsim gen [--type T] [--dlevel N] [--difficulty D] [--seed S] [--index I]\n"
             "                  [--json] [--color auto|always|never] [--no-single] [--data DIR]\n"
+            "                  [--layout-only]\n"
             "\n"
             "Generate one DoomRL level and print it: the 78x20 map, then a summary line.\n"
             "The level is a pure function of (seed, index, dlevel, difficulty, type).\n"
@@ -42,6 +44,8 @@ static void usage(FILE *out)
             "                   always or never (default auto)\n"
             "  --no-single      no single-monster levels (as in 0.9.9.3)\n"
             "  --data DIR       read rule tables from DIR instead of the built-in data/\n"
+            "  --layout-only    only the layout, as `drlsim rooms` sees it: no population\n"
+            "                   and no water, except the city's river drawn before buildings\n"
             "\n"
             "Legend:\n",
             DLEVEL_MAX);
@@ -105,6 +109,9 @@ int cmd_gen(int argc, char **argv)
             break;
         case O_DATA:
             data_set_dir(c.arg);
+            break;
+        case O_LAYOUT_ONLY:
+            p.layout_only = true;
             break;
         }
     }

@@ -65,20 +65,18 @@ static int unreachable_from_start(const level_t *lv)
 static void observe(level_t *lv)
 {
     obs_t *o = &lv->obs;
-    int water = 0, acid = 0, lava = 0, doors = 0;
+    int water = 0, acid = 0, lava = 0;
     for (int y = 1; y <= GRID_H; y++) {
         const uint8_t *row = &lv->map.c[GRID_IDX(1, y)];
         for (int x = 0; x < GRID_W; x++) {
             water += row[x] == CELL_WATER;
             acid += row[x] == CELL_ACID;
             lava += row[x] == CELL_LAVA;
-            doors += row[x] == CELL_DOOR;
         }
     }
     o->fluid_cells[0] = (uint16_t)water;
     o->fluid_cells[1] = (uint16_t)acid;
     o->fluid_cells[2] = (uint16_t)lava;
-    o->doors = (uint16_t)doors;
     o->unreachable = (uint16_t)unreachable_from_start(lv);
 }
 
