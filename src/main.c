@@ -17,6 +17,7 @@ typedef struct command {
 
 static const command_t COMMANDS[] = {
     {"gen", cmd_gen, "generate one level and print it (ASCII or JSON)"},
+    {"merge", cmd_merge, "add run reports of one job (shards, partial runs) into one"},
     {"rooms", cmd_rooms, "the wiki's room statistics over N random layouts, with intervals"},
     {"run", cmd_run, "generate many levels and write a JSON report of their histograms"},
 };
