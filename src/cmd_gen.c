@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "data.h"
+#include "layouts/walled.h"
 #include "level.h"
 #include "render.h"
 
@@ -118,9 +119,16 @@ int cmd_gen(int argc, char **argv)
     p.rules = ruleset_default();
     if (!p.rules)
         return CLI_EXIT_USAGE;
+    if (!walled_data())
+        return CLI_EXIT_USAGE;
     if (p.type >= 0 && !layout_for((level_type_t)p.type)) {
-        cli_error(&c, "--type: the %s layout is not implemented yet (available: normal, single)",
-                  level_type_name((level_type_t)p.type));
+        char avail[160] = "";
+        for (int t = 0; t < LT__COUNT; t++)
+            if (layout_for((level_type_t)t))
+                snprintf(avail + strlen(avail), sizeof avail - strlen(avail), "%s%s",
+                         avail[0] ? ", " : "", level_type_name((level_type_t)t));
+        cli_error(&c, "--type: the %s layout is not implemented yet (available: %s)",
+                  level_type_name((level_type_t)p.type), avail);
         return CLI_EXIT_USAGE;
     }
     level_t *lv = malloc(sizeof *lv);

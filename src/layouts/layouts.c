@@ -14,6 +14,9 @@ void layout_single(layout_ctx_t *ctx)
 static const layout_fn LAYOUTS[LT__COUNT] = {
     [LT_NORMAL] = layout_normal,
     [LT_SINGLE] = layout_single,
+    [LT_SMALL_ROOMS] = layout_small_rooms,
+    [LT_WAREHOUSE] = layout_warehouse,
+    [LT_MAZE] = layout_maze,
 };
 
 layout_fn layout_for(level_type_t t)

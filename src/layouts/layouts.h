@@ -17,5 +17,9 @@ void normal_walls(level_t *lv, rng_t *r, point_t plotted[NORMAL_WALLS]);
 
 void layout_normal(layout_ctx_t *ctx);
 void layout_single(layout_ctx_t *ctx);
+/* small_rooms.c, warehouse.c, maze.c (their data and test faces: walled.h) */
+void layout_small_rooms(layout_ctx_t *ctx);
+void layout_warehouse(layout_ctx_t *ctx);
+void layout_maze(layout_ctx_t *ctx);
 
 #endif
