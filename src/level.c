@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "populate.h"
+#include "reach.h"
 #include "rooms.h"
 
 void gen_params_default(gen_params_t *p)
@@ -25,41 +26,6 @@ void gen_params_default(gen_params_t *p)
     p->single_enabled = true;
     p->layout_only = false;
     p->rivers = true;
-}
-
-/* Breadth-first fill over passable cells from the start; returns how many
- * passable cells it did not reach. */
-static int unreachable_from_start(const level_t *lv)
-{
-    const grid_t *g = &lv->map;
-    uint8_t seen[GRID_CELLS];
-    uint16_t queue[GRID_W * GRID_H];
-    memset(seen, 0, sizeof seen);
-    int total = 0;
-    for (int y = 1; y <= GRID_H; y++)
-        for (int x = 1; x <= GRID_W; x++)
-            total += cell_is_passable(grid_get(g, x, y));
-    if (lv->start.x == 0)
-        return total;
-    int head = 0, tail = 0;
-    int s = GRID_IDX(lv->start.x, lv->start.y);
-    if (!cell_is_passable((cell_t)g->c[s]))
-        return total;
-    seen[s] = 1;
-    queue[tail++] = (uint16_t)s;
-    static const int STEP[8] = {-GRID_STRIDE - 1, -GRID_STRIDE, -GRID_STRIDE + 1, -1,
-                                1,                GRID_STRIDE - 1, GRID_STRIDE, GRID_STRIDE + 1};
-    while (head < tail) {
-        int c = queue[head++];
-        for (int k = 0; k < 8; k++) {
-            int n = c + STEP[k];
-            if (!seen[n] && cell_is_passable((cell_t)g->c[n])) {
-                seen[n] = 1;
-                queue[tail++] = (uint16_t)n;
-            }
-        }
-    }
-    return total - tail;
 }
 
 static void observe(level_t *lv)
@@ -77,7 +43,7 @@ static void observe(level_t *lv)
     o->fluid_cells[0] = (uint16_t)water;
     o->fluid_cells[1] = (uint16_t)acid;
     o->fluid_cells[2] = (uint16_t)lava;
-    o->unreachable = (uint16_t)unreachable_from_start(lv);
+    o->unreachable = (uint16_t)reach_unreachable(&lv->map, lv->start.x, lv->start.y);
 }
 
 static void reset(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t index)

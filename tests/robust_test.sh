@@ -54,6 +54,9 @@ run --levels 1000000000 --dlevels 1-12 --seed 3 --ranges "$(cat "$tmp/ranges")" 
     --out "$tmp/int2.json" || ko "rerun of the completed ranges"
 cmp -s "$tmp/int.json" "$tmp/int2.json" && ok || ko "interrupted report differs from a run of its ranges"
 
+# Writing to a device writes through it and never replaces the node.
+run --levels 100 --out /dev/null && [ -c /dev/null ] && ok || ko "--out /dev/null replaced the device"
+
 # Bad merges and resumes: one line, exit 2, no output file.
 expect_bad() {
     needle=$1; shift
