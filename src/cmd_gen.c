@@ -9,6 +9,7 @@
 #include "data.h"
 #include "level.h"
 #include "render.h"
+#include "water.h"
 
 enum { O_HELP = 1, O_TYPE, O_DLEVEL, O_DIFF, O_SEED, O_INDEX, O_JSON, O_COLOR, O_NO_SINGLE,
        O_DATA };
@@ -109,7 +110,7 @@ int cmd_gen(int argc, char **argv)
         }
     }
     p.rules = ruleset_default();
-    if (!p.rules)
+    if (!p.rules || !water_tables())
         return CLI_EXIT_USAGE;
     if (p.type >= 0 && !layout_for((level_type_t)p.type)) {
         cli_error(&c, "--type: the %s layout is not implemented yet (available: normal, single)",
