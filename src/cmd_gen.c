@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "data.h"
+#include "layouts/layouts.h"
 #include "level.h"
 #include "render.h"
 #include "water.h"
@@ -47,6 +48,22 @@ static void usage(FILE *out)
             "Legend:\n",
             DLEVEL_MAX);
     render_legend_text(out);
+}
+
+/* "normal, city, ..." : the types whose layout exists, from the layout table. */
+static void implemented_types(char *buf, size_t n)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int t = 0; t < LT__COUNT; t++) {
+        if (!layout_for((level_type_t)t))
+            continue;
+        int k = snprintf(buf + used, n - used, "%s%s", used ? ", " : "",
+                         level_type_name((level_type_t)t));
+        if (k < 0 || (size_t)k >= n - used)
+            break;
+        used += (size_t)k;
+    }
 }
 
 int cmd_gen(int argc, char **argv)
@@ -110,11 +127,13 @@ int cmd_gen(int argc, char **argv)
         }
     }
     p.rules = ruleset_default();
-    if (!p.rules || !water_tables())
+    if (!p.rules || !water_tables() || !arena_table())
         return CLI_EXIT_USAGE;
     if (p.type >= 0 && !layout_for((level_type_t)p.type)) {
-        cli_error(&c, "--type: the %s layout is not implemented yet (available: normal, single)",
-                  level_type_name((level_type_t)p.type));
+        char have[256];
+        implemented_types(have, sizeof have);
+        cli_error(&c, "--type: the %s layout is not implemented yet (available: %s)",
+                  level_type_name((level_type_t)p.type), have);
         return CLI_EXIT_USAGE;
     }
     level_t *lv = malloc(sizeof *lv);

@@ -13,6 +13,9 @@ void layout_single(layout_ctx_t *ctx)
 
 static const layout_fn LAYOUTS[LT__COUNT] = {
     [LT_NORMAL] = layout_normal,
+    [LT_CITY] = layout_city,
+    [LT_CAVES] = layout_caves,
+    [LT_ARENA] = layout_arena,
     [LT_SINGLE] = layout_single,
 };
 
