@@ -28,6 +28,7 @@
 #include "driver.h"
 #include "outfile.h"
 #include "report.h"
+#include "tables.h"
 
 #define BENCH_DEFAULT_SECONDS 1.0
 #define BENCH_DEFAULT_REPS 5
@@ -215,7 +216,7 @@ int cmd_bench(int argc, char **argv)
     }
     if (json && outfile_check(json) != 0)
         return CLI_EXIT_USAGE;
-    const ruleset_t *rules = ruleset_default();
+    const ruleset_t *rules = tables_load();
     if (!rules)
         return CLI_EXIT_USAGE;
     cJSON *root = cJSON_CreateObject();
@@ -233,8 +234,6 @@ int cmd_bench(int argc, char **argv)
     int rc = 0;
     for (int t = 0; t < LT__COUNT && rc == 0; t++) {
         if (type != -2 && t != type)
-            continue;
-        if (!layout_for((level_type_t)t))
             continue;
         cJSON *tj = cJSON_AddObjectToObject(types, level_type_name((level_type_t)t));
         for (int stage = 0; stage < 2 && rc == 0; stage++) {

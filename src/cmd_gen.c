@@ -7,9 +7,10 @@
 #include "cli.h"
 #include "commands.h"
 #include "data.h"
-#include "layouts/walled.h"
 #include "level.h"
 #include "render.h"
+#include "tables.h"
+#include "water.h"
 
 enum { O_HELP = 1, O_TYPE, O_DLEVEL, O_DIFF, O_SEED, O_INDEX, O_JSON, O_COLOR, O_NO_SINGLE,
        O_DATA, O_LAYOUT_ONLY };
@@ -116,33 +117,15 @@ int cmd_gen(int argc, char **argv)
             break;
         }
     }
-    p.rules = ruleset_default();
+    p.rules = tables_load();
     if (!p.rules)
         return CLI_EXIT_USAGE;
-    if (!walled_data())
-        return CLI_EXIT_USAGE;
-    if (p.type >= 0 && !layout_for((level_type_t)p.type)) {
-        char avail[160] = "";
-        for (int t = 0; t < LT__COUNT; t++)
-            if (layout_for((level_type_t)t))
-                snprintf(avail + strlen(avail), sizeof avail - strlen(avail), "%s%s",
-                         avail[0] ? ", " : "", level_type_name((level_type_t)t));
-        cli_error(&c, "--type: the %s layout is not implemented yet (available: %s)",
-                  level_type_name((level_type_t)p.type), avail);
-        return CLI_EXIT_USAGE;
-    }
     level_t *lv = malloc(sizeof *lv);
     if (!lv) {
         fprintf(stderr, "drlsim gen: out of memory\n");
         return 1;
     }
     level_generate(lv, &p, seed, index);
-    if (!layout_for(lv->type)) {
-        cli_error(&c, "dlevel %d drew a %s level, whose layout is not implemented yet; "
-                      "pass --type normal", p.dlevel, level_type_name(lv->type));
-        free(lv);
-        return CLI_EXIT_USAGE;
-    }
     if (json) {
         cJSON *o = render_json(lv);
         char *s = cJSON_PrintUnformatted(o);

@@ -14,6 +14,7 @@
 #include "data.h"
 #include "outfile.h"
 #include "report.h"
+#include "tables.h"
 
 #define MERGE_MAX_INPUTS 4096
 
@@ -92,7 +93,7 @@ int cmd_merge(int argc, char **argv)
     }
     if (outfile_check(out) != 0)
         return CLI_EXIT_USAGE;
-    const ruleset_t *rules = ruleset_default();
+    const ruleset_t *rules = tables_load();
     if (!rules)
         return CLI_EXIT_USAGE;
     loaded_report_t all;

@@ -20,6 +20,7 @@
 #include "driver.h"
 #include "outfile.h"
 #include "report.h"
+#include "tables.h"
 
 #define ROOMS_DEFAULT_LEVELS 10000 /* the wiki's sample size */
 #define ROOMS_DEFAULT_DLEVEL 3     /* rooms do not depend on dlevel; city rivers' fluid does */
@@ -200,14 +201,10 @@ int cmd_rooms(int argc, char **argv)
     }
     if (json && outfile_check(json) != 0)
         return CLI_EXIT_USAGE;
-    job.params.rules = ruleset_default();
+    job.params.rules = tables_load();
     if (!job.params.rules)
         return CLI_EXIT_USAGE;
     level_type_t type = (level_type_t)job.params.type;
-    if (!layout_for(type)) {
-        cli_error(&c, "--type: the %s layout is not implemented yet", level_type_name(type));
-        return CLI_EXIT_USAGE;
-    }
     tally_t *t = tally_new(job.dlevel_lo, job.dlevel_hi, job.params.difficulty);
     if (!t) {
         fprintf(stderr, "drlsim rooms: out of memory\n");

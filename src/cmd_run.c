@@ -11,6 +11,7 @@
 #include "driver.h"
 #include "outfile.h"
 #include "report.h"
+#include "tables.h"
 
 /* Upper bound on --levels: far beyond any run, far below overflow of the
  * 64-bit counters (sum of squares of per-level values up to 10^4). */
@@ -266,7 +267,7 @@ int cmd_run(int argc, char **argv)
     }
     if (outfile_check(out) != 0)
         return CLI_EXIT_USAGE;
-    const ruleset_t *rules = ruleset_default();
+    const ruleset_t *rules = tables_load();
     if (!rules)
         return CLI_EXIT_USAGE;
     job.params.rules = rules;
@@ -327,13 +328,6 @@ int cmd_run(int argc, char **argv)
             nwant = 1;
         }
         t = tally_new(job.dlevel_lo, job.dlevel_hi, job.params.difficulty);
-    }
-    if (job.params.type >= 0 && !layout_for((level_type_t)job.params.type)) {
-        cli_error(&c, "--type: the %s layout is not implemented yet",
-                  level_type_name((level_type_t)job.params.type));
-        tally_free(t);
-        free(acc.ranges);
-        return CLI_EXIT_USAGE;
     }
     if (!t) {
         fprintf(stderr, "drlsim run: out of memory for %d dlevels\n",

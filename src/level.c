@@ -84,11 +84,7 @@ void level_generate(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t 
     layout_ctx_t ctx = {
         .lv = lv, .p = p, .rules = &p->rules->type[lv->type], .layout = &layout, .water = &water,
     };
-    layout_fn fn = layout_for(lv->type);
-    if (fn)
-        fn(&ctx);
-    else
-        grid_clear(&lv->map); /* a type without a layout yet: an empty map */
+    layout_for(lv->type)(&ctx);
     rooms_summarize(lv);
     if (p->layout_only)
         return;

@@ -100,6 +100,7 @@ typedef struct obs {
     uint8_t fluid_passes;     /* fluid passes that ran */
     uint8_t fluid_kind;       /* cell_t of the fluid pass, CELL_FLOOR when none */
     uint8_t fluid_walks;      /* walks drawn by the first fluid pass */
+    uint8_t fluid_length;     /* steps per walk of the first fluid pass */
     uint16_t fluid_cells[3];  /* cells of water, acid, lava on the final map */
     /* rooms */
     uint16_t rooms;           /* entries of the room list */
