@@ -32,6 +32,7 @@
 #include "expect.h"
 #include "outfile.h"
 #include "stats.h"
+#include "tables.h"
 #include "tally.h"
 
 #define CHECK_POWER 0.8              /* power of the minimum detectable effects */
@@ -130,10 +131,9 @@ static void on_signal(int sig)
 }
 
 /* Run every group; false when interrupted or out of memory. */
-static bool run_groups(group_t *g, int ng, const opts_t *o, uint64_t *levels, double *secs,
-                       int *threads)
+static bool run_groups(group_t *g, int ng, const opts_t *o, const ruleset_t *rules,
+                       uint64_t *levels, double *secs, int *threads)
 {
-    const ruleset_t *rules = ruleset_default();
     *levels = 0;
     *secs = 0;
     for (int i = 0; i < ng; i++) {
@@ -839,7 +839,8 @@ int cmd_check(int argc, char **argv)
         fprintf(stderr, "drlsim check: %s\n", err);
         return CLI_EXIT_USAGE;
     }
-    if (!ruleset_default()) {
+    const ruleset_t *rules = tables_load();
+    if (!rules) {
         expect_free(&set);
         return CLI_EXIT_USAGE;
     }
@@ -911,7 +912,7 @@ int cmd_check(int argc, char **argv)
     uint64_t levels = 0;
     double secs = 0;
     int threads = 0;
-    bool ok = run_groups(active, nactive, &o, &levels, &secs, &threads);
+    bool ok = run_groups(active, nactive, &o, rules, &levels, &secs, &threads);
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
     rc = driver_stop_requested() ? 130 : 1;

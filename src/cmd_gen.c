@@ -9,9 +9,11 @@
 #include "data.h"
 #include "level.h"
 #include "render.h"
+#include "tables.h"
+#include "water.h"
 
 enum { O_HELP = 1, O_TYPE, O_DLEVEL, O_DIFF, O_SEED, O_INDEX, O_JSON, O_COLOR, O_NO_SINGLE,
-       O_DATA };
+       O_DATA, O_LAYOUT_ONLY };
 
 static const cli_opt_t OPTS[] = {
     {"help", false, O_HELP},         {"type", true, O_TYPE},
@@ -19,6 +21,7 @@ static const cli_opt_t OPTS[] = {
     {"seed", true, O_SEED},          {"index", true, O_INDEX},
     {"json", false, O_JSON},         {"color", true, O_COLOR},
     {"no-single", false, O_NO_SINGLE}, {"data", true, O_DATA},
+    {"layout-only", false, O_LAYOUT_ONLY},
 };
 
 static void usage(FILE *out)
@@ -26,6 +29,7 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: drlsim gen [--type T] [--dlevel N] [--difficulty D] [--seed S] [--index I]\n"
             "                  [--json] [--color auto|always|never] [--no-single] [--data DIR]\n"
+            "                  [--layout-only]\n"
             "\n"
             "Generate one DoomRL level and print it: the 78x20 map, then a summary line.\n"
             "The level is a pure function of (seed, index, dlevel, difficulty, type).\n"
@@ -42,6 +46,8 @@ static void usage(FILE *out)
             "                   always or never (default auto)\n"
             "  --no-single      no single-monster levels (as in 0.9.9.3)\n"
             "  --data DIR       read rule tables from DIR instead of the built-in data/\n"
+            "  --layout-only    only the layout, as `drlsim rooms` sees it: no population\n"
+            "                   and no water, except the city's river drawn before buildings\n"
             "\n"
             "Legend:\n",
             DLEVEL_MAX);
@@ -106,28 +112,20 @@ int cmd_gen(int argc, char **argv)
         case O_DATA:
             data_set_dir(c.arg);
             break;
+        case O_LAYOUT_ONLY:
+            p.layout_only = true;
+            break;
         }
     }
-    p.rules = ruleset_default();
+    p.rules = tables_load();
     if (!p.rules)
         return CLI_EXIT_USAGE;
-    if (p.type >= 0 && !layout_for((level_type_t)p.type)) {
-        cli_error(&c, "--type: the %s layout is not implemented yet (available: normal, single)",
-                  level_type_name((level_type_t)p.type));
-        return CLI_EXIT_USAGE;
-    }
     level_t *lv = malloc(sizeof *lv);
     if (!lv) {
         fprintf(stderr, "drlsim gen: out of memory\n");
         return 1;
     }
     level_generate(lv, &p, seed, index);
-    if (!layout_for(lv->type)) {
-        cli_error(&c, "dlevel %d drew a %s level, whose layout is not implemented yet; "
-                      "pass --type normal", p.dlevel, level_type_name(lv->type));
-        free(lv);
-        return CLI_EXIT_USAGE;
-    }
     if (json) {
         cJSON *o = render_json(lv);
         char *s = cJSON_PrintUnformatted(o);

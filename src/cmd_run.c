@@ -11,19 +11,23 @@
 #include "driver.h"
 #include "outfile.h"
 #include "report.h"
+#include "tables.h"
 
 /* Upper bound on --levels: far beyond any run, far below overflow of the
  * 64-bit counters (sum of squares of per-level values up to 10^4). */
 #define RUN_MAX_LEVELS UINT64_C(100000000000000)
 
 enum { O_HELP = 1, O_LEVELS, O_DLEVEL, O_DLEVELS, O_DIFF, O_TYPE, O_SEED, O_THREADS, O_OUT,
-       O_PROGRESS, O_NO_SINGLE, O_DATA };
+       O_PROGRESS, O_NO_SINGLE, O_DATA, O_SHARD, O_RANGES, O_RESUME };
+
+#define RUN_MAX_RANGES 1024
 
 static const cli_opt_t OPTS[] = {
     {"help", false, O_HELP},       {"levels", true, O_LEVELS},  {"dlevel", true, O_DLEVEL},
     {"dlevels", true, O_DLEVELS},  {"difficulty", true, O_DIFF}, {"type", true, O_TYPE},
     {"seed", true, O_SEED},        {"threads", true, O_THREADS}, {"out", true, O_OUT},
     {"progress", true, O_PROGRESS}, {"no-single", false, O_NO_SINGLE}, {"data", true, O_DATA},
+    {"shard", true, O_SHARD},      {"ranges", true, O_RANGES},  {"resume", true, O_RESUME},
 };
 
 static void usage(FILE *out)
@@ -32,6 +36,8 @@ static void usage(FILE *out)
             "usage: drlsim run --levels N [--dlevel N | --dlevels A-B] [--difficulty D]\n"
             "                  [--type T] [--seed S] [--threads K] [--out FILE]\n"
             "                  [--progress auto|always|never] [--no-single] [--data DIR]\n"
+            "                  [--shard I/N | --ranges A-B[,C-D...]]\n"
+            "       drlsim run --resume PARTIAL.json [--threads K] [--out FILE]\n"
             "\n"
             "Generate levels 0..N-1 of seed S and write a JSON report of every histogram\n"
             "(exact integer counts per dlevel and type) with summary statistics and 95%%\n"
@@ -49,6 +55,12 @@ static void usage(FILE *out)
             "  --progress WHEN  progress bar on stderr: auto (on a terminal), always, never\n"
             "  --no-single      no single-monster levels (as in 0.9.9.3)\n"
             "  --data DIR       read rule tables from DIR instead of the built-in data/\n"
+            "  --shard I/N      run only the I-th (0-based) of N equal, disjoint index ranges\n"
+            "                   of the job; `drlsim merge` adds the shards' reports into the\n"
+            "                   report of the whole job, byte for byte\n"
+            "  --ranges A-B,..  run only these half-open index ranges [A, B) of the job\n"
+            "  --resume FILE    finish the job of a partial report: run its missing ranges\n"
+            "                   and write the whole report\n"
             "\n"
             "SIGINT or SIGTERM stops the run cleanly and writes the levels done so far,\n"
             "marked \"complete\": false with the completed index ranges; a second signal\n"
@@ -65,6 +77,78 @@ static void on_signal(int sig)
     driver_request_stop();
 }
 
+/* Parse "I/N" with 0 <= I < N <= 10^6. */
+static bool parse_shard(const cli_t *c, long *i, long *n)
+{
+    char *end;
+    long a = strtol(c->arg, &end, 10);
+    if (end == c->arg || *end != '/') {
+        cli_error(c, "--shard: '%s' is not I/N", c->arg);
+        return false;
+    }
+    const char *t = end + 1;
+    long b = strtol(t, &end, 10);
+    if (end == t || *end != '\0' || b < 1 || b > 1000000 || a < 0 || a >= b) {
+        cli_error(c, "--shard: '%s' must be I/N with 0 <= I < N <= 1000000", c->arg);
+        return false;
+    }
+    *i = a;
+    *n = b;
+    return true;
+}
+
+/* Parse "A-B,C-D" (half-open [A, B)) into ranges. */
+static bool parse_ranges(const cli_t *c, index_range_t *r, int *n)
+{
+    const char *s = c->arg;
+    *n = 0;
+    while (*s) {
+        char *end;
+        if (*n == RUN_MAX_RANGES) {
+            cli_error(c, "--ranges: more than %d ranges", RUN_MAX_RANGES);
+            return false;
+        }
+        unsigned long long a = strtoull(s, &end, 10);
+        if (end == s || *end != '-' || *s == '-') {
+            cli_error(c, "--ranges: '%s' is not a list of A-B", c->arg);
+            return false;
+        }
+        const char *t = end + 1;
+        unsigned long long b = strtoull(t, &end, 10);
+        if (end == t || *t == '-' || (*end != ',' && *end != '\0') || a >= b) {
+            cli_error(c, "--ranges: '%s' is not a list of A-B with A < B", c->arg);
+            return false;
+        }
+        r[(*n)++] = (index_range_t){a, b};
+        s = *end == ',' ? end + 1 : end;
+    }
+    if (*n == 0) {
+        cli_error(c, "--ranges: empty list");
+        return false;
+    }
+    if (!ranges_normalize(r, n)) {
+        cli_error(c, "--ranges: ranges overlap");
+        return false;
+    }
+    return true;
+}
+
+/* The ranges [first, first+count) minus the sorted disjoint `have`. */
+static int complement(const job_t *job, const index_range_t *have, int nhave,
+                      index_range_t *out)
+{
+    int n = 0;
+    uint64_t at = job->first, end = job->first + job->count;
+    for (int i = 0; i < nhave; i++) {
+        if (have[i].lo > at)
+            out[n++] = (index_range_t){at, have[i].lo};
+        at = have[i].hi;
+    }
+    if (at < end)
+        out[n++] = (index_range_t){at, end};
+    return n;
+}
+
 int cmd_run(int argc, char **argv)
 {
     cli_t c;
@@ -74,8 +158,11 @@ int cmd_run(int argc, char **argv)
     gen_params_default(&job.params);
     job.dlevel_lo = job.dlevel_hi = 1;
     driver_opts_t dopt = {0, PROGRESS_AUTO, "run"};
-    const char *out = "-";
-    bool have_levels = false, have_dlevel = false, have_dlevels = false;
+    const char *out = "-", *resume = NULL;
+    bool have_levels = false, have_dlevel = false, have_dlevels = false, job_opts = false;
+    long shard_i = -1, shard_n = 0;
+    static index_range_t want[RUN_MAX_RANGES + 1];
+    int nwant = 0;
     static const char *const PROGRESS[] = {"auto", "always", "never", NULL};
     long v, lo, hi;
     int id;
@@ -94,25 +181,26 @@ int cmd_run(int argc, char **argv)
                           (unsigned long long)RUN_MAX_LEVELS);
                 return CLI_EXIT_USAGE;
             }
-            have_levels = true;
+            have_levels = job_opts = true;
             break;
         case O_DLEVEL:
             if (!cli_long(&c, 1, DLEVEL_MAX, &v))
                 return CLI_EXIT_USAGE;
             job.dlevel_lo = job.dlevel_hi = (int)v;
-            have_dlevel = true;
+            have_dlevel = job_opts = true;
             break;
         case O_DLEVELS:
             if (!cli_range(&c, 1, DLEVEL_MAX, &lo, &hi))
                 return CLI_EXIT_USAGE;
             job.dlevel_lo = (int)lo;
             job.dlevel_hi = (int)hi;
-            have_dlevels = true;
+            have_dlevels = job_opts = true;
             break;
         case O_DIFF:
             if (!cli_long(&c, DIFF_ITYTD, DIFF_NIGHTMARE, &v))
                 return CLI_EXIT_USAGE;
             job.params.difficulty = (int)v;
+            job_opts = true;
             break;
         case O_TYPE:
             job.params.type = level_type_from_name(c.arg);
@@ -120,10 +208,12 @@ int cmd_run(int argc, char **argv)
                 cli_error(&c, "--type: unknown level type '%s'", c.arg);
                 return CLI_EXIT_USAGE;
             }
+            job_opts = true;
             break;
         case O_SEED:
             if (!cli_u64(&c, &job.seed))
                 return CLI_EXIT_USAGE;
+            job_opts = true;
             break;
         case O_THREADS:
             if (!cli_long(&c, 1, 1024, &v))
@@ -140,13 +230,30 @@ int cmd_run(int argc, char **argv)
             break;
         case O_NO_SINGLE:
             job.params.single_enabled = false;
+            job_opts = true;
             break;
         case O_DATA:
             data_set_dir(c.arg);
             break;
+        case O_SHARD:
+            if (!parse_shard(&c, &shard_i, &shard_n))
+                return CLI_EXIT_USAGE;
+            break;
+        case O_RANGES:
+            if (!parse_ranges(&c, want, &nwant))
+                return CLI_EXIT_USAGE;
+            break;
+        case O_RESUME:
+            resume = c.arg;
+            break;
         }
     }
-    if (!have_levels) {
+    if (resume && (job_opts || shard_n || nwant)) {
+        cli_error(&c, "--resume takes the job from the report: only --threads, --out, "
+                      "--progress and --data go with it");
+        return CLI_EXIT_USAGE;
+    }
+    if (!resume && !have_levels) {
         cli_error(&c, "--levels is required");
         return CLI_EXIT_USAGE;
     }
@@ -154,58 +261,114 @@ int cmd_run(int argc, char **argv)
         cli_error(&c, "--dlevel and --dlevels exclude each other");
         return CLI_EXIT_USAGE;
     }
-    if (outfile_check(out) != 0)
-        return CLI_EXIT_USAGE;
-    job.params.rules = ruleset_default();
-    if (!job.params.rules)
-        return CLI_EXIT_USAGE;
-    if (job.params.type >= 0 && !layout_for((level_type_t)job.params.type)) {
-        cli_error(&c, "--type: the %s layout is not implemented yet",
-                  level_type_name((level_type_t)job.params.type));
+    if (shard_n && nwant) {
+        cli_error(&c, "--shard and --ranges exclude each other");
         return CLI_EXIT_USAGE;
     }
-    tally_t *t = tally_new(job.dlevel_lo, job.dlevel_hi, job.params.difficulty);
+    if (outfile_check(out) != 0)
+        return CLI_EXIT_USAGE;
+    const ruleset_t *rules = tables_load();
+    if (!rules)
+        return CLI_EXIT_USAGE;
+    job.params.rules = rules;
+
+    tally_t *t = NULL;
+    driver_result_t acc; /* what the output report covers */
+    memset(&acc, 0, sizeof acc);
+    acc.ranges = calloc(2 * RUN_MAX_RANGES + 2, sizeof *acc.ranges);
+    if (!acc.ranges) {
+        fprintf(stderr, "drlsim run: out of memory\n");
+        return 1;
+    }
+    if (resume) {
+        size_t len;
+        char err[512];
+        char *text = data_read_file(resume, &len, err, sizeof err);
+        loaded_report_t lr;
+        if (!text || !report_parse(&lr, text, len, resume, rules, err, sizeof err)) {
+            fprintf(stderr, "drlsim run: %s\n", err);
+            free(text);
+            free(acc.ranges);
+            return CLI_EXIT_USAGE;
+        }
+        free(text);
+        if (lr.res.nranges > RUN_MAX_RANGES) {
+            fprintf(stderr, "drlsim run: %s: more than %d ranges\n", resume, RUN_MAX_RANGES);
+            loaded_report_free(&lr);
+            free(acc.ranges);
+            return CLI_EXIT_USAGE;
+        }
+        job = lr.job;
+        t = lr.tally;
+        lr.tally = NULL;
+        memcpy(acc.ranges, lr.res.ranges, (size_t)lr.res.nranges * sizeof *acc.ranges);
+        acc.nranges = lr.res.nranges;
+        acc.done = lr.res.done;
+        nwant = complement(&job, lr.res.ranges, lr.res.nranges, want);
+        loaded_report_free(&lr);
+    } else {
+        if (shard_n) {
+            /* exact integer split: shard i is [count*i/N, count*(i+1)/N) */
+            unsigned __int128 c0 = (unsigned __int128)job.count * (uint64_t)shard_i;
+            unsigned __int128 c1 = (unsigned __int128)job.count * (uint64_t)(shard_i + 1);
+            want[0].lo = job.first + (uint64_t)(c0 / (uint64_t)shard_n);
+            want[0].hi = job.first + (uint64_t)(c1 / (uint64_t)shard_n);
+            nwant = want[0].lo < want[0].hi ? 1 : 0;
+        } else if (nwant) {
+            for (int i = 0; i < nwant; i++)
+                if (want[i].hi > job.first + job.count) {
+                    cli_error(&c, "--ranges: %llu-%llu goes beyond the job's %llu levels",
+                              (unsigned long long)want[i].lo, (unsigned long long)want[i].hi,
+                              (unsigned long long)job.count);
+                    free(acc.ranges);
+                    return CLI_EXIT_USAGE;
+                }
+        } else {
+            want[0] = (index_range_t){job.first, job.first + job.count};
+            nwant = 1;
+        }
+        t = tally_new(job.dlevel_lo, job.dlevel_hi, job.params.difficulty);
+    }
     if (!t) {
         fprintf(stderr, "drlsim run: out of memory for %d dlevels\n",
                 job.dlevel_hi - job.dlevel_lo + 1);
+        free(acc.ranges);
         return 1;
     }
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
-    driver_result_t res;
-    if (driver_run(&job, &dopt, t, &res) != 0) {
-        tally_free(t);
-        return 1;
+    double seconds = 0;
+    uint64_t ran = 0;
+    int threads = 0, rc = 0;
+    for (int k = 0; k < nwant && !driver_stop_requested(); k++) {
+        job_t part = job;
+        part.first = want[k].lo;
+        part.count = want[k].hi - want[k].lo;
+        driver_result_t res;
+        if (driver_run(&part, &dopt, t, &res) != 0) {
+            rc = 1;
+            break;
+        }
+        for (int i = 0; i < res.nranges; i++)
+            acc.ranges[acc.nranges++] = res.ranges[i];
+        ranges_normalize(acc.ranges, &acc.nranges);
+        acc.done += res.done;
+        ran += res.done;
+        seconds += res.seconds;
+        threads = res.threads;
+        driver_result_free(&res);
     }
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
-    cJSON *rep = report_run(&job, t, &res);
-    char *text = cJSON_Print(rep);
-    size_t len = strlen(text);
-    text[len] = '\0';
-    int rc = 0;
-    {
-        char *withnl = malloc(len + 2);
-        if (!withnl) {
-            fprintf(stderr, "drlsim run: out of memory\n");
-            rc = 1;
-        } else {
-            memcpy(withnl, text, len);
-            withnl[len] = '\n';
-            withnl[len + 1] = '\0';
-            rc = outfile_write(out, withnl, len + 1) ? 1 : 0;
-            free(withnl);
-        }
-    }
+    bool interrupted = driver_stop_requested();
+    if (rc == 0)
+        rc = report_write_run(out, &job, t, &acc) ? 1 : 0;
     fprintf(stderr, "drlsim run: %llu levels in %.2f s (%.0f levels/s, %d threads)%s\n",
-            (unsigned long long)res.done, res.seconds,
-            res.seconds > 0 ? (double)res.done / res.seconds : 0.0, res.threads,
-            res.complete ? "" : ", interrupted: report marked incomplete");
-    free(text);
-    cJSON_Delete(rep);
-    driver_result_free(&res);
+            (unsigned long long)ran, seconds, seconds > 0 ? (double)ran / seconds : 0.0, threads,
+            interrupted ? ", interrupted: report marked incomplete" : "");
+    free(acc.ranges);
     tally_free(t);
     if (rc)
         return rc;
-    return res.complete ? 0 : 130;
+    return interrupted ? 130 : 0;
 }

@@ -6,5 +6,8 @@
 int cmd_check(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
 int cmd_run(int argc, char **argv);
+int cmd_rooms(int argc, char **argv);
+int cmd_merge(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
 
 #endif

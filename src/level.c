@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "populate.h"
+#include "reach.h"
 #include "rooms.h"
 
 void gen_params_default(gen_params_t *p)
@@ -27,59 +28,22 @@ void gen_params_default(gen_params_t *p)
     p->rivers = true;
 }
 
-/* Breadth-first fill over passable cells from the start; returns how many
- * passable cells it did not reach. */
-static int unreachable_from_start(const level_t *lv)
-{
-    const grid_t *g = &lv->map;
-    uint8_t seen[GRID_CELLS];
-    uint16_t queue[GRID_W * GRID_H];
-    memset(seen, 0, sizeof seen);
-    int total = 0;
-    for (int y = 1; y <= GRID_H; y++)
-        for (int x = 1; x <= GRID_W; x++)
-            total += cell_is_passable(grid_get(g, x, y));
-    if (lv->start.x == 0)
-        return total;
-    int head = 0, tail = 0;
-    int s = GRID_IDX(lv->start.x, lv->start.y);
-    if (!cell_is_passable((cell_t)g->c[s]))
-        return total;
-    seen[s] = 1;
-    queue[tail++] = (uint16_t)s;
-    static const int STEP[8] = {-GRID_STRIDE - 1, -GRID_STRIDE, -GRID_STRIDE + 1, -1,
-                                1,                GRID_STRIDE - 1, GRID_STRIDE, GRID_STRIDE + 1};
-    while (head < tail) {
-        int c = queue[head++];
-        for (int k = 0; k < 8; k++) {
-            int n = c + STEP[k];
-            if (!seen[n] && cell_is_passable((cell_t)g->c[n])) {
-                seen[n] = 1;
-                queue[tail++] = (uint16_t)n;
-            }
-        }
-    }
-    return total - tail;
-}
-
 static void observe(level_t *lv)
 {
     obs_t *o = &lv->obs;
-    int water = 0, acid = 0, lava = 0, doors = 0;
+    int water = 0, acid = 0, lava = 0;
     for (int y = 1; y <= GRID_H; y++) {
         const uint8_t *row = &lv->map.c[GRID_IDX(1, y)];
         for (int x = 0; x < GRID_W; x++) {
             water += row[x] == CELL_WATER;
             acid += row[x] == CELL_ACID;
             lava += row[x] == CELL_LAVA;
-            doors += row[x] == CELL_DOOR;
         }
     }
     o->fluid_cells[0] = (uint16_t)water;
     o->fluid_cells[1] = (uint16_t)acid;
     o->fluid_cells[2] = (uint16_t)lava;
-    o->doors = (uint16_t)doors;
-    o->unreachable = (uint16_t)unreachable_from_start(lv);
+    o->unreachable = (uint16_t)reach_unreachable(&lv->map, lv->start.x, lv->start.y);
 }
 
 static void reset(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t index)
@@ -120,11 +84,7 @@ void level_generate(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t 
     layout_ctx_t ctx = {
         .lv = lv, .p = p, .rules = &p->rules->type[lv->type], .layout = &layout, .water = &water,
     };
-    layout_fn fn = layout_for(lv->type);
-    if (fn)
-        fn(&ctx);
-    else
-        grid_clear(&lv->map); /* a type without a layout yet: an empty map */
+    layout_for(lv->type)(&ctx);
     rooms_summarize(lv);
     if (p->layout_only)
         return;

@@ -100,12 +100,13 @@ typedef struct obs {
     uint8_t fluid_passes;     /* fluid passes that ran */
     uint8_t fluid_kind;       /* cell_t of the fluid pass, CELL_FLOOR when none */
     uint8_t fluid_walks;      /* walks drawn by the first fluid pass */
+    uint8_t fluid_length;     /* steps per walk of the first fluid pass */
     uint16_t fluid_cells[3];  /* cells of water, acid, lava on the final map */
     /* rooms */
     uint16_t rooms;           /* entries of the room list */
     uint16_t rooms_ge4;       /* rooms with both sides >= 4 */
     uint16_t rooms_small;     /* 2x2 dead-end entries */
-    uint16_t doors;           /* door cells on the final map */
+    uint16_t doors;           /* door cells once the layout (with its water) is drawn */
     uint8_t layout_variant;   /* warehouse: rooms; maze: style; arena: centre; else 0 */
     /* special rooms */
     uint8_t special_made;     /* 1 when the level's type rolled special rooms */

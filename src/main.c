@@ -16,8 +16,11 @@ typedef struct command {
 } command_t;
 
 static const command_t COMMANDS[] = {
+    {"bench", cmd_bench, "measure levels/second per type, layout alone and full level"},
     {"check", cmd_check, "test the documented probabilities against generated levels"},
     {"gen", cmd_gen, "generate one level and print it (ASCII or JSON)"},
+    {"merge", cmd_merge, "add run reports of one job (shards, partial runs) into one"},
+    {"rooms", cmd_rooms, "the wiki's room statistics over N random layouts, with intervals"},
     {"run", cmd_run, "generate many levels and write a JSON report of their histograms"},
 };
 #define NCOMMANDS (sizeof COMMANDS / sizeof COMMANDS[0])

@@ -42,6 +42,17 @@ int outfile_write(const char *path, const char *text, size_t len)
         }
         return 0;
     }
+    /* A device or pipe (/dev/null, /dev/stdout, a FIFO) is written in place:
+     * renaming over it would replace the device node itself. */
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        FILE *f = fopen(path, "w");
+        if (!f || fwrite(text, 1, len, f) != len || fclose(f) != 0) {
+            fprintf(stderr, "drlsim: %s: write failed: %s\n", path, strerror(errno));
+            return -1;
+        }
+        return 0;
+    }
     char dir[4096], tmp[4200];
     dir_of(path, dir, sizeof dir);
     snprintf(tmp, sizeof tmp, "%s/.drlsim-tmp-XXXXXX", dir);

@@ -9,7 +9,8 @@
 
 #include <stddef.h>
 
-/* Write text to path atomically ("-" writes to stdout).  0 on success. */
+/* Write text to path atomically ("-" writes to stdout; an existing
+ * non-regular file such as /dev/null is written in place).  0 on success. */
 int outfile_write(const char *path, const char *text, size_t len);
 
 /* Check early that path's directory is writable; 0 when it is. */

@@ -138,7 +138,7 @@ cJSON *report_run(const job_t *job, const tally_t *t, const driver_result_t *res
     cJSON_AddBoolToObject(p, "single", job->params.single_enabled);
     cJSON_AddStringToObject(p, "rules", job->params.rules->name);
     cJSON_AddItemToObject(o, "levels", report_u64(res->done));
-    cJSON_AddBoolToObject(o, "complete", res->complete);
+    cJSON_AddBoolToObject(o, "complete", res->done == job->count);
     cJSON *rg = cJSON_AddArrayToObject(o, "ranges");
     for (int i = 0; i < res->nranges; i++) {
         cJSON *r = cJSON_CreateArray();

@@ -26,3 +26,23 @@ cJSON *report_histograms(const tally_t *t, int dlevel_lo, int dlevel_hi, unsigne
 cJSON *report_run(const job_t *job, const tally_t *t, const driver_result_t *res);
 
 #endif
+
+/* A run report read back (for merge and resume). */
+typedef struct loaded_report {
+    job_t job;                /* the whole job the report belongs to */
+    tally_t *tally;
+    driver_result_t res;      /* done, ranges (complete is recomputed) */
+} loaded_report_t;
+
+/* Parse a run report.  rules is the ruleset in force: the report's must have
+ * the same name.  On error returns false with "ORIGIN: problem" in err. */
+bool report_parse(loaded_report_t *r, const char *text, size_t len, const char *origin,
+                  const ruleset_t *rules, char *err, size_t errlen);
+void loaded_report_free(loaded_report_t *r);
+
+/* Write the run report of (job, tally, ranges) to path atomically; 0 on success. */
+int report_write_run(const char *path, const job_t *job, const tally_t *t,
+                     const driver_result_t *res);
+
+/* Sort and merge ranges in place; false when two overlap. */
+bool ranges_normalize(index_range_t *r, int *n);

@@ -68,6 +68,11 @@ void rooms_summarize(level_t *lv)
         ge4 += r->w >= ROOM_REAL_MIN_SIDE && r->h >= ROOM_REAL_MIN_SIDE;
         small += r->w == 2 && r->h == 2;
     }
+    int doors = 0;
+    for (int y = 1; y <= GRID_H; y++)
+        for (int x = 1; x <= GRID_W; x++)
+            doors += grid_get(&lv->map, x, y) == CELL_DOOR;
+    lv->obs.doors = (uint16_t)doors;
     lv->obs.rooms = (uint16_t)lv->nrooms;
     lv->obs.rooms_ge4 = (uint16_t)ge4;
     lv->obs.rooms_small = (uint16_t)small;

@@ -17,7 +17,9 @@
  * overflow is counted as FAIL_TOO_MANY). */
 void rooms_scan(level_t *lv);
 
-/* Count rooms, rooms >= 4 and 2x2 entries into lv->obs. */
+/* Count rooms, rooms >= 4, 2x2 entries and the layout's doors into lv->obs
+ * (called once the layout is drawn, before population; in layout-only mode
+ * the layout has no water yet, so the doors are the layout's own). */
 void rooms_summarize(level_t *lv);
 
 /* Append one room; false (and FAIL_TOO_MANY) when the list is full. */

@@ -1,27 +1,492 @@
-/* water.c - rivers and fluid passes (RULES.md §4).  Being written: for now
- * the level gets no water at all. */
+/* water.c - rivers, fluid passes and the random walks they use (RULES.md §4).
+ *
+ * The dlevel bands, dice and river probabilities are data/water.json, parsed
+ * once; the river geometry (widths, positions, drift, bridges) is [game] and
+ * lives here as named constants.  A river overwrites whatever it crosses
+ * (floor, wall, door, earlier fluid), as the game's rivers cut through walls;
+ * on the border ring its fluid becomes CELL_EDGE, impassable like the wall it
+ * replaced.  A fluid walk likewise overwrites every interior cell it visits.
+ * docs/water.md explains every step and decision.
+ */
 #include "water.h"
+
+#include <assert.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "data.h"
+#include "jsonutil.h"
 
 const area_t WATER_INTERIOR = {2, 2, GRID_W - 1, GRID_H - 1};
 
-bool water_river(layout_ctx_t *ctx)
+/* ---- river geometry [game] ------------------------------------------- */
+
+/* Where a river's x (vertical) or y (horizontal) points: the river's first
+ * column is x + 1 and its first row y + 1.  [decision, following the game:
+ * the position is the cell just before the river, so "x at 18+d40" puts the
+ * river's left edge on 19+d40..] */
+#define RIVER_EDGE_OFFSET 1
+#define RIVER_WIDTH_DIE 3            /* [game] every width is d3 + something */
+#define RIVER_BRIDGE_CELLS 2         /* [game] a bridge is 2 columns (or rows) across the river */
+
+/* Horizontal river [game]: y = 10 + d(2w) - w; drift keeps its rows in
+ * 4..18 (y in 3..20-w-2); a bridge at columns b, b+1 with b = 8 + d60. */
+#define RIVER_H_CENTRE 10
+#define RIVER_H_Y_MIN 3
+#define RIVER_H_BOTTOM_MARGIN 2
+#define RIVER_H_WIDTH_PLUS 1         /* width d3+1 */
+#define RIVER_H_BRIDGE_BASE 8
+#define RIVER_H_BRIDGE_DIE 60
+#define RIVER_H_DRIFT_DEN 6          /* [game] a drift draw per column with probability 1/6 */
+
+/* Vertical river [game]: drawn top to bottom over rows 1..20; drift keeps its
+ * columns in 4..75 (x in 3..78-w-3); a bridge at rows b, b+1 with b = 3 + d14,
+ * always (the game forces it). */
+#define RIVER_V_X_MIN 3
+#define RIVER_V_RIGHT_MARGIN 3
+#define RIVER_V_BRIDGE_BASE 3
+#define RIVER_V_BRIDGE_DIE 14
+#define RIVER_V_DRIFT_DEN 3          /* [game] a drift draw per row with probability 1/3 */
+
+/* [decision] A drift moves the river by one cell, up or down (left or right)
+ * with equal chance, as RULES.md §4 words it.  The game's code draws -1, 0 or
+ * +1 on a drift, so its river actually moves on 2/3 of its drift draws; set
+ * this to 1 to reproduce that. */
+#define RIVER_DRIFT_CAN_STAY 0
+
+/* One vertical river of a set: width d3 + width_plus, x = x_base + d(x_die). */
+typedef struct river_spec {
+    int width_plus, x_base, x_die;
+} river_spec_t;
+
+static const river_spec_t RIVERS_ONE[] = {{3, 18, 40}};                         /* [game] */
+static const river_spec_t RIVERS_TWO[] = {{2, 8, 22}, {2, 48, 22}};             /* [game] */
+static const river_spec_t RIVERS_THREE[] = {{1, 8, 20}, {1, 32, 16}, {1, 50, 20}}; /* [game] */
+static const river_spec_t RIVERS_CAVES[] = {{3, 33, 16}}; /* [wiki] x d16+33; [game] width d3+3 */
+
+/* ---- loading data/water.json ---------------------------------------- */
+
+/* Parse "XdN+K" (X and K optional): the dice notation of data/water.json. */
+static bool parse_dice(const char *s, dice_t *d)
 {
-    (void)ctx;
-    return false;
+    char *end;
+    long x = 1;
+    if (*s != 'd') {
+        x = strtol(s, &end, 10);
+        if (end == s || *end != 'd')
+            return false;
+        s = end;
+    }
+    s++; /* 'd' */
+    if (*s < '0' || *s > '9')
+        return false;
+    long n = strtol(s, &end, 10);
+    s = end;
+    long k = 0;
+    if (*s == '+' || *s == '-') {
+        if (s[1] < '0' || s[1] > '9')
+            return false;
+        k = strtol(s, &end, 10);
+        s = end;
+    }
+    if (*s != '\0' || x < 0 || x > 100 || n < 1 || n > 10000 || k < -10000 || k > 10000)
+        return false;
+    *d = (dice_t){(int)x, (int)n, (int)k};
+    return true;
 }
 
-void water_fluid_pass(layout_ctx_t *ctx, const area_t *a)
+/* A dice string member whose smallest value is at least min_value. */
+static dice_t ju_dice(ju_t *ju, const cJSON *obj, const char *path, const char *key, int min_value)
 {
-    (void)ctx;
-    (void)a;
+    dice_t d = {0, 1, 0};
+    const char *s = ju_string(ju, obj, path, key);
+    if (ju->failed)
+        return d;
+    char p[128];
+    snprintf(p, sizeof p, "%s.%s", path, key);
+    if (!parse_dice(s, &d)) {
+        ju_fail(ju, p, "\"%s\" is not dice (XdN+K)", s);
+        return d;
+    }
+    if (d.x + d.k < min_value)
+        ju_fail(ju, p, "\"%s\" can roll below %d", s, min_value);
+    return d;
 }
 
-void water_standard(layout_ctx_t *ctx)
+/* "water", "acid" or "lava". */
+static cell_t ju_fluid(ju_t *ju, const cJSON *obj, const char *path, const char *key)
 {
-    (void)ctx;
+    const char *s = ju_string(ju, obj, path, key);
+    if (ju->failed)
+        return CELL_WATER;
+    for (int k = CELL_WATER; k <= CELL_LAVA; k++)
+        if (strcmp(s, cell_name((cell_t)k)) == 0)
+            return (cell_t)k;
+    char p[128];
+    snprintf(p, sizeof p, "%s.%s", path, key);
+    ju_fail(ju, p, "\"%s\" is not a fluid (water, acid, lava)", s);
+    return CELL_WATER;
+}
+
+/* A band table: dlevels from 1 upwards, contiguous, the last open-ended. */
+static void parse_fluid_table(ju_t *ju, const cJSON *root, const char *key, fluid_table_t *ft)
+{
+    const cJSON *arr = ju_array(ju, root, "", key);
+    if (ju->failed)
+        return;
+    int n = cJSON_GetArraySize(arr);
+    if (n < 1 || n > WATER_MAX_BANDS) {
+        ju_fail(ju, key, "expected 1..%d bands, got %d", WATER_MAX_BANDS, n);
+        return;
+    }
+    ft->nbands = n;
+    int expect_from = 1;
+    for (int i = 0; i < n && !ju->failed; i++) {
+        char path[64];
+        snprintf(path, sizeof path, "%s[%d]", key, i);
+        const cJSON *b = cJSON_GetArrayItem(arr, i);
+        fluid_band_t *fb = &ft->band[i];
+        fb->from = ju_int(ju, b, path, "from", 1, DLEVEL_MAX);
+        if (!ju->failed && fb->from != expect_from) {
+            ju_fail(ju, path, "from is %d, expected %d (bands must follow each other)", fb->from,
+                    expect_from);
+            return;
+        }
+        const cJSON *to = ju_get(ju, b, path, "to");
+        if (ju->failed)
+            return;
+        char tp[80];
+        snprintf(tp, sizeof tp, "%s.to", path);
+        if (cJSON_IsNull(to)) {
+            fb->to = 0;
+            if (i != n - 1) {
+                ju_fail(ju, tp, "only the last band may be open-ended");
+                return;
+            }
+        } else {
+            fb->to = ju_int_item(ju, to, tp, fb->from, DLEVEL_MAX);
+            if (!ju->failed && i == n - 1) {
+                ju_fail(ju, tp, "the last band must be open-ended (null)");
+                return;
+            }
+            expect_from = fb->to + 1;
+        }
+        fb->fluid = ju_fluid(ju, b, path, "fluid");
+        fb->walks = ju_dice(ju, b, path, "walks", 0);
+        fb->length = ju_dice(ju, b, path, "length", 0);
+    }
+}
+
+static void parse_river(ju_t *ju, const cJSON *root, river_rules_t *rr)
+{
+    const cJSON *river = ju_object(ju, root, "", "river");
+    const cJSON *roll = ju_object(ju, river, "river", "fluid_roll");
+    rr->die_per_difficulty = ju_int(ju, roll, "river.fluid_roll", "difficulty_times", 0, 100);
+    rr->die_plus = ju_int(ju, roll, "river.fluid_roll", "plus", 0, 1000);
+    if (!ju->failed && rr->die_per_difficulty + rr->die_plus < 1)
+        ju_fail(ju, "river.fluid_roll", "the die has no sides at difficulty 1");
+    const cJSON *fl = ju_array(ju, river, "river", "fluid");
+    if (ju->failed)
+        return;
+    int n = cJSON_GetArraySize(fl);
+    if (n < 1 || n > 3) {
+        ju_fail(ju, "river.fluid", "expected 1..3 rows, got %d", n);
+        return;
+    }
+    rr->nfluids = n;
+    int last = -1000000;
+    for (int i = 0; i < n && !ju->failed; i++) {
+        char path[64], bp[80];
+        snprintf(path, sizeof path, "river.fluid[%d]", i);
+        snprintf(bp, sizeof bp, "%s.below", path);
+        const cJSON *row = cJSON_GetArrayItem(fl, i);
+        const cJSON *below = ju_get(ju, row, path, "below");
+        if (ju->failed)
+            return;
+        if (cJSON_IsNull(below)) {
+            if (i != n - 1) {
+                ju_fail(ju, bp, "only the last row may be null");
+                return;
+            }
+            rr->below[i] = 0;
+        } else {
+            rr->below[i] = ju_int_item(ju, below, bp, last + 1, 1000000);
+            if (!ju->failed && i == n - 1) {
+                ju_fail(ju, bp, "the last row must be null (any roll)");
+                return;
+            }
+            last = rr->below[i];
+        }
+        rr->fluid[i] = ju_fluid(ju, row, path, "fluid");
+    }
+    ju_frac(ju, river, "river", "horizontal", &rr->horizontal.num, &rr->horizontal.den);
+    ju_frac(ju, river, "river", "horizontal_bridge", &rr->horizontal_bridge.num,
+            &rr->horizontal_bridge.den);
+    ju_frac(ju, river, "river", "multiple", &rr->multiple.num, &rr->multiple.den);
+    ju_frac(ju, river, "river", "three_of_multiple", &rr->three_of_multiple.num,
+            &rr->three_of_multiple.den);
+}
+
+bool water_tables_parse(water_tables_t *t, const char *json, size_t len, const char *origin,
+                        char *err, size_t errlen)
+{
+    ju_t ju;
+    ju_init(&ju, origin, err, errlen);
+    memset(t, 0, sizeof *t);
+    cJSON *root = ju_parse(&ju, json, len);
+    if (!root)
+        return false;
+    if (!cJSON_IsObject(root))
+        ju_fail(&ju, NULL, "expected a JSON object at the top");
+    parse_fluid_table(&ju, root, "fluid_bands", &t->fluid);
+    parse_fluid_table(&ju, root, "cave_fluid_bands", &t->cave);
+    t->cave_second_extra = ju_int(&ju, root, "", "cave_second_pass_extra_length", 0, 1000);
+    parse_river(&ju, root, &t->river);
+    cJSON_Delete(root);
+    return !ju.failed;
+}
+
+static water_tables_t loaded;
+static bool loaded_ok;
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+
+static void load_tables(void)
+{
+    size_t len;
+    char err[512], origin[256];
+    char *text = data_read("water.json", &len, origin, sizeof origin, err, sizeof err);
+    loaded_ok = text && water_tables_parse(&loaded, text, len, origin, err, sizeof err);
+    if (!loaded_ok)
+        fprintf(stderr, "drlsim: %s\n", err);
+    free(text);
+}
+
+const water_tables_t *water_tables(void)
+{
+    pthread_once(&load_once, load_tables);
+    return loaded_ok ? &loaded : NULL;
+}
+
+static const water_tables_t *tables(void)
+{
+    const water_tables_t *t = water_tables();
+    assert(t && "front ends load water_tables() before generating");
+    return t;
+}
+
+const fluid_band_t *water_band(const fluid_table_t *t, int dlevel)
+{
+    for (int i = 0; i < t->nbands; i++)
+        if (dlevel >= t->band[i].from && (t->band[i].to == 0 || dlevel <= t->band[i].to))
+            return &t->band[i];
+    assert(!"fluid bands cover every dlevel >= 1");
+    return &t->band[t->nbands - 1];
+}
+
+/* ---- walks ------------------------------------------------------------ */
+
+static inline int clampi(int v, int lo, int hi)
+{
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
+static inline bool in_area(const area_t *a, int x, int y)
+{
+    return x >= a->x1 && x <= a->x2 && y >= a->y1 && y <= a->y2;
+}
+
+/* One of the 9 moves (8 directions or stay), uniformly. */
+static inline void move9(rng_t *r, int *dx, int *dy)
+{
+    int m = (int)rng_below(r, 9);
+    *dx = m % 3 - 1;
+    *dy = m / 3 - 1;
 }
 
 void water_walk(grid_t *g, rng_t *r, int x, int y, int steps, cell_t k, const area_t *a)
 {
-    (void)g; (void)r; (void)x; (void)y; (void)steps; (void)k; (void)a;
+    assert(in_area(a, x, y));
+    grid_set(g, x, y, k);
+    for (int s = 0; s < steps; s++) {
+        int dx, dy;
+        move9(r, &dx, &dy);
+        x = clampi(x + dx, a->x1, a->x2);
+        y = clampi(y + dy, a->y1, a->y2);
+        grid_set(g, x, y, k);
+    }
+}
+
+void water_walk_stop(grid_t *g, rng_t *r, int x, int y, int steps, cell_t k, const area_t *a)
+{
+    assert(in_area(a, x, y));
+    grid_set(g, x, y, k);
+    for (int s = 0; s < steps; s++) {
+        int dx, dy;
+        move9(r, &dx, &dy);
+        if (!in_area(a, x + dx, y + dy))
+            return;
+        x += dx;
+        y += dy;
+        grid_set(g, x, y, k);
+    }
+}
+
+/* ---- rivers ----------------------------------------------------------- */
+
+/* A river cell: on the border ring the fluid becomes CELL_EDGE. */
+static inline void river_put(grid_t *g, int x, int y, cell_t k)
+{
+    assert(grid_in_map(x, y));
+    if (grid_on_border(x, y)) {
+        assert(k != CELL_BRIDGE); /* bridges sit on rows 4..18 and columns 9..69 */
+        k = CELL_EDGE;
+    }
+    grid_set(g, x, y, k);
+}
+
+static int drift(rng_t *r, int den)
+{
+    if (!rng_chance(r, 1, den))
+        return 0;
+    if (RIVER_DRIFT_CAN_STAY)
+        return rng_range(r, -1, 1);
+    return rng_chance(r, 1, 2) ? -1 : 1;
+}
+
+static cell_t river_fluid(const river_rules_t *rr, int dlevel, int difficulty, rng_t *r)
+{
+    int roll = dlevel + rng_d(r, rr->die_per_difficulty * difficulty + rr->die_plus);
+    for (int i = 0; i < rr->nfluids - 1; i++)
+        if (roll < rr->below[i])
+            return rr->fluid[i];
+    return rr->fluid[rr->nfluids - 1];
+}
+
+/* One horizontal river across the whole map; returns whether it has a bridge. */
+static bool draw_horizontal(grid_t *g, rng_t *r, const river_rules_t *rr, cell_t fluid)
+{
+    int width = rng_d(r, RIVER_WIDTH_DIE) + RIVER_H_WIDTH_PLUS;
+    bool bridge = rng_chance(r, rr->horizontal_bridge.num, rr->horizontal_bridge.den);
+    int bx = bridge ? RIVER_H_BRIDGE_BASE + rng_d(r, RIVER_H_BRIDGE_DIE) : -RIVER_BRIDGE_CELLS;
+    int y = RIVER_H_CENTRE + rng_d(r, 2 * width) - width;
+    int ymax = GRID_H - width - RIVER_H_BOTTOM_MARGIN;
+    for (int x = 1; x <= GRID_W; x++) {
+        cell_t k = x >= bx && x < bx + RIVER_BRIDGE_CELLS ? CELL_BRIDGE : fluid;
+        for (int i = 0; i < width; i++)
+            river_put(g, x, y + RIVER_EDGE_OFFSET + i, k);
+        y = clampi(y + drift(r, RIVER_H_DRIFT_DEN), RIVER_H_Y_MIN, ymax);
+    }
+    return bridge;
+}
+
+/* One vertical river over all rows, always with its 2-row bridge. */
+static void draw_vertical(grid_t *g, rng_t *r, const river_spec_t *s, cell_t fluid)
+{
+    int width = rng_d(r, RIVER_WIDTH_DIE) + s->width_plus;
+    int x = s->x_base + rng_d(r, s->x_die);
+    int by = RIVER_V_BRIDGE_BASE + rng_d(r, RIVER_V_BRIDGE_DIE);
+    int xmax = GRID_W - width - RIVER_V_RIGHT_MARGIN;
+    for (int y = 1; y <= GRID_H; y++) {
+        cell_t k = y >= by && y < by + RIVER_BRIDGE_CELLS ? CELL_BRIDGE : fluid;
+        for (int i = 0; i < width; i++)
+            river_put(g, x + RIVER_EDGE_OFFSET + i, y, k);
+        x = clampi(x + drift(r, RIVER_V_DRIFT_DEN), RIVER_V_X_MIN, xmax);
+    }
+}
+
+bool water_river(layout_ctx_t *ctx)
+{
+    const type_rules_t *tr = ctx->rules;
+    if (!ctx->p->rivers || tr->river.num == 0)
+        return false;
+    rng_t *r = ctx->water;
+    if (!rng_chance(r, tr->river.num, tr->river.den))
+        return false;
+    const river_rules_t *rr = &tables()->river;
+    level_t *lv = ctx->lv;
+    grid_t *g = &lv->map;
+    obs_t *o = &lv->obs;
+    cell_t fluid = river_fluid(rr, lv->dlevel, lv->difficulty, r);
+    bool horizontal;
+    switch (tr->river_style) {
+    case RIVER_STANDARD:
+        horizontal = rng_chance(r, rr->horizontal.num, rr->horizontal.den);
+        break;
+    case RIVER_CAVES:
+        horizontal = rng_chance(r, tr->river_horizontal.num, tr->river_horizontal.den);
+        break;
+    default: /* RIVER_VERTICAL_ONLY */
+        horizontal = false;
+        break;
+    }
+    o->river = 1;
+    o->river_fluid = (uint8_t)fluid;
+    if (horizontal) {
+        o->river_orient = RIVER_HORIZONTAL;
+        o->river_count = 1;
+        o->river_bridge = draw_horizontal(g, r, rr, fluid);
+        return true;
+    }
+    const river_spec_t *set = RIVERS_ONE;
+    int n = 1;
+    if (tr->river_style == RIVER_CAVES) {
+        set = RIVERS_CAVES;
+    } else if (rng_chance(r, rr->multiple.num, rr->multiple.den)) {
+        if (rng_chance(r, rr->three_of_multiple.num, rr->three_of_multiple.den)) {
+            set = RIVERS_THREE;
+            n = 3;
+        } else {
+            set = RIVERS_TWO;
+            n = 2;
+        }
+    }
+    for (int i = 0; i < n; i++)
+        draw_vertical(g, r, &set[i], fluid);
+    o->river_orient = RIVER_VERTICAL;
+    o->river_count = (uint8_t)n;
+    o->river_bridge = 1;
+    return true;
+}
+
+/* ---- fluid passes ----------------------------------------------------- */
+
+void water_fluid_pass(layout_ctx_t *ctx, const area_t *a)
+{
+    level_t *lv = ctx->lv;
+    rng_t *r = ctx->water;
+    const fluid_band_t *b = water_band(&tables()->fluid, lv->dlevel);
+    int walks = dice_roll(r, b->walks);
+    int length = dice_roll(r, b->length); /* [game] one length shared by the pass's walks */
+    obs_t *o = &lv->obs;
+    if (o->fluid_passes == 0) {
+        o->fluid_kind = (uint8_t)b->fluid;
+        o->fluid_walks = (uint8_t)walks;
+        o->fluid_length = (uint8_t)length;
+    }
+    o->fluid_passes++;
+    for (int i = 0; i < walks; i++) {
+        int x = rng_range(r, a->x1, a->x2);
+        int y = rng_range(r, a->y1, a->y2);
+        water_walk(&lv->map, r, x, y, length, b->fluid, a);
+    }
+}
+
+void water_fluids(layout_ctx_t *ctx, const area_t *a)
+{
+    if (ctx->p->layout_only)
+        return;
+    if (ctx->rules->fluids_only_without_river && ctx->lv->obs.river)
+        return;
+    for (int i = 0; i < ctx->rules->fluid_passes; i++)
+        water_fluid_pass(ctx, a);
+}
+
+void water_standard(layout_ctx_t *ctx)
+{
+    if (ctx->p->layout_only)
+        return;
+    water_river(ctx);
+    water_fluids(ctx, &WATER_INTERIOR);
 }

@@ -2,11 +2,17 @@
  *
  * Layouts call these at the point their type's order demands: most call
  * water_standard after drawing; city draws its river first with water_river
- * and its fluid pass after the buildings; caves use water_walk for their own
- * fluid.  All draws come from the level's water stream (ctx->water).
+ * and its fluid passes after the buildings with water_fluids; caves run their
+ * own walks (water_walk_stop) with the cave fluid table.  All
+ * draws come from the level's water stream (ctx->water).  The numbers are
+ * data/water.json, loaded once by water_tables(); docs/water.md says what
+ * each step does and every decision taken where RULES.md is silent.
  */
 #ifndef DRLSIM_WATER_H
 #define DRLSIM_WATER_H
+
+#include <stdbool.h>
+#include <stddef.h>
 
 #include "level.h"
 
@@ -18,20 +24,92 @@ typedef struct area {
 /* The interior of the map: where fluid walks stay by default. */
 extern const area_t WATER_INTERIOR;
 
+/* XdN+K. */
+typedef struct dice {
+    int x, n, k;
+} dice_t;
+
+static inline int dice_roll(rng_t *r, dice_t d)
+{
+    return rng_dice(r, d.x, d.n, d.k);
+}
+
+#define WATER_MAX_BANDS 8
+
+/* One dlevel band of a fluid table: from..to (to = 0: no upper bound). */
+typedef struct fluid_band {
+    int from, to;
+    cell_t fluid;
+    dice_t walks;  /* walks per pass */
+    dice_t length; /* steps per walk, drawn once per pass */
+} fluid_band_t;
+
+typedef struct fluid_table {
+    int nbands;
+    fluid_band_t band[WATER_MAX_BANDS];
+} fluid_table_t;
+
+/* River fluid by dlevel + d(difficulty_times * D + plus): the first row whose
+ * `below` exceeds the roll (below = 0: any roll). */
+typedef struct river_rules {
+    int die_per_difficulty, die_plus;
+    int nfluids;
+    int below[3];
+    cell_t fluid[3];
+    frac_t horizontal;         /* standard style: horizontal river */
+    frac_t horizontal_bridge;  /* a horizontal river has its bridge */
+    frac_t multiple;           /* vertical: two or three rivers */
+    frac_t three_of_multiple;  /* of those, three */
+} river_rules_t;
+
+typedef struct water_tables {
+    fluid_table_t fluid;      /* the standard fluid pass */
+    fluid_table_t cave;       /* the caves' own fluid walks */
+    int cave_second_extra;    /* the second cave fluid pass walks this much longer */
+    river_rules_t river;
+} water_tables_t;
+
+/* Parse data/water.json text.  On error returns false with a one-line
+ * message naming `origin` and the key. */
+bool water_tables_parse(water_tables_t *t, const char *json, size_t len, const char *origin,
+                        char *err, size_t errlen);
+
+/* The tables of data/water.json (embedded, or from --data DIR), parsed once
+ * (thread-safe).  NULL after printing a one-line error to stderr: front ends
+ * call this before generating, so a broken file is a usage error. */
+const water_tables_t *water_tables(void);
+
+/* The band of table t that holds dlevel (always found for dlevel >= 1). */
+const fluid_band_t *water_band(const fluid_table_t *t, int dlevel);
+
 /* The river roll of ctx's type and, when it comes up, the river(s).
  * Records river, orientation, count, fluid and bridge in obs.  Does nothing
- * when ctx->p->rivers is false.  Returns true when a river was drawn. */
+ * (no roll at all) when ctx->p->rivers is false or the type's river chance is
+ * zero.  Rivers are drawn in layout-only mode too (city draws its river
+ * before its buildings).  Returns true when a river was drawn. */
 bool water_river(layout_ctx_t *ctx);
 
-/* One fluid pass (dlevel bands of RULES.md §4) with walks kept inside a. */
+/* One fluid pass (dlevel bands of RULES.md §4) with walks kept inside a.
+ * The first pass of a level records fluid_kind, fluid_walks, fluid_length;
+ * every pass counts in fluid_passes. */
 void water_fluid_pass(layout_ctx_t *ctx, const area_t *a);
 
-/* The type's usual water: river roll, then its fluid passes (none after a
- * river when the type says so).  Nothing in layout-only mode. */
+/* The type's fluid passes (rules->fluid_passes of them) inside a; none after
+ * a river when the type says so (fluids_only_without_river), none in
+ * layout-only mode. */
+void water_fluids(layout_ctx_t *ctx, const area_t *a);
+
+/* The type's usual water: river roll, then its fluid passes inside the map's
+ * interior.  Nothing in layout-only mode. */
 void water_standard(layout_ctx_t *ctx);
 
-/* One 9-way random walk of `steps` steps from (x,y), turning each visited
- * cell into k and staying inside a.  Used by fluid passes and caves. */
+/* One 9-way random walk of `steps` steps from (x,y), turning the start and
+ * each visited cell into k; a step that would leave a is pushed back inside
+ * (clamped).  Used by the fluid passes. */
 void water_walk(grid_t *g, rng_t *r, int x, int y, int steps, cell_t k, const area_t *a);
+
+/* The caves' walk: like water_walk, but the walk stops as soon as a step
+ * would leave a (RULES.md §3 Caves: "stopping at the border"). */
+void water_walk_stop(grid_t *g, rng_t *r, int x, int y, int steps, cell_t k, const area_t *a);
 
 #endif

@@ -30,8 +30,8 @@ for c in json.load(open(sys.argv[1]))["checks"]:
     print(c["name"], c["verdict"])' "$1"
 }
 
-# 1. The true expectations (enabled checks) pass on a tenth of the default sample.
-run 0 --scale 0.1 --threads 2 --json "$tmp/true.json" --markdown "$tmp/true.md"
+# 1. The true expectations (enabled checks) pass on a twentieth of the default sample.
+run 0 --scale 0.05 --threads 2 --json "$tmp/true.json" --markdown "$tmp/true.md"
 if python3 - "$tmp/true.json" <<'PY'
 import json, sys
 o = json.load(open(sys.argv[1]))
@@ -49,8 +49,8 @@ then ok; else ko "true expectations: JSON report"; fi
 if grep -q '^| verdict | check |' "$tmp/true.md" && grep -q 'arena-of-caves-dl10' "$tmp/true.md"; then
     ok; else ko "markdown report lacks its table"; fi
 
-# 2. Shift one probability a little (arena share of caves 1/4 -> 0.27): at the 36000
-#    caves and arenas of the dlevel-10 group the test sees the 0.02 (8 sigma), and
+# 2. Shift one probability a little (arena share of caves 1/4 -> 0.27): at the 18000
+#    caves and arenas of half the dlevel-10 group the test sees the 0.02 (6 sigma), and
 #    only that check fails.
 python3 - "$src/../data/expectations.json" "$tmp/shifted.json" <<'PY'
 import json, sys
@@ -61,7 +61,7 @@ for c in d["checks"]:
         c["expected"]["p"] = 0.27
 json.dump(d, open(sys.argv[2], "w"), indent=1)
 PY
-run 1 --expect "$tmp/shifted.json" --only dl10 --threads 2 --json "$tmp/shifted-out.json"
+run 1 --expect "$tmp/shifted.json" --only dl10 --scale 0.5 --threads 2 --json "$tmp/shifted-out.json"
 verdicts "$tmp/shifted-out.json" | grep -v ' SKIP$' >"$tmp/v"
 if [ "$(grep -c ' FAIL$' "$tmp/v")" = 1 ] && grep -q '^arena-of-caves-dl10 FAIL$' "$tmp/v" \
     && grep -q '^type-shares-dl10 PASS$' "$tmp/v"; then ok; else

@@ -40,6 +40,10 @@ expect_status 2 "needs a value" gen --seed
 expect_status 2 "is not one of" gen --color purple
 expect_status 2 "unexpected argument" gen normal
 expect_status 2 "cannot open" gen --data /nonexistent-dir
+# A broken layout table (a sublayout line one cell short) stops gen with one
+# line naming the file and the line.
+mkdir "$tmp/bad" && cp "$src"/../data/* "$tmp/bad"/ && sed -i '12s/.$//' "$tmp/bad/smallrooms.txt"
+expect_status 2 "smallrooms.txt: line 12: expected 19 cells, got 18" gen --data "$tmp/bad"
 
 # gen --help documents the legend and every option
 "$drlsim" gen --help >"$tmp/help"

@@ -7,6 +7,10 @@
 #ifndef DRLSIM_LAYOUTS_H
 #define DRLSIM_LAYOUTS_H
 
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
 #include "../level.h"
 
 #define NORMAL_WALLS 10 /* [wiki] ten walls are plotted */
@@ -17,5 +21,39 @@ void normal_walls(level_t *lv, rng_t *r, point_t plotted[NORMAL_WALLS]);
 
 void layout_normal(layout_ctx_t *ctx);
 void layout_single(layout_ctx_t *ctx);
+/* small_rooms.c, warehouse.c, maze.c (their data and test faces: walled.h) */
+void layout_small_rooms(layout_ctx_t *ctx);
+void layout_warehouse(layout_ctx_t *ctx);
+void layout_maze(layout_ctx_t *ctx);
+void layout_city(layout_ctx_t *ctx);
+void layout_caves(layout_ctx_t *ctx);
+void layout_arena(layout_ctx_t *ctx);
+
+/* Arena centre pictures (data/arena.txt, RULES.md §3 Arena). */
+#define ARENA_MAX_PICTURES 8
+#define ARENA_MAX_SIDE 15
+#define ARENA_START_X 38 /* [wiki] the player starts in the middle */
+#define ARENA_START_Y 10
+
+typedef struct arena_picture {
+    int min_roll;                                 /* lowest roll that picks it */
+    int w, h;
+    int px, py;                                   /* the player's cell, 0-based */
+    uint8_t cell[ARENA_MAX_SIDE][ARENA_MAX_SIDE]; /* [row][column]: CELL_WALL or CELL_FLOOR */
+} arena_picture_t;
+
+typedef struct arena_table {
+    int n;
+    arena_picture_t pic[ARENA_MAX_PICTURES];
+} arena_table_t;
+
+/* Parse data/arena.txt; false with a one-line "ORIGIN:LINE: problem". */
+bool arena_parse(arena_table_t *t, const char *text, size_t len, const char *origin, char *err,
+                 size_t errlen);
+/* The pictures of data/arena.txt, parsed once (thread-safe); NULL after
+ * printing a one-line error (front ends call it before generating). */
+const arena_table_t *arena_table(void);
+/* Index of the picture a roll selects. */
+int arena_pick(const arena_table_t *t, int roll);
 
 #endif

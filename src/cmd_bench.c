@@ -1,0 +1,280 @@
+/* cmd_bench.c - `drlsim bench`: levels per second, per type, layout vs full.
+ *
+ * Each measurement runs the real driver (generation and tally) on a fixed
+ * job for about --seconds, after a calibration run that also warms caches;
+ * it is repeated --reps times and the median and the spread (min, max) are
+ * reported.  One-thread runs also count retired instructions per level via
+ * perf_event_open where the kernel allows it (a count, unlike time, does not
+ * depend on what else the machine is doing).
+ */
+#define _DEFAULT_SOURCE /* syscall(2) for perf_event_open */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#ifdef __linux__
+#include <linux/perf_event.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#endif
+
+#include <omp.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "data.h"
+#include "driver.h"
+#include "outfile.h"
+#include "report.h"
+#include "tables.h"
+
+#define BENCH_DEFAULT_SECONDS 1.0
+#define BENCH_DEFAULT_REPS 5
+#define BENCH_DEFAULT_DLEVEL 12 /* the reference dlevel */
+#define BENCH_CALIBRATE_LEVELS 2048
+
+enum { O_HELP = 1, O_TYPE, O_SECONDS, O_THREADS, O_JSON, O_REPS, O_DLEVEL };
+static const cli_opt_t OPTS[] = {
+    {"help", false, O_HELP},   {"type", true, O_TYPE},   {"seconds", true, O_SECONDS},
+    {"threads", true, O_THREADS}, {"json", true, O_JSON}, {"reps", true, O_REPS},
+    {"dlevel", true, O_DLEVEL},
+};
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: drlsim bench [--type T|all] [--seconds S] [--threads K] [--reps R]\n"
+            "                    [--dlevel N] [--json FILE]\n"
+            "\n"
+            "Measure generation speed: for each level type, the layout alone and the full\n"
+            "level (water, population, observation and tally), in levels/second on one\n"
+            "thread and on K threads, the scaling ratio, and instructions per level on one\n"
+            "thread where perf counters are available.  Medians of R repetitions after a\n"
+            "warm-up, with the spread.\n"
+            "\n"
+            "  --type T      one type or all (default all)\n"
+            "  --seconds S   time per repetition (default %.1f)\n"
+            "  --threads K   the multi-thread measurement's threads (default: all cores)\n"
+            "  --reps R      repetitions per measurement (default %d)\n"
+            "  --dlevel N    dlevel of the levels (default %d)\n"
+            "  --json FILE   also write the results as JSON\n",
+            BENCH_DEFAULT_SECONDS, BENCH_DEFAULT_REPS, BENCH_DEFAULT_DLEVEL);
+}
+
+/* Instructions retired by this thread while enabled; -1 when unavailable. */
+static int perf_open(void)
+{
+#ifdef __linux__
+    struct perf_event_attr a;
+    memset(&a, 0, sizeof a);
+    a.type = PERF_TYPE_HARDWARE;
+    a.size = sizeof a;
+    a.config = PERF_COUNT_HW_INSTRUCTIONS;
+    a.disabled = 1;
+    a.exclude_kernel = 1;
+    a.exclude_hv = 1;
+    return (int)syscall(SYS_perf_event_open, &a, 0, -1, -1, 0);
+#else
+    return -1;
+#endif
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+typedef struct measure {
+    double median, min, max; /* levels per second */
+    double instr;            /* instructions per level, < 0 when unknown */
+} measure_t;
+
+static int measure(const ruleset_t *rules, int type, int dlevel, bool layout_only, int threads,
+                   double seconds, int reps, bool count_instr, measure_t *m)
+{
+    job_t job;
+    memset(&job, 0, sizeof job);
+    gen_params_default(&job.params);
+    job.params.rules = rules;
+    job.params.type = type;
+    job.params.layout_only = layout_only;
+    job.dlevel_lo = job.dlevel_hi = dlevel;
+    job.seed = 1;
+    driver_opts_t o = {threads, PROGRESS_NEVER, NULL};
+    tally_t *t = tally_new(dlevel, dlevel, job.params.difficulty);
+    if (!t)
+        return -1;
+    driver_result_t r;
+    job.count = BENCH_CALIBRATE_LEVELS;
+    if (driver_run(&job, &o, t, &r) != 0) {
+        tally_free(t);
+        return -1;
+    }
+    double rate = r.seconds > 0 ? r.done / r.seconds : 1e6;
+    driver_result_free(&r);
+    job.count = (uint64_t)(rate * seconds) + 1;
+    double rates[64];
+    int fd = count_instr ? perf_open() : -1;
+    long long instr_total = 0;
+    uint64_t instr_levels = 0;
+    for (int k = 0; k < reps; k++) {
+        job.first = (uint64_t)(k + 1) * job.count;
+#ifdef __linux__
+        if (fd >= 0) {
+            ioctl(fd, PERF_EVENT_IOC_RESET, 0);
+            ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+        }
+#endif
+        if (driver_run(&job, &o, t, &r) != 0) {
+            tally_free(t);
+            if (fd >= 0)
+                close(fd);
+            return -1;
+        }
+#ifdef __linux__
+        if (fd >= 0) {
+            long long n = 0;
+            ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+            if (read(fd, &n, sizeof n) == (ssize_t)sizeof n) {
+                instr_total += n;
+                instr_levels += r.done;
+            }
+        }
+#endif
+        rates[k] = r.seconds > 0 ? r.done / r.seconds : 0;
+        driver_result_free(&r);
+    }
+    if (fd >= 0)
+        close(fd);
+    qsort(rates, (size_t)reps, sizeof rates[0], cmp_double);
+    m->median = reps % 2 ? rates[reps / 2] : (rates[reps / 2 - 1] + rates[reps / 2]) / 2;
+    m->min = rates[0];
+    m->max = rates[reps - 1];
+    m->instr = instr_levels ? (double)instr_total / (double)instr_levels : -1;
+    tally_free(t);
+    return 0;
+}
+
+static cJSON *measure_json(const measure_t *m)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "median", m->median);
+    cJSON_AddNumberToObject(o, "min", m->min);
+    cJSON_AddNumberToObject(o, "max", m->max);
+    if (m->instr >= 0)
+        cJSON_AddNumberToObject(o, "instructions_per_level", m->instr);
+    return o;
+}
+
+int cmd_bench(int argc, char **argv)
+{
+    cli_t c;
+    cli_init(&c, "bench", argc, argv);
+    int type = -2; /* all */
+    double seconds = BENCH_DEFAULT_SECONDS;
+    long threads = omp_get_max_threads(), reps = BENCH_DEFAULT_REPS, dlevel = BENCH_DEFAULT_DLEVEL;
+    const char *json = NULL;
+    int id;
+    while ((id = cli_next(&c, OPTS, (int)(sizeof OPTS / sizeof OPTS[0]))) != 0) {
+        switch (id) {
+        case -1:
+            return CLI_EXIT_USAGE;
+        case O_HELP:
+            usage(stdout);
+            return 0;
+        case O_TYPE:
+            if (strcmp(c.arg, "all") == 0) {
+                type = -2;
+            } else if ((type = level_type_from_name(c.arg)) < 0) {
+                cli_error(&c, "--type: unknown level type '%s'", c.arg);
+                return CLI_EXIT_USAGE;
+            }
+            break;
+        case O_SECONDS:
+            if (!cli_double(&c, 0.01, 3600, &seconds))
+                return CLI_EXIT_USAGE;
+            break;
+        case O_THREADS:
+            if (!cli_long(&c, 1, 1024, &threads))
+                return CLI_EXIT_USAGE;
+            break;
+        case O_REPS:
+            if (!cli_long(&c, 1, 64, &reps))
+                return CLI_EXIT_USAGE;
+            break;
+        case O_DLEVEL:
+            if (!cli_long(&c, 1, DLEVEL_MAX, &dlevel))
+                return CLI_EXIT_USAGE;
+            break;
+        case O_JSON:
+            json = c.arg;
+            break;
+        }
+    }
+    if (json && outfile_check(json) != 0)
+        return CLI_EXIT_USAGE;
+    const ruleset_t *rules = tables_load();
+    if (!rules)
+        return CLI_EXIT_USAGE;
+    cJSON *root = cJSON_CreateObject();
+    cJSON_AddNumberToObject(root, "dlevel", (double)dlevel);
+    cJSON_AddNumberToObject(root, "threads", (double)threads);
+    cJSON_AddNumberToObject(root, "seconds", seconds);
+    cJSON_AddNumberToObject(root, "reps", (double)reps);
+    cJSON *types = cJSON_AddObjectToObject(root, "types");
+    printf("drlsim bench: dlevel %ld, %ld reps of ~%.2f s, medians (min-max) in levels/s\n",
+           dlevel, reps, seconds);
+    char many_hdr[32];
+    snprintf(many_hdr, sizeof many_hdr, "%ld threads", threads);
+    printf("%-12s %-7s %26s %26s %7s %10s\n", "type", "stage", "1 thread", many_hdr, "scale",
+           "instr/lvl");
+    int rc = 0;
+    for (int t = 0; t < LT__COUNT && rc == 0; t++) {
+        if (type != -2 && t != type)
+            continue;
+        cJSON *tj = cJSON_AddObjectToObject(types, level_type_name((level_type_t)t));
+        for (int stage = 0; stage < 2 && rc == 0; stage++) {
+            bool layout_only = stage == 0;
+            measure_t one, many;
+            if (measure(rules, t, (int)dlevel, layout_only, 1, seconds, (int)reps, true, &one) ||
+                measure(rules, t, (int)dlevel, layout_only, (int)threads, seconds, (int)reps,
+                        false, &many)) {
+                fprintf(stderr, "drlsim bench: out of memory\n");
+                rc = 1;
+                break;
+            }
+            double scale = one.median > 0 ? many.median / one.median : 0;
+            char a[64], b[64], ins[32] = "n/a";
+            snprintf(a, sizeof a, "%.0f (%.0f-%.0f)", one.median, one.min, one.max);
+            snprintf(b, sizeof b, "%.0f (%.0f-%.0f)", many.median, many.min, many.max);
+            if (one.instr >= 0)
+                snprintf(ins, sizeof ins, "%.0f", one.instr);
+            printf("%-12s %-7s %26s %26s %6.2fx %10s\n", level_type_name((level_type_t)t),
+                   layout_only ? "layout" : "full", a, b, scale, ins);
+            fflush(stdout);
+            cJSON *sj = cJSON_AddObjectToObject(tj, layout_only ? "layout" : "full");
+            cJSON_AddItemToObject(sj, "one_thread", measure_json(&one));
+            cJSON_AddItemToObject(sj, "all_threads", measure_json(&many));
+            cJSON_AddNumberToObject(sj, "scaling", scale);
+        }
+    }
+    if (rc == 0 && json) {
+        char *text = cJSON_Print(root);
+        size_t len = strlen(text);
+        char *buf = malloc(len + 2);
+        if (buf) {
+            memcpy(buf, text, len);
+            buf[len] = '\n';
+            rc = outfile_write(json, buf, len + 1) ? 1 : 0;
+            free(buf);
+        } else {
+            rc = 1;
+        }
+        free(text);
+    }
+    cJSON_Delete(root);
+    return rc;
+}

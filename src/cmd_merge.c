@@ -1,0 +1,156 @@
+/* cmd_merge.c - `drlsim merge`: add run reports of one job into one report.
+ *
+ * The reports must belong to the same job (identical params) and cover
+ * disjoint index ranges; their tallies are summed exactly and the report is
+ * written as `drlsim run` would have written it for the union of the ranges,
+ * so merging the shards of a job gives the whole job's report byte for byte.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "data.h"
+#include "outfile.h"
+#include "report.h"
+#include "tables.h"
+
+#define MERGE_MAX_INPUTS 4096
+
+enum { O_HELP = 1, O_OUT, O_DATA };
+static const cli_opt_t OPTS[] = {
+    {"help", false, O_HELP}, {"out", true, O_OUT}, {"data", true, O_DATA},
+};
+
+static void usage(FILE *out)
+{
+    fprintf(out, "usage: drlsim merge REPORT.json REPORT.json ... [--out FILE] [--data DIR]\n"
+                 "\n"
+                 "Add run reports of the same job (e.g. `drlsim run --shard I/N` outputs, or a\n"
+                 "partial report and the rest) into one report.  Refuses reports whose job\n"
+                 "parameters differ or whose index ranges overlap.  The result is\n"
+                 "byte-identical to running the union of the ranges at once.\n"
+                 "\n"
+                 "  --out FILE   write the merged report to FILE (atomically; default stdout)\n"
+                 "  --data DIR   read rule tables from DIR instead of the built-in data/\n");
+}
+
+static bool same_job(const job_t *a, const job_t *b)
+{
+    return a->seed == b->seed && a->first == b->first && a->count == b->count &&
+           a->dlevel_lo == b->dlevel_lo && a->dlevel_hi == b->dlevel_hi &&
+           a->params.difficulty == b->params.difficulty && a->params.type == b->params.type &&
+           a->params.single_enabled == b->params.single_enabled;
+}
+
+int cmd_merge(int argc, char **argv)
+{
+    const char *out = "-";
+    const char *inputs[MERGE_MAX_INPUTS];
+    int ninputs = 0;
+    /* Positional arguments are the reports; options may stand anywhere. */
+    char *opts[8];
+    int nopts = 0;
+    for (int i = 0; i < argc; i++) {
+        if (strncmp(argv[i], "-", 1) == 0 && strcmp(argv[i], "-") != 0) {
+            if (nopts >= 6) {
+                fprintf(stderr, "drlsim merge: too many options\n");
+                return CLI_EXIT_USAGE;
+            }
+            opts[nopts++] = argv[i];
+            if (!strchr(argv[i], '=') && i + 1 < argc &&
+                (strcmp(argv[i], "--out") == 0 || strcmp(argv[i], "--data") == 0))
+                opts[nopts++] = argv[++i];
+        } else if (ninputs < MERGE_MAX_INPUTS) {
+            inputs[ninputs++] = argv[i];
+        } else {
+            fprintf(stderr, "drlsim merge: more than %d reports\n", MERGE_MAX_INPUTS);
+            return CLI_EXIT_USAGE;
+        }
+    }
+    cli_t c;
+    cli_init(&c, "merge", nopts, opts);
+    int id;
+    while ((id = cli_next(&c, OPTS, (int)(sizeof OPTS / sizeof OPTS[0]))) != 0) {
+        switch (id) {
+        case -1:
+            return CLI_EXIT_USAGE;
+        case O_HELP:
+            usage(stdout);
+            return 0;
+        case O_OUT:
+            out = c.arg;
+            break;
+        case O_DATA:
+            data_set_dir(c.arg);
+            break;
+        }
+    }
+    if (ninputs < 1) {
+        cli_error(&c, "no reports given (see --help)");
+        return CLI_EXIT_USAGE;
+    }
+    if (outfile_check(out) != 0)
+        return CLI_EXIT_USAGE;
+    const ruleset_t *rules = tables_load();
+    if (!rules)
+        return CLI_EXIT_USAGE;
+    loaded_report_t all;
+    memset(&all, 0, sizeof all);
+    int cap = 0, rc = 0;
+    for (int i = 0; i < ninputs && rc == 0; i++) {
+        size_t len;
+        char err[512];
+        char *text = data_read_file(inputs[i], &len, err, sizeof err);
+        loaded_report_t r;
+        if (!text || !report_parse(&r, text, len, inputs[i], rules, err, sizeof err)) {
+            fprintf(stderr, "drlsim merge: %s\n", err);
+            free(text);
+            rc = CLI_EXIT_USAGE;
+            break;
+        }
+        free(text);
+        if (i == 0) {
+            all = r;
+            cap = r.res.nranges;
+            continue;
+        }
+        if (!same_job(&all.job, &r.job)) {
+            fprintf(stderr, "drlsim merge: %s: its job (params) differs from %s's\n", inputs[i],
+                    inputs[0]);
+            loaded_report_free(&r);
+            rc = CLI_EXIT_USAGE;
+            break;
+        }
+        int n = all.res.nranges + r.res.nranges;
+        if (n > cap) {
+            index_range_t *nr = realloc(all.res.ranges, (size_t)n * sizeof *nr);
+            if (!nr) {
+                fprintf(stderr, "drlsim merge: out of memory\n");
+                loaded_report_free(&r);
+                rc = 1;
+                break;
+            }
+            all.res.ranges = nr;
+            cap = n;
+        }
+        memcpy(all.res.ranges + all.res.nranges, r.res.ranges,
+               (size_t)r.res.nranges * sizeof *r.res.ranges);
+        all.res.nranges = n;
+        if (!ranges_normalize(all.res.ranges, &all.res.nranges)) {
+            fprintf(stderr, "drlsim merge: %s: its index ranges overlap those of the reports "
+                            "before it\n", inputs[i]);
+            loaded_report_free(&r);
+            rc = CLI_EXIT_USAGE;
+            break;
+        }
+        all.res.done += r.res.done;
+        tally_merge(all.tally, r.tally);
+        loaded_report_free(&r);
+    }
+    if (rc == 0)
+        rc = report_write_run(out, &all.job, all.tally, &all.res) ? 1 : 0;
+    loaded_report_free(&all);
+    return rc;
+}

@@ -1,0 +1,286 @@
+/* cmd_rooms.c - `drlsim rooms`: the wiki's "10000 random layouts" room table.
+ *
+ * Generates layouts only (gen_params.layout_only: no population, and no water
+ * except the city's river, which the game draws before the buildings) of one
+ * type, tallies the room list, and prints the table with uncertainty: per
+ * layout (rooms, rooms >= 4, 2x2 entries, doors) and per room (width, height,
+ * area, walls included), each with mean, sd, a 95% interval of the mean,
+ * min, max and the full distribution.  docs/rooms.md states the definitions.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_cdf.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "data.h"
+#include "driver.h"
+#include "outfile.h"
+#include "report.h"
+#include "tables.h"
+
+#define ROOMS_DEFAULT_LEVELS 10000 /* the wiki's sample size */
+#define ROOMS_DEFAULT_DLEVEL 3     /* rooms do not depend on dlevel; city rivers' fluid does */
+
+enum { O_HELP = 1, O_TYPE, O_LEVELS, O_SEED, O_THREADS, O_NO_RIVERS, O_JSON, O_DLEVEL,
+       O_PROGRESS };
+
+static const cli_opt_t OPTS[] = {
+    {"help", false, O_HELP},       {"type", true, O_TYPE},     {"levels", true, O_LEVELS},
+    {"seed", true, O_SEED},        {"threads", true, O_THREADS}, {"no-rivers", false, O_NO_RIVERS},
+    {"json", true, O_JSON},        {"dlevel", true, O_DLEVEL}, {"progress", true, O_PROGRESS},
+};
+
+/* The rows of the table: histogram, JSON key, label for people. */
+typedef struct row {
+    const char *hist, *key, *label;
+} row_t;
+
+static const row_t ROWS[] = {
+    {"rooms", "rooms_per_layout", "rooms per layout"},
+    {"rooms_ge4", "rooms_ge4_per_layout", "rooms >= 4x4 per layout"},
+    {"rooms_small", "small_entries_per_layout", "2x2 entries per layout"},
+    {"doors", "doors_per_layout", "doors per layout"},
+    {"room_width", "room_width", "room width"},
+    {"room_height", "room_height", "room height"},
+    {"room_area", "room_area", "room area"},
+};
+#define NROWS (sizeof ROWS / sizeof ROWS[0])
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: drlsim rooms [--type normal|city|single] [--levels N] [--seed S]\n"
+            "                    [--threads K] [--no-rivers] [--json FILE] [--dlevel N]\n"
+            "                    [--progress auto|always|never]\n"
+            "\n"
+            "Regenerate the wiki's room statistics \"over a sample of 10000 random layouts\"\n"
+            "with uncertainty: rooms per layout (the game's room list, with its small 2x2\n"
+            "entries, and rooms with both sides >= 4), doors per layout, and room width,\n"
+            "height and area (walls included), each with mean, sd, 95%% interval of the\n"
+            "mean, min, max and the full distribution.  For city the rooms are the\n"
+            "buildings.  Definitions: docs/rooms.md.\n"
+            "\n"
+            "  --type T        normal (default), city or single\n"
+            "  --levels N      layouts to generate (default %d)\n"
+            "  --seed S        master seed (default 0); layout i is `gen --seed S --index i`\n"
+            "  --threads K     worker threads (default: all cores)\n"
+            "  --no-rivers     city: skip the river roll (rivers come before buildings)\n"
+            "  --json FILE     also write the table as JSON (\"-\" for stdout)\n"
+            "  --dlevel N      dlevel of the layouts (default %d; rooms do not depend on it)\n"
+            "  --progress WHEN progress bar on stderr: auto, always, never\n",
+            ROOMS_DEFAULT_LEVELS, ROOMS_DEFAULT_DLEVEL);
+}
+
+typedef struct summary {
+    uint64_t n;
+    double mean, sd, lo, hi;
+    int min, max;
+} summary_t;
+
+static summary_t summarize(const uint64_t *b, int nbins)
+{
+    summary_t s = {0, 0, 0, 0, 0, -1, -1};
+    double sum = 0, sumsq = 0;
+    for (int i = 0; i < nbins; i++) {
+        if (!b[i])
+            continue;
+        s.n += b[i];
+        sum += (double)b[i] * i;
+        sumsq += (double)b[i] * i * (double)i;
+        if (s.min < 0)
+            s.min = i;
+        s.max = i;
+    }
+    if (s.n == 0)
+        return s;
+    double n = (double)s.n;
+    s.mean = sum / n;
+    double var = s.n > 1 ? (sumsq - n * s.mean * s.mean) / (n - 1) : 0;
+    s.sd = var > 0 ? sqrt(var) : 0;
+    double q = s.n > 1 ? gsl_cdf_tdist_Pinv(0.975, n - 1) : 0;
+    s.lo = s.mean - q * s.sd / sqrt(n);
+    s.hi = s.mean + q * s.sd / sqrt(n);
+    return s;
+}
+
+static cJSON *row_json(const summary_t *s, const uint64_t *b, int nbins)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddItemToObject(o, "n", report_u64(s->n));
+    cJSON_AddNumberToObject(o, "mean", s->mean);
+    cJSON_AddNumberToObject(o, "sd", s->sd);
+    cJSON *ci = cJSON_AddArrayToObject(o, "ci95");
+    cJSON_AddItemToArray(ci, cJSON_CreateNumber(s->lo));
+    cJSON_AddItemToArray(ci, cJSON_CreateNumber(s->hi));
+    cJSON_AddNumberToObject(o, "min", s->min);
+    cJSON_AddNumberToObject(o, "max", s->max);
+    cJSON *d = cJSON_AddObjectToObject(o, "distribution");
+    char key[16];
+    for (int i = 0; i < nbins; i++) {
+        if (!b[i])
+            continue;
+        snprintf(key, sizeof key, "%d", i);
+        cJSON_AddItemToObject(d, key, report_u64(b[i]));
+    }
+    return o;
+}
+
+static void print_distribution(const char *title, const uint64_t *b, int nbins, uint64_t n)
+{
+    printf("\n%s\n  %6s %10s %8s\n", title, "value", "count", "share");
+    for (int i = 0; i < nbins; i++)
+        if (b[i])
+            printf("  %6d %10llu %8.4f\n", i, (unsigned long long)b[i], (double)b[i] / (double)n);
+}
+
+int cmd_rooms(int argc, char **argv)
+{
+    cli_t c;
+    cli_init(&c, "rooms", argc, argv);
+    job_t job;
+    memset(&job, 0, sizeof job);
+    gen_params_default(&job.params);
+    job.params.type = LT_NORMAL;
+    job.params.layout_only = true;
+    job.count = ROOMS_DEFAULT_LEVELS;
+    job.dlevel_lo = job.dlevel_hi = ROOMS_DEFAULT_DLEVEL;
+    driver_opts_t dopt = {0, PROGRESS_AUTO, "rooms"};
+    const char *json = NULL;
+    static const char *const TYPES[] = {"normal", "city", "single", NULL};
+    static const level_type_t TYPE_OF[] = {LT_NORMAL, LT_CITY, LT_SINGLE};
+    static const char *const PROGRESS[] = {"auto", "always", "never", NULL};
+    long v;
+    int id;
+    while ((id = cli_next(&c, OPTS, (int)(sizeof OPTS / sizeof OPTS[0]))) != 0) {
+        switch (id) {
+        case -1:
+            return CLI_EXIT_USAGE;
+        case O_HELP:
+            usage(stdout);
+            return 0;
+        case O_TYPE:
+            if ((v = cli_choice(&c, TYPES)) < 0)
+                return CLI_EXIT_USAGE;
+            job.params.type = (int)TYPE_OF[v];
+            break;
+        case O_LEVELS:
+            if (!cli_long(&c, 1, 1000000000L, &v))
+                return CLI_EXIT_USAGE;
+            job.count = (uint64_t)v;
+            break;
+        case O_SEED:
+            if (!cli_u64(&c, &job.seed))
+                return CLI_EXIT_USAGE;
+            break;
+        case O_THREADS:
+            if (!cli_long(&c, 1, 1024, &v))
+                return CLI_EXIT_USAGE;
+            dopt.threads = (int)v;
+            break;
+        case O_NO_RIVERS:
+            job.params.rivers = false;
+            break;
+        case O_JSON:
+            json = c.arg;
+            break;
+        case O_DLEVEL:
+            if (!cli_long(&c, 1, DLEVEL_MAX, &v))
+                return CLI_EXIT_USAGE;
+            job.dlevel_lo = job.dlevel_hi = (int)v;
+            break;
+        case O_PROGRESS:
+            if ((v = cli_choice(&c, PROGRESS)) < 0)
+                return CLI_EXIT_USAGE;
+            dopt.progress = (progress_mode_t)v;
+            break;
+        }
+    }
+    if (json && outfile_check(json) != 0)
+        return CLI_EXIT_USAGE;
+    job.params.rules = tables_load();
+    if (!job.params.rules)
+        return CLI_EXIT_USAGE;
+    level_type_t type = (level_type_t)job.params.type;
+    tally_t *t = tally_new(job.dlevel_lo, job.dlevel_hi, job.params.difficulty);
+    if (!t) {
+        fprintf(stderr, "drlsim rooms: out of memory\n");
+        return 1;
+    }
+    driver_result_t res;
+    if (driver_run(&job, &dopt, t, &res) != 0) {
+        tally_free(t);
+        return 1;
+    }
+    static uint64_t bins[NROWS][GRID_W * GRID_H + 8];
+    summary_t sum[NROWS];
+    int nbins[NROWS];
+    for (size_t r = 0; r < NROWS; r++) {
+        int h = tally_hist_index(ROWS[r].hist);
+        nbins[r] = TALLY_HISTS[h].nbins;
+        tally_sum(t, h, job.dlevel_lo, job.dlevel_hi, 1u << type, bins[r]);
+        sum[r] = summarize(bins[r], nbins[r]);
+    }
+    bool city = type == LT_CITY;
+    const char *rivers = !city ? "none (rooms are listed before any water)"
+                         : job.params.rivers ? "city river roll first (1/3), as the game does"
+                                             : "skipped (--no-rivers)";
+    printf("drlsim rooms: %s layout, %llu layouts, seed %llu, dlevel %d\n", level_type_name(type),
+           (unsigned long long)res.done, (unsigned long long)job.seed, job.dlevel_lo);
+    printf("rooms: %s; sizes include the walls; rivers: %s\n",
+           city ? "the buildings (each one room)"
+                : "the game's room list (top-left corner scan, with 2x2 dead-end entries)",
+           rivers);
+    printf("\n%-26s %9s %9s %23s %6s %6s\n", "", "mean", "sd", "95% interval of mean", "min",
+           "max");
+    for (size_t r = 0; r < NROWS; r++) {
+        const char *label = (city && r == 0) ? "buildings per layout" : ROWS[r].label;
+        printf("%-26s %9.4f %9.4f   [%9.4f, %9.4f] %6d %6d\n", label, sum[r].mean, sum[r].sd,
+               sum[r].lo, sum[r].hi, sum[r].min, sum[r].max);
+    }
+    print_distribution(city ? "buildings per layout" : "rooms per layout", bins[0], nbins[0],
+                       sum[0].n);
+    if (!city) {
+        print_distribution("rooms >= 4x4 per layout", bins[1], nbins[1], sum[1].n);
+        print_distribution("2x2 entries per layout", bins[2], nbins[2], sum[2].n);
+    }
+    int rc = 0;
+    if (json) {
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "type", level_type_name(type));
+        cJSON_AddItemToObject(o, "levels", report_u64(res.done));
+        cJSON_AddItemToObject(o, "seed", report_u64(job.seed));
+        cJSON_AddNumberToObject(o, "dlevel", job.dlevel_lo);
+        cJSON_AddBoolToObject(o, "rivers", city && job.params.rivers);
+        cJSON_AddStringToObject(o, "rooms_definition",
+                                city ? "buildings, walls included"
+                                     : "the game's room list: top-left corner scan, walls "
+                                       "included, with 2x2 dead-end entries");
+        for (size_t r = 0; r < NROWS; r++)
+            cJSON_AddItemToObject(o, ROWS[r].key, row_json(&sum[r], bins[r], nbins[r]));
+        if (city)
+            cJSON_AddItemToObject(o, "buildings_per_layout", row_json(&sum[0], bins[0], nbins[0]));
+        char *text = cJSON_Print(o);
+        size_t len = strlen(text);
+        char *buf = malloc(len + 2);
+        if (buf) {
+            memcpy(buf, text, len);
+            buf[len] = '\n';
+            rc = outfile_write(json, buf, len + 1) ? 1 : 0;
+            free(buf);
+        } else {
+            rc = 1;
+        }
+        free(text);
+        cJSON_Delete(o);
+    }
+    fprintf(stderr, "drlsim rooms: %llu layouts in %.3f s (%.0f layouts/s, %d threads)\n",
+            (unsigned long long)res.done, res.seconds,
+            res.seconds > 0 ? (double)res.done / res.seconds : 0.0, res.threads);
+    driver_result_free(&res);
+    tally_free(t);
+    return rc;
+}

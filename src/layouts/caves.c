@@ -1,0 +1,124 @@
+/* caves.c - the caves layout: a drunkard-walk cave with its own fluid.
+ *
+ * RULES.md §3 Caves.  Fill with wall; dig one walk from the centre, then 5
+ * walks, a fluid pass, 40 walks and a second fluid pass, each walk starting on
+ * a random open cell (floor or fluid) that has a wall among its 8 neighbours,
+ * so every walk grows the cave from its edge and the open cells stay one
+ * 8-connected region.  Walks step one of 9 ways and stop at the border.  The
+ * fluid comes from the cave table of data/water.json: its walk count and
+ * length are drawn once and serve both fluid passes, the second walking
+ * cave_second_pass_extra_length steps further [game].  Then the caves' river
+ * roll (1/3; horizontal 1/3, else one vertical river from x = d16+33).
+ * Digging draws from the layout stream, fluid and river from the water stream.
+ * No rooms.
+ */
+#include "layouts.h"
+
+#include <assert.h>
+
+#include "../water.h"
+
+#define CAVE_START_X 38          /* [game] the first walk starts in the centre */
+#define CAVE_START_Y 10
+#define CAVE_FIRST_DIE 40        /* [game] first walk d40+100 steps */
+#define CAVE_FIRST_PLUS 100
+#define CAVE_EARLY_WALKS 5       /* [game] then 5 walks of d40+35 */
+#define CAVE_EARLY_DIE 40
+#define CAVE_EARLY_PLUS 35
+#define CAVE_LATE_WALKS 40       /* [game] after the first fluid pass, 40 walks of d40+25 */
+#define CAVE_LATE_DIE 40
+#define CAVE_LATE_PLUS 25
+/* A start cell is found by drawing interior cells until one qualifies (which
+ * is uniform over the qualifying cells); after this many misses the cells are
+ * listed instead, also uniformly. */
+#define CAVE_START_DRAWS 64
+
+static inline bool cave_open(cell_t k)
+{
+    return k == CELL_FLOOR || cell_is_fluid(k);
+}
+
+/* [decision] "A cell that touches both floor and wall" (RULES.md §3): an
+ * open cell (floor or fluid, as the game's start set) with a wall among its
+ * 8 neighbours.  The border ring is wall, so such a cell exists as soon as
+ * the cave has one open cell. */
+static bool cave_edge(const grid_t *g, int x, int y)
+{
+    if (!cave_open(grid_get(g, x, y)))
+        return false;
+    for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++)
+            if ((dx || dy) && grid_get(g, x + dx, y + dy) == CELL_WALL)
+                return true;
+    return false;
+}
+
+static bool edge_start(const grid_t *g, rng_t *r, int *xo, int *yo)
+{
+    const area_t *a = &WATER_INTERIOR;
+    for (int t = 0; t < CAVE_START_DRAWS; t++) {
+        int x = rng_range(r, a->x1, a->x2), y = rng_range(r, a->y1, a->y2);
+        if (cave_edge(g, x, y)) {
+            *xo = x;
+            *yo = y;
+            return true;
+        }
+    }
+    uint16_t cand[GRID_W * GRID_H];
+    int n = 0;
+    for (int y = a->y1; y <= a->y2; y++)
+        for (int x = a->x1; x <= a->x2; x++)
+            if (cave_edge(g, x, y))
+                cand[n++] = (uint16_t)GRID_IDX(x, y);
+    if (n == 0)
+        return false;
+    int c = cand[rng_below(r, (uint32_t)n)];
+    *xo = c % GRID_STRIDE;
+    *yo = c / GRID_STRIDE;
+    return true;
+}
+
+/* `walks` walks of `steps` steps of cell k, each from a cave edge.  One
+ * length per call, as the game draws it [game]. */
+static void edge_walks(level_t *lv, rng_t *r, int walks, int steps, cell_t k)
+{
+    for (int i = 0; i < walks; i++) {
+        int x, y;
+        if (!edge_start(&lv->map, r, &x, &y)) {
+            lv->obs.retries++; /* cannot happen after the first walk; counted, not hidden */
+            continue;
+        }
+        water_walk_stop(&lv->map, r, x, y, steps, k, &WATER_INTERIOR);
+    }
+}
+
+void layout_caves(layout_ctx_t *ctx)
+{
+    level_t *lv = ctx->lv;
+    grid_t *g = &lv->map;
+    rng_t *r = ctx->layout;
+    const water_tables_t *wt = water_tables();
+    assert(wt && "front ends load water_tables() before generating");
+    const fluid_band_t *fb = water_band(&wt->cave, lv->dlevel);
+
+    grid_fill(g, CELL_WALL);
+    water_walk_stop(g, r, CAVE_START_X, CAVE_START_Y, rng_d(r, CAVE_FIRST_DIE) + CAVE_FIRST_PLUS,
+                    CELL_FLOOR, &WATER_INTERIOR);
+    edge_walks(lv, r, CAVE_EARLY_WALKS, rng_d(r, CAVE_EARLY_DIE) + CAVE_EARLY_PLUS, CELL_FLOOR);
+
+    int fwalks = dice_roll(ctx->water, fb->walks);
+    int flength = dice_roll(ctx->water, fb->length);
+    lv->obs.fluid_kind = (uint8_t)fb->fluid;
+    lv->obs.fluid_walks = (uint8_t)fwalks;
+    lv->obs.fluid_length = (uint8_t)flength;
+    edge_walks(lv, ctx->water, fwalks, flength, fb->fluid);
+
+    edge_walks(lv, r, CAVE_LATE_WALKS, rng_d(r, CAVE_LATE_DIE) + CAVE_LATE_PLUS, CELL_FLOOR);
+    edge_walks(lv, ctx->water, fwalks, flength + wt->cave_second_extra, fb->fluid);
+    lv->obs.fluid_passes = 2;
+
+    /* [decision] The river is drawn on the finished cave, so layout-only
+     * mode (which keeps only the water that shapes a layout) skips it. */
+    if (!ctx->p->layout_only)
+        water_river(ctx);
+}

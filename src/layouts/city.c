@@ -1,0 +1,93 @@
+/* city.c - the city layout: open floor, a river, then small buildings.
+ *
+ * RULES.md §3 City.  The river (vertical only, 1/3) comes first so that
+ * buildings, which need an all-floor site, never overlap it.  Then 100 tries
+ * of a candidate site of w x h cells (w drawn before h); a site that is all
+ * floor keeps its outer ring as a floor buffer, gets a wall ring inside that
+ * with one door on a non-corner wall cell, and its inside is marked so no later
+ * site can overlap it.  Because a site's wall ring is one cell in from its
+ * edge, two buildings never touch, not even diagonally.  The buildings (walls
+ * included) are the room list.  The fluid pass runs last, over everything.
+ */
+#include "layouts.h"
+
+#include "../rooms.h"
+#include "../water.h"
+
+#define CITY_TRIES 100   /* [game] building tries */
+#define CITY_SITE_W_MIN 7 /* [game] site w = 7..16, drawn first ... */
+#define CITY_SITE_W_MAX 16
+#define CITY_SITE_H_MIN 6 /* [game] ... then h = 6..12 */
+#define CITY_SITE_H_MAX 12
+/* [game] The city area (3,3)-(76,18); a site never touches its last column
+ * or row (the engine's sub-area draw is one short there), so a site spans
+ * x..x+w-1 with CITY_X1 <= x and x+w-1 <= CITY_X2-1 (rows likewise). */
+#define CITY_X1 3
+#define CITY_Y1 3
+#define CITY_X2 76
+#define CITY_Y2 18
+/* Inside a building while the tries run: not floor, so no site overlaps it.
+ * City levels have no boxes, so the box cell can serve; it is floor again
+ * once the tries are over. */
+#define CITY_MARK CELL_BOX
+
+static bool site_is_floor(const grid_t *g, int x, int y, int w, int h)
+{
+    for (int j = y; j < y + h; j++)
+        for (int i = x; i < x + w; i++)
+            if (grid_get(g, i, j) != CELL_FLOOR)
+                return false;
+    return true;
+}
+
+/* A uniformly chosen wall cell of the building (bx,by,bw,bh) that is not a
+ * corner [wiki]: the top and bottom walls have bw-2 such cells, the left
+ * and right walls bh-2. */
+static point_t door_cell(rng_t *r, int bx, int by, int bw, int bh)
+{
+    int across = bw - 2, down = bh - 2;
+    int i = (int)rng_below(r, (uint32_t)(2 * across + 2 * down));
+    if (i < across)
+        return (point_t){(uint8_t)(bx + 1 + i), (uint8_t)by};
+    i -= across;
+    if (i < across)
+        return (point_t){(uint8_t)(bx + 1 + i), (uint8_t)(by + bh - 1)};
+    i -= across;
+    if (i < down)
+        return (point_t){(uint8_t)bx, (uint8_t)(by + 1 + i)};
+    i -= down;
+    return (point_t){(uint8_t)(bx + bw - 1), (uint8_t)(by + 1 + i)};
+}
+
+static void buildings(level_t *lv, rng_t *r)
+{
+    grid_t *g = &lv->map;
+    for (int t = 0; t < CITY_TRIES; t++) {
+        int w = rng_range(r, CITY_SITE_W_MIN, CITY_SITE_W_MAX);
+        int h = rng_range(r, CITY_SITE_H_MIN, CITY_SITE_H_MAX);
+        int x = rng_range(r, CITY_X1, CITY_X2 - w);
+        int y = rng_range(r, CITY_Y1, CITY_Y2 - h);
+        if (!site_is_floor(g, x, y, w, h))
+            continue;
+        /* The site's outer ring stays floor: the buffer. */
+        int bx = x + 1, by = y + 1, bw = w - 2, bh = h - 2;
+        grid_fill_rect(g, bx, by, bx + bw - 1, by + bh - 1, CELL_WALL);
+        grid_fill_rect(g, bx + 1, by + 1, bx + bw - 2, by + bh - 2, CITY_MARK);
+        point_t d = door_cell(r, bx, by, bw, bh);
+        grid_set(g, d.x, d.y, CELL_DOOR);
+        if (!rooms_add(lv, bx, by, bw, bh))
+            break;
+    }
+    for (int y = CITY_Y1; y <= CITY_Y2; y++)
+        for (int x = CITY_X1; x <= CITY_X2; x++)
+            if (grid_get(g, x, y) == CITY_MARK)
+                grid_set(g, x, y, CELL_FLOOR);
+}
+
+void layout_city(layout_ctx_t *ctx)
+{
+    grid_clear(&ctx->lv->map);
+    water_river(ctx); /* [wiki] before the buildings, vertical only (the type's river style) */
+    buildings(ctx->lv, ctx->layout);
+    water_fluids(ctx, &WATER_INTERIOR);
+}

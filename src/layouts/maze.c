@@ -1,0 +1,91 @@
+/* maze.c - the maze layout (RULES.md §3 Maze).
+ *
+ * Random wall segments on a 3-cell grid.  On an open floor map, row 19
+ * becomes wall; a style is picked uniformly from data/walled.json
+ * ((500 tries, length 2), (300, 4/7/10), (100, 4/7/10)).  Each try picks the
+ * grid point (3*d25+1, 3*d6+1); when it and its 4 orthogonal neighbours are
+ * floor it draws a length from the style's list and one of the 4
+ * directions, and lays a wall segment from the point:
+ *
+ *   while steps remain and the next cell is floor: the current cell becomes
+ *   wall, step forward, one step fewer; then the cell where the walk stopped
+ *   becomes wall too.
+ *
+ * [decision, from the game's mechanism] so an unobstructed segment of length
+ * L covers L+1 cells (the point and L more), and a segment that meets
+ * anything not floor stops on the cell just before it and walls that cell,
+ * which "joins" the segment to the obstacle: segments end touching
+ * (orthogonally) the wall they ran into, never one cell short of it.
+ * No doors, no room list.  Water: river 2/3, fluid pass always.
+ */
+#include "layouts.h"
+#include "walled.h"
+
+#include "../water.h"
+
+/* [game] the row that becomes wall before the segments (MAXY - 1) */
+#define MAZE_WALL_ROW (GRID_H - 1)
+/* [game] grid points (3*d25+1, 3*d6+1): step 3 from offset 1, floor(77/3)
+ * columns and floor(19/3) rows of points */
+#define MAZE_STEP 3
+#define MAZE_OFFSET 1
+#define MAZE_POINTS_X ((GRID_W - 1) / MAZE_STEP)
+#define MAZE_POINTS_Y ((GRID_H - 1) / MAZE_STEP)
+/* [game] the 4 directions are equally likely */
+#define MAZE_DIRECTIONS 4
+
+static const int MAZE_DIR[MAZE_DIRECTIONS] = {1, -1, GRID_STRIDE, -GRID_STRIDE};
+
+static bool cross_floor(const grid_t *g, int c)
+{
+    for (int k = 0; k < MAZE_DIRECTIONS; k++)
+        if (g->c[c + MAZE_DIR[k]] != CELL_FLOOR)
+            return false;
+    return true;
+}
+
+void maze_draw(level_t *lv, rng_t *r, const walled_data_t *d, maze_info_t *info)
+{
+    grid_t *g = &lv->map;
+    grid_clear(g);
+    grid_fill_rect(g, 1, MAZE_WALL_ROW, GRID_W, MAZE_WALL_ROW, CELL_WALL);
+    const int s = (int)rng_below(r, (uint32_t)d->maze_nstyles);
+    const maze_style_t *st = &d->maze_style[s];
+    int segments = 0;
+    for (int t = 0; t < st->tries; t++) {
+        int x = MAZE_STEP * rng_d(r, MAZE_POINTS_X) + MAZE_OFFSET;
+        int y = MAZE_STEP * rng_d(r, MAZE_POINTS_Y) + MAZE_OFFSET;
+        int c = GRID_IDX(x, y);
+        if (g->c[c] != CELL_FLOOR || !cross_floor(g, c))
+            continue;
+        int len = st->length.v[rng_below(r, (uint32_t)st->length.n)];
+        int step = MAZE_DIR[rng_below(r, MAZE_DIRECTIONS)];
+        /* The padding ring is wall, so the walk never leaves the array. */
+        while (len > 0 && g->c[c + step] == CELL_FLOOR) {
+            g->c[c] = CELL_WALL;
+            c += step;
+            len--;
+        }
+        g->c[c] = CELL_WALL;
+        segments++;
+    }
+    if (info) {
+        info->style = s;
+        info->segments = segments;
+    }
+}
+
+void layout_maze(layout_ctx_t *ctx)
+{
+    const walled_data_t *d = walled_data();
+    if (!d) {
+        /* Broken data (already reported once): an all-wall map, which the
+         * population step counts as FAIL_NO_FLOOR. */
+        grid_fill(&ctx->lv->map, CELL_WALL);
+        return;
+    }
+    maze_info_t info;
+    maze_draw(ctx->lv, ctx->layout, d, &info);
+    ctx->lv->obs.layout_variant = (uint8_t)info.style;
+    water_standard(ctx);
+}

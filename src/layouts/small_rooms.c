@@ -1,0 +1,134 @@
+/* small_rooms.c - the small-rooms ("archi") layout (RULES.md §3 Small rooms).
+ *
+ * The map is filled with wall, then cut into a 4x3 grid of 19x7 sections
+ * placed every 18 columns and 6 rows from (3,1), so neighbouring sections
+ * share their wall line: 4*18+1 = 73 columns (x 3..75) and 3*6+1 = 19 rows
+ * (y 1..19).  Columns 1-2 and 76-78 and row 20 lie outside every section and
+ * stay wall, as the game's initial wall fill leaves them.  Each section takes
+ * one of the twelve sublayouts of data/smallrooms.txt uniformly (repeats
+ * allowed), mirrored left-right and top-bottom by two independent coin flips.
+ * The outer frame's doors (x = 3 or 75, y = 1 or 19) would open onto the
+ * solid margin or the border, so they become wall.  No room list.
+ * Water: a river roll (1/4), then always the ruleset's fluid passes (one),
+ * whose walks stay inside (4,2)-(74,18) [game].
+ */
+#include "layouts.h"
+#include "walled.h"
+
+#include <assert.h>
+
+#include "../water.h"
+
+/* [game] section grid: origin, pitch (the shared wall line makes the pitch one
+ * less than the section size) */
+#define SMALL_ORIGIN_X 3
+#define SMALL_ORIGIN_Y 1
+#define SMALL_PITCH_X (SMALL_BLOCK_W - 1)
+#define SMALL_PITCH_Y (SMALL_BLOCK_H - 1)
+/* The outer frame of the section grid: x 3..75, y 1..19. */
+#define SMALL_FRAME_X1 SMALL_ORIGIN_X
+#define SMALL_FRAME_Y1 SMALL_ORIGIN_Y
+#define SMALL_FRAME_X2 (SMALL_ORIGIN_X + SMALL_SECTIONS_X * SMALL_PITCH_X)
+#define SMALL_FRAME_Y2 (SMALL_ORIGIN_Y + SMALL_SECTIONS_Y * SMALL_PITCH_Y)
+/* [decision] mirroring: two independent fair coins, x first, so each of the
+ * four orientations (none, x, y, both) has probability 1/4 */
+#define SMALL_FLIP_NUM 1
+#define SMALL_FLIP_DEN 2
+/* [game] the fluid pass of small rooms keeps its walks inside this area */
+#define SMALL_FLUID_X1 4
+#define SMALL_FLUID_Y1 2
+#define SMALL_FLUID_X2 74
+#define SMALL_FLUID_Y2 18
+#define SMALL_LAYOUT_VARIANT 0
+
+int small_rooms_section_x(int i)
+{
+    return SMALL_ORIGIN_X + i * SMALL_PITCH_X;
+}
+
+int small_rooms_section_y(int j)
+{
+    return SMALL_ORIGIN_Y + j * SMALL_PITCH_Y;
+}
+
+static void place_section(grid_t *g, const walled_data_t *d, int ox, int oy,
+                          const small_rooms_pick_t *p)
+{
+    const uint8_t(*b)[SMALL_BLOCK_W] = d->small[p->block];
+    for (int dy = 0; dy < SMALL_BLOCK_H; dy++) {
+        int sy = p->flip_y ? SMALL_BLOCK_H - 1 - dy : dy;
+        for (int dx = 0; dx < SMALL_BLOCK_W; dx++) {
+            int sx = p->flip_x ? SMALL_BLOCK_W - 1 - dx : dx;
+            grid_set(g, ox + dx, oy + dy, (cell_t)b[sy][sx]);
+        }
+    }
+}
+
+static void door_to_wall(grid_t *g, int x, int y)
+{
+    if (grid_get(g, x, y) == CELL_DOOR)
+        grid_set(g, x, y, CELL_WALL);
+}
+
+/* [decision] "doors that would lead off the map": every door on the outer
+ * frame of the section grid.  Those on y = 1 sit on the border ring; those
+ * on y = 19 open onto the border row 20; those on x = 3 and x = 75 open onto
+ * the solid margin columns 1-2 and 76-78, which nothing ever carves. */
+static void close_frame_doors(grid_t *g)
+{
+    for (int x = SMALL_FRAME_X1; x <= SMALL_FRAME_X2; x++) {
+        door_to_wall(g, x, SMALL_FRAME_Y1);
+        door_to_wall(g, x, SMALL_FRAME_Y2);
+    }
+    for (int y = SMALL_FRAME_Y1; y <= SMALL_FRAME_Y2; y++) {
+        door_to_wall(g, SMALL_FRAME_X1, y);
+        door_to_wall(g, SMALL_FRAME_X2, y);
+    }
+}
+
+void small_rooms_draw(level_t *lv, rng_t *r, const walled_data_t *d,
+                      small_rooms_pick_t picks[SMALL_SECTIONS])
+{
+    static_assert(SMALL_FRAME_X2 < GRID_W && SMALL_FRAME_Y2 < GRID_H,
+                  "the section grid lies inside the map's border ring");
+    grid_t *g = &lv->map;
+    grid_fill(g, CELL_WALL);
+    /* Row-major from the top left.  Shared wall lines are written twice; all
+     * twelve frames are the same under every mirroring, so the order of
+     * overwriting does not matter (tests/test_walled_layouts.c checks). */
+    for (int j = 0; j < SMALL_SECTIONS_Y; j++) {
+        for (int i = 0; i < SMALL_SECTIONS_X; i++) {
+            small_rooms_pick_t p;
+            p.block = (uint8_t)rng_below(r, SMALL_BLOCKS);
+            p.flip_x = rng_chance(r, SMALL_FLIP_NUM, SMALL_FLIP_DEN);
+            p.flip_y = rng_chance(r, SMALL_FLIP_NUM, SMALL_FLIP_DEN);
+            place_section(g, d, small_rooms_section_x(i), small_rooms_section_y(j), &p);
+            if (picks)
+                picks[j * SMALL_SECTIONS_X + i] = p;
+        }
+    }
+    close_frame_doors(g);
+    grid_border(g);
+}
+
+void layout_small_rooms(layout_ctx_t *ctx)
+{
+    const walled_data_t *d = walled_data();
+    ctx->lv->obs.layout_variant = SMALL_LAYOUT_VARIANT;
+    if (!d) {
+        /* Broken data (already reported once): an all-wall map, which the
+         * population step counts as FAIL_NO_FLOOR. */
+        grid_fill(&ctx->lv->map, CELL_WALL);
+        return;
+    }
+    small_rooms_draw(ctx->lv, ctx->layout, d, NULL);
+    /* RULES.md §4: river 1/4, then the fluid pass always, inside its area.
+     * Like water_standard, nothing in layout-only mode. */
+    if (ctx->p->layout_only)
+        return;
+    static const area_t fluid_area = {SMALL_FLUID_X1, SMALL_FLUID_Y1, SMALL_FLUID_X2,
+                                      SMALL_FLUID_Y2};
+    water_river(ctx);
+    for (int i = 0; i < ctx->rules->fluid_passes; i++)
+        water_fluid_pass(ctx, &fluid_area);
+}

@@ -1,0 +1,205 @@
+/* walled_data.c - loading the small-rooms sublayouts and the warehouse and
+ * maze pick tables from data/ (walled.h).
+ *
+ * The tables are the documented rules, so they are read from data/ and
+ * checked strictly: a broken file stops drlsim with one line naming the file
+ * and the line or key, rather than generating levels from half a table.
+ * Loading happens once per process under pthread_once, so parallel level
+ * generation may call walled_data() from any thread.
+ */
+#include "walled.h"
+
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../data.h"
+#include "../jsonutil.h"
+
+#define SMALLROOMS_FILE "smallrooms.txt"
+#define TABLES_FILE "walled.json"
+#define COMMENT_CHAR ';'
+
+/* Write "ORIGIN: line N: message" (line 0: no line) into err; returns false. */
+static bool text_fail(char *err, size_t errlen, const char *origin, int line, const char *fmt,
+                      ...) __attribute__((format(printf, 5, 6)));
+static bool text_fail(char *err, size_t errlen, const char *origin, int line, const char *fmt,
+                      ...)
+{
+    char m[200];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(m, sizeof m, fmt, ap);
+    va_end(ap);
+    if (line > 0)
+        snprintf(err, errlen, "%s: line %d: %s", origin, line, m);
+    else
+        snprintf(err, errlen, "%s: %s", origin, m);
+    return false;
+}
+
+static int cell_of_char(char c)
+{
+    switch (c) {
+    case '#': return CELL_WALL;
+    case '+': return CELL_DOOR;
+    case '.': return CELL_FLOOR;
+    default: return -1;
+    }
+}
+
+bool walled_parse_smallrooms(walled_data_t *d, const char *text, size_t len, const char *origin,
+                             char *err, size_t errlen)
+{
+    int block = 0, row = 0, line = 0;
+    size_t i = 0;
+    while (i < len) {
+        size_t e = i;
+        while (e < len && text[e] != '\n')
+            e++;
+        size_t n = e - i;
+        if (n > 0 && text[i + n - 1] == '\r')
+            n--;
+        line++;
+        const char *s = text + i;
+        i = e + 1;
+        if (n > 0 && s[0] == COMMENT_CHAR)
+            continue;
+        if (n == 0) {
+            if (row != 0 && row != SMALL_BLOCK_H)
+                return text_fail(err, errlen, origin, line,
+                                 "block %d ends after %d lines, expected 7", block + 1, row);
+            if (row == SMALL_BLOCK_H) {
+                block++;
+                row = 0;
+            }
+            continue;
+        }
+        if (row == SMALL_BLOCK_H)
+            return text_fail(err, errlen, origin, line,
+                             "block %d has more than %d lines (blocks are separated by a blank "
+                             "line)", block + 1, SMALL_BLOCK_H);
+        if (block >= SMALL_BLOCKS)
+            return text_fail(err, errlen, origin, line, "more than %d blocks", SMALL_BLOCKS);
+        if (n != SMALL_BLOCK_W)
+            return text_fail(err, errlen, origin, line, "expected %d cells, got %d",
+                             SMALL_BLOCK_W, (int)n);
+        for (size_t x = 0; x < n; x++) {
+            int c = cell_of_char(s[x]);
+            if (c < 0)
+                return text_fail(err, errlen, origin, line,
+                                 "column %d: cell '%c' is not one of # + .", (int)x + 1,
+                                 s[x]);
+            d->small[block][row][x] = (uint8_t)c;
+        }
+        row++;
+    }
+    if (row == SMALL_BLOCK_H) {
+        block++;
+        row = 0;
+    }
+    if (row != 0)
+        return text_fail(err, errlen, origin, line, "block %d ends after %d lines, expected 7",
+                         block + 1, row);
+    if (block != SMALL_BLOCKS)
+        return text_fail(err, errlen, origin, 0, "expected %d blocks, found %d", SMALL_BLOCKS,
+                         block);
+    return true;
+}
+
+/* A non-empty list of integers in lo..hi. */
+static void read_pick(ju_t *ju, const cJSON *obj, const char *path, const char *key, int lo,
+                      int hi, walled_pick_t *out)
+{
+    char p[128];
+    snprintf(p, sizeof p, "%s.%s", path, key);
+    const cJSON *a = ju_array(ju, obj, path, key);
+    if (ju->failed)
+        return;
+    int n = cJSON_GetArraySize(a);
+    if (n < 1 || n > WALLED_PICK_MAX) {
+        ju_fail(ju, p, "expected 1..%d values, got %d", WALLED_PICK_MAX, n);
+        return;
+    }
+    out->n = n;
+    for (int i = 0; i < n; i++) {
+        char ip[160];
+        snprintf(ip, sizeof ip, "%s[%d]", p, i);
+        out->v[i] = ju_int_item(ju, cJSON_GetArrayItem(a, i), ip, lo, hi);
+    }
+}
+
+bool walled_parse_tables(walled_data_t *d, const char *json, size_t len, const char *origin,
+                         char *err, size_t errlen)
+{
+    ju_t ju;
+    ju_init(&ju, origin, err, errlen);
+    cJSON *root = ju_parse(&ju, json, len);
+    if (!root)
+        return false;
+    const cJSON *wh = ju_object(&ju, root, "", "warehouse");
+    /* Up to 3 dividers: their spacing floor(78/(k+1)) with a +-8 jitter keeps
+     * them apart only that far (walled.h). */
+    read_pick(&ju, wh, "warehouse", "dividers", 1, WAREHOUSE_MAX_DIVIDERS, &d->wh_dividers);
+    /* A box and its floor ring must fit the map's 18 inner rows. */
+    read_pick(&ju, wh, "warehouse", "box_size", 1, GRID_H - 6, &d->wh_box_size);
+    read_pick(&ju, wh, "warehouse", "box_tries", 0, 100000, &d->wh_box_tries);
+    ju_frac(&ju, wh, "warehouse", "wall_blocks", &d->wh_wall_blocks.num, &d->wh_wall_blocks.den);
+    const cJSON *mz = ju_object(&ju, root, "", "maze");
+    const cJSON *styles = ju_array(&ju, mz, "maze", "styles");
+    if (!ju.failed) {
+        int n = cJSON_GetArraySize(styles);
+        if (n < 1 || n > MAZE_MAX_STYLES)
+            ju_fail(&ju, "maze.styles", "expected 1..%d styles, got %d", MAZE_MAX_STYLES, n);
+        else
+            d->maze_nstyles = n;
+        for (int i = 0; i < n && !ju.failed; i++) {
+            char p[64];
+            snprintf(p, sizeof p, "maze.styles[%d]", i);
+            const cJSON *s = cJSON_GetArrayItem(styles, i);
+            d->maze_style[i].tries = ju_int(&ju, s, p, "tries", 0, 1000000);
+            read_pick(&ju, s, p, "lengths", 1, GRID_W, &d->maze_style[i].length);
+        }
+    }
+    cJSON_Delete(root);
+    return !ju.failed;
+}
+
+static walled_data_t loaded;
+static const walled_data_t *loaded_ok;
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+
+static bool load_file(const char *name, walled_data_t *d,
+                      bool (*parse)(walled_data_t *, const char *, size_t, const char *, char *,
+                                    size_t),
+                      char *err, size_t errlen)
+{
+    size_t len;
+    char origin[4200];
+    char *text = data_read(name, &len, origin, sizeof origin, err, errlen);
+    if (!text)
+        return false;
+    bool ok = parse(d, text, len, origin, err, errlen);
+    free(text);
+    return ok;
+}
+
+static void load(void)
+{
+    char err[512];
+    memset(&loaded, 0, sizeof loaded);
+    if (load_file(SMALLROOMS_FILE, &loaded, walled_parse_smallrooms, err, sizeof err) &&
+        load_file(TABLES_FILE, &loaded, walled_parse_tables, err, sizeof err)) {
+        loaded_ok = &loaded;
+        return;
+    }
+    fprintf(stderr, "drlsim: %s\n", err);
+}
+
+const walled_data_t *walled_data(void)
+{
+    pthread_once(&load_once, load);
+    return loaded_ok;
+}

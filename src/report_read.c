@@ -1,0 +1,286 @@
+/* report_read.c - reading run reports back: merge, resume, and their checks.
+ *
+ * A report holds everything needed to rebuild its tally exactly: the job
+ * (params), the completed index ranges and every non-empty histogram bin per
+ * stratum.  The reader validates all of it (schema, types, ranges inside the
+ * job, counts that sum to the level count) and refuses anything it cannot
+ * read exactly, e.g. a count above 2^53, which JSON parsers round.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jsonutil.h"
+#include "outfile.h"
+#include "report.h"
+
+#define EXACT_MAX 9007199254740992.0 /* 2^53: larger JSON numbers are not exact */
+
+static uint64_t read_u64(ju_t *ju, const cJSON *it, const char *path)
+{
+    if (ju->failed)
+        return 0;
+    if (!it || !cJSON_IsNumber(it)) {
+        ju_fail(ju, path, "expected a non-negative integer");
+        return 0;
+    }
+    double v = it->valuedouble;
+    if (!isfinite(v) || v < 0 || v != floor(v)) {
+        ju_fail(ju, path, "expected a non-negative integer, got %g", v);
+        return 0;
+    }
+    if (v > EXACT_MAX) {
+        ju_fail(ju, path, "count %g is too large to read exactly", v);
+        return 0;
+    }
+    return (uint64_t)v;
+}
+
+static int bin_of(int h, const char *label)
+{
+    char buf[32];
+    for (int b = 0; b < tally_hist_slots(h); b++)
+        if (strcmp(tally_bin_label(h, b, buf, sizeof buf), label) == 0)
+            return b;
+    return -1;
+}
+
+static void read_histograms(ju_t *ju, const cJSON *hs, const char *path, uint64_t *base)
+{
+    const cJSON *hj;
+    cJSON_ArrayForEach(hj, hs)
+    {
+        char p[160];
+        snprintf(p, sizeof p, "%s.%s", path, hj->string);
+        int h = tally_hist_index(hj->string);
+        if (h < 0) {
+            ju_fail(ju, p, "unknown histogram");
+            return;
+        }
+        if (!cJSON_IsObject(hj)) {
+            ju_fail(ju, p, "expected an object");
+            return;
+        }
+        /* Locate this histogram's slots: offsets follow the schema order. */
+        uint64_t *slots = base;
+        for (int k = 0; k < h; k++)
+            slots += tally_hist_slots(k);
+        if (TALLY_HISTS[h].kind == HIST_MOMENTS) {
+            static const char *const KEYS[MOM__COUNT] = {"n", "sum", "sumsq", "min", "max"};
+            for (int k = 0; k < MOM__COUNT; k++) {
+                char q[200];
+                snprintf(q, sizeof q, "%s.%s", p, KEYS[k]);
+                slots[k] = read_u64(ju, ju_get(ju, hj, p, KEYS[k]), q);
+            }
+            if (!ju->failed && slots[MOM_N] == 0)
+                ju_fail(ju, p, "empty moments are left out of reports, not written with n = 0");
+            continue;
+        }
+        const cJSON *bj;
+        cJSON_ArrayForEach(bj, hj)
+        {
+            char q[200];
+            snprintf(q, sizeof q, "%s.%s", p, bj->string);
+            int b = bin_of(h, bj->string);
+            if (b < 0) {
+                ju_fail(ju, q, "unknown bin");
+                return;
+            }
+            slots[b] = read_u64(ju, bj, q);
+        }
+        if (ju->failed)
+            return;
+    }
+}
+
+bool ranges_normalize(index_range_t *r, int *n)
+{
+    /* insertion sort: range lists are short */
+    for (int i = 1; i < *n; i++) {
+        index_range_t x = r[i];
+        int j = i - 1;
+        while (j >= 0 && r[j].lo > x.lo) {
+            r[j + 1] = r[j];
+            j--;
+        }
+        r[j + 1] = x;
+    }
+    int m = 0;
+    for (int i = 0; i < *n; i++) {
+        if (r[i].lo >= r[i].hi)
+            continue;
+        if (m && r[i].lo < r[m - 1].hi)
+            return false;
+        if (m && r[i].lo == r[m - 1].hi)
+            r[m - 1].hi = r[i].hi;
+        else
+            r[m++] = r[i];
+    }
+    *n = m;
+    return true;
+}
+
+static void read_params(ju_t *ju, const cJSON *root, loaded_report_t *r, const ruleset_t *rules)
+{
+    const cJSON *p = ju_object(ju, root, "", "params");
+    job_t *job = &r->job;
+    gen_params_default(&job->params);
+    job->params.rules = rules;
+    job->seed = read_u64(ju, ju_get(ju, p, "params", "seed"), "params.seed");
+    job->first = read_u64(ju, ju_get(ju, p, "params", "first"), "params.first");
+    job->count = read_u64(ju, ju_get(ju, p, "params", "count"), "params.count");
+    const cJSON *dl = ju_array(ju, p, "params", "dlevels");
+    if (ju->failed)
+        return;
+    if (cJSON_GetArraySize(dl) != 2) {
+        ju_fail(ju, "params.dlevels", "expected [lo, hi]");
+        return;
+    }
+    job->dlevel_lo = ju_int_item(ju, cJSON_GetArrayItem(dl, 0), "params.dlevels", 1, DLEVEL_MAX);
+    job->dlevel_hi = ju_int_item(ju, cJSON_GetArrayItem(dl, 1), "params.dlevels",
+                                 job->dlevel_lo, DLEVEL_MAX);
+    job->params.difficulty = ju_int(ju, p, "params", "difficulty", DIFF_ITYTD, DIFF_NIGHTMARE);
+    const cJSON *ty = ju_get(ju, p, "params", "type");
+    if (ju->failed)
+        return;
+    if (cJSON_IsNull(ty)) {
+        job->params.type = -1;
+    } else if (cJSON_IsString(ty) && level_type_from_name(ty->valuestring) >= 0) {
+        job->params.type = level_type_from_name(ty->valuestring);
+    } else {
+        ju_fail(ju, "params.type", "expected a level type name or null");
+        return;
+    }
+    job->params.single_enabled = ju_bool(ju, p, "params", "single");
+    const char *rn = ju_string(ju, p, "params", "rules");
+    if (!ju->failed && strcmp(rn, rules->name) != 0)
+        ju_fail(ju, "params.rules", "report made with ruleset \"%s\", this run uses \"%s\"", rn,
+                rules->name);
+    if (!ju->failed && job->count == 0)
+        ju_fail(ju, "params.count", "a job has at least one level");
+}
+
+bool report_parse(loaded_report_t *r, const char *text, size_t len, const char *origin,
+                  const ruleset_t *rules, char *err, size_t errlen)
+{
+    memset(r, 0, sizeof *r);
+    ju_t ju;
+    ju_init(&ju, origin, err, errlen);
+    cJSON *root = ju_parse(&ju, text, len);
+    if (!root)
+        return false;
+    const char *schema = ju_string(&ju, root, "", "schema");
+    if (!ju.failed && strcmp(schema, REPORT_SCHEMA) != 0)
+        ju_fail(&ju, "schema", "\"%s\" is not a run report (%s)", schema, REPORT_SCHEMA);
+    read_params(&ju, root, r, rules);
+    uint64_t levels = read_u64(&ju, ju_get(&ju, root, "", "levels"), "levels");
+    const cJSON *rg = ju_array(&ju, root, "", "ranges");
+    if (!ju.failed) {
+        int n = cJSON_GetArraySize(rg);
+        r->res.ranges = calloc((size_t)(n ? n : 1), sizeof *r->res.ranges);
+        if (!r->res.ranges)
+            ju_fail(&ju, "ranges", "out of memory");
+        for (int i = 0; i < n && !ju.failed; i++) {
+            const cJSON *pair = cJSON_GetArrayItem(rg, i);
+            if (!cJSON_IsArray(pair) || cJSON_GetArraySize(pair) != 2) {
+                ju_fail(&ju, "ranges", "expected [lo, hi] pairs");
+                break;
+            }
+            index_range_t x = {read_u64(&ju, cJSON_GetArrayItem(pair, 0), "ranges"),
+                               read_u64(&ju, cJSON_GetArrayItem(pair, 1), "ranges")};
+            if (!ju.failed && (x.lo >= x.hi || x.lo < r->job.first ||
+                               x.hi > r->job.first + r->job.count))
+                ju_fail(&ju, "ranges", "[%llu, %llu) is empty or outside the job's indices",
+                        (unsigned long long)x.lo, (unsigned long long)x.hi);
+            r->res.ranges[r->res.nranges++] = x;
+        }
+        if (!ju.failed && !ranges_normalize(r->res.ranges, &r->res.nranges))
+            ju_fail(&ju, "ranges", "ranges overlap");
+        uint64_t total = 0;
+        for (int i = 0; i < r->res.nranges; i++)
+            total += r->res.ranges[i].hi - r->res.ranges[i].lo;
+        if (!ju.failed && total != levels)
+            ju_fail(&ju, "levels", "%llu levels but the ranges hold %llu",
+                    (unsigned long long)levels, (unsigned long long)total);
+        r->res.done = levels;
+    }
+    if (!ju.failed) {
+        r->tally = tally_new(r->job.dlevel_lo, r->job.dlevel_hi, r->job.params.difficulty);
+        if (!r->tally)
+            ju_fail(&ju, NULL, "out of memory");
+    }
+    const cJSON *strata = ju_array(&ju, root, "", "strata");
+    uint64_t counted = 0;
+    for (int i = 0; !ju.failed && i < cJSON_GetArraySize(strata); i++) {
+        char path[64];
+        snprintf(path, sizeof path, "strata[%d]", i);
+        const cJSON *s = cJSON_GetArrayItem(strata, i);
+        int d = ju_int(&ju, s, path, "dlevel", r->job.dlevel_lo, r->job.dlevel_hi);
+        const char *tn = ju_string(&ju, s, path, "type");
+        if (ju.failed)
+            break;
+        int ty = level_type_from_name(tn);
+        if (ty < 0) {
+            ju_fail(&ju, path, "unknown level type \"%s\"", tn);
+            break;
+        }
+        uint64_t *base = (uint64_t *)tally_stratum(r->tally, d, (level_type_t)ty, 0);
+        if (base[0]) {
+            ju_fail(&ju, path, "stratum dlevel %d type %s appears twice", d, tn);
+            break;
+        }
+        const cJSON *hs = ju_object(&ju, s, path, "histograms");
+        char hp[96];
+        snprintf(hp, sizeof hp, "%s.histograms", path);
+        read_histograms(&ju, hs, hp, base);
+        uint64_t n = read_u64(&ju, ju_get(&ju, s, path, "levels"), path);
+        if (!ju.failed && base[0] != n)
+            ju_fail(&ju, path, "levels %llu but histogram levels %llu", (unsigned long long)n,
+                    (unsigned long long)base[0]);
+        counted += n;
+    }
+    if (!ju.failed && counted != levels)
+        ju_fail(&ju, "strata", "strata hold %llu levels, the report says %llu",
+                (unsigned long long)counted, (unsigned long long)levels);
+    cJSON_Delete(root);
+    if (ju.failed) {
+        loaded_report_free(r);
+        return false;
+    }
+    r->res.complete = levels == r->job.count;
+    return true;
+}
+
+void loaded_report_free(loaded_report_t *r)
+{
+    tally_free(r->tally);
+    r->tally = NULL;
+    driver_result_free(&r->res);
+}
+
+int report_write_run(const char *path, const job_t *job, const tally_t *t,
+                     const driver_result_t *res)
+{
+    cJSON *rep = report_run(job, t, res);
+    char *text = rep ? cJSON_Print(rep) : NULL;
+    cJSON_Delete(rep);
+    if (!text) {
+        fprintf(stderr, "drlsim: out of memory writing %s\n", path);
+        return -1;
+    }
+    size_t len = strlen(text);
+    char *buf = malloc(len + 2);
+    int rc = -1;
+    if (buf) {
+        memcpy(buf, text, len);
+        buf[len] = '\n';
+        buf[len + 1] = '\0';
+        rc = outfile_write(path, buf, len + 1);
+        free(buf);
+    } else {
+        fprintf(stderr, "drlsim: out of memory writing %s\n", path);
+    }
+    free(text);
+    return rc;
+}

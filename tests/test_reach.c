@@ -1,0 +1,81 @@
+/* test_reach.c - the bit-parallel flood fill against a plain breadth-first
+ * search (written here, cell by cell) on random and hand-made maps. */
+#include <string.h>
+
+#include "reach.h"
+#include "rng.h"
+#include "testutil.h"
+
+static int bfs_unreachable(const grid_t *g, int sx, int sy)
+{
+    static uint8_t seen[GRID_CELLS];
+    static int queue[GRID_CELLS];
+    memset(seen, 0, sizeof seen);
+    int total = 0;
+    for (int y = 1; y <= GRID_H; y++)
+        for (int x = 1; x <= GRID_W; x++)
+            total += cell_is_passable(grid_get(g, x, y));
+    if (!cell_is_passable(grid_get(g, sx, sy)))
+        return total;
+    int head = 0, tail = 0;
+    queue[tail++] = GRID_IDX(sx, sy);
+    seen[GRID_IDX(sx, sy)] = 1;
+    while (head < tail) {
+        int c = queue[head++];
+        int cx = c % GRID_STRIDE, cy = c / GRID_STRIDE;
+        for (int dy = -1; dy <= 1; dy++)
+            for (int dx = -1; dx <= 1; dx++) {
+                int x = cx + dx, y = cy + dy;
+                if (!grid_in_map(x, y))
+                    continue;
+                int n = GRID_IDX(x, y);
+                if (!seen[n] && cell_is_passable((cell_t)g->c[n])) {
+                    seen[n] = 1;
+                    queue[tail++] = n;
+                }
+            }
+    }
+    return total - tail;
+}
+
+int main(void)
+{
+    grid_t g;
+    /* Hand-made: a wall splitting the map leaves the right side unreachable. */
+    grid_clear(&g);
+    for (int y = 1; y <= GRID_H; y++)
+        grid_set(&g, 40, y, CELL_WALL);
+    CHECK(reach_unreachable(&g, 2, 2) == 37 * 18, "right half unreachable: %d",
+          reach_unreachable(&g, 2, 2));
+    grid_set(&g, 40, 10, CELL_DOOR);
+    CHECK(reach_unreachable(&g, 2, 2) == 0, "a door joins the halves");
+    grid_set(&g, 40, 10, CELL_WALL);
+    grid_set(&g, 40, 10, CELL_WATER);
+    CHECK(reach_unreachable(&g, 2, 2) == 0, "fluid is passable");
+    /* 76x18 interior less the 18 cells of column 40, one of them now water. */
+    CHECK(reach_unreachable(&g, 1, 1) == 76 * 18 - 17, "a start on the border wall reaches nothing");
+    /* A snake-shaped corridor: the flood must turn many times. */
+    grid_fill(&g, CELL_WALL);
+    for (int y = 2; y < GRID_H; y += 2) {
+        for (int x = 2; x < GRID_W; x++)
+            grid_set(&g, x, y, CELL_FLOOR);
+        grid_set(&g, (y / 2) % 2 ? GRID_W - 1 : 2, y + 1, y + 1 < GRID_H ? CELL_FLOOR : CELL_WALL);
+    }
+    CHECK(reach_unreachable(&g, 2, 2) == bfs_unreachable(&g, 2, 2), "snake corridor");
+    /* Random maps at several densities, random starts: same count as BFS. */
+    rng_t r;
+    rng_stream(&r, 5, 5, RNG_LAYOUT);
+    int bad = 0;
+    for (int trial = 0; trial < 20000; trial++) {
+        int wall_pct = 20 + trial % 50;
+        grid_clear(&g);
+        for (int y = 2; y < GRID_H; y++)
+            for (int x = 2; x < GRID_W; x++)
+                if (rng_d(&r, 100) <= wall_pct)
+                    grid_set(&g, x, y, rng_d(&r, 10) == 1 ? CELL_LAVA : CELL_WALL);
+        int sx = rng_range(&r, 1, GRID_W), sy = rng_range(&r, 1, GRID_H);
+        bad += reach_unreachable(&g, sx, sy) != bfs_unreachable(&g, sx, sy);
+    }
+    CHECK(bad == 0, "bit flood equals BFS on 20000 random maps (%d differ)", bad);
+    return test_summary("reach");
+}
