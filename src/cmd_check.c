@@ -8,7 +8,9 @@
  * group's tally and runs its test (stats.h); Holm's correction is applied
  * within each family; a check fails when its adjusted p-value is below
  * alpha.  A check with no relevant observation fails ("no observations"):
- * code that does not produce an observation can never pass silently.
+ * code that does not produce an observation can never pass silently; so
+ * does a distribution whose sample is too small to leave two cells after
+ * pooling.
  * Known discrepancies (the wiki against the game) are expected failures,
  * XFAIL; if one passes it is an XPASS, reported loudly.
  *
@@ -61,6 +63,7 @@ typedef struct result {
     int64_t omin, omax;            /* observed values (range; exact on moments) */
     bool omax_clamped;             /* omax is an integer histogram's last bin */
     uint64_t others;               /* exact / range: exceptions (counted histograms) */
+    bool untestable;               /* observations, but too few to test anything */
     char reason[200];
     verdict_t v;
 } result_t;
@@ -257,6 +260,14 @@ static void evaluate(result_t *r, const group_t *g, double alpha)
             }
         stats_chisq_gof(obs, prob, k, &r->chi);
         r->p = r->chi.p;
+        int possible = 0;
+        for (int i = 0; i < k; i++)
+            possible += prob[i] > 0;
+        if (!r->chi.impossible && possible >= 2 && r->chi.dof < 1) {
+            /* Everything pooled into one cell: a pass would say nothing. */
+            r->untestable = true;
+            set_reason(r, "too few observations: every category pooled into one cell");
+        }
         r->effect = r->chi.w;
         r->mde = r->chi.dof >= 1 ? stats_mde_chisq(r->n, r->chi.dof, alpha, CHECK_POWER) : NAN;
         if (r->chi.impossible)
@@ -334,7 +345,7 @@ static void decide(result_t *r, int nr, double alpha)
             r[i].v = V_SKIP;
             continue;
         }
-        if (r[i].n == 0) {
+        if (r[i].n == 0 || r[i].untestable) {
             r[i].v = V_FAIL;
             continue;
         }
@@ -371,8 +382,13 @@ static void observed_text(const result_t *r, char *buf, size_t n)
     }
     switch (e->test) {
     case EXPECT_DISTRIBUTION:
-        snprintf(buf, n, "X2 %.4g, %d dof%s, w %.3g (mde %.3g)", r->chi.stat, r->chi.dof,
-                 r->chi.pooled ? " (pooled)" : "", r->effect, r->mde);
+        if (r->chi.impossible)
+            snprintf(buf, n, "a value of probability 0 was seen");
+        else if (r->chi.dof < 1)
+            snprintf(buf, n, "X2 %.4g, 0 dof: nothing to test after pooling", r->chi.stat);
+        else
+            snprintf(buf, n, "X2 %.4g, %d dof%s, w %.3g (mde %.3g)", r->chi.stat, r->chi.dof,
+                     r->chi.pooled ? " (pooled)" : "", r->effect, r->mde);
         break;
     case EXPECT_PROPORTION:
         snprintf(buf, n, "%.6f [%.6f, %.6f] (mde %.3g)", r->share, r->lo, r->hi, r->mde);
