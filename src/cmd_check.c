@@ -520,7 +520,8 @@ static cJSON *check_json(const result_t *r, const group_t *g, double alpha)
         } else {
             for (int b = 0; b < e->nbins; b++)
                 if (e->hit[b])
-                    ex = cJSON_CreateString(bin_label(e, b, l, sizeof l));
+                    ex = TALLY_HISTS[e->hist].labels ? cJSON_CreateString(bin_label(e, b, l, sizeof l))
+                                                     : cJSON_CreateNumber(b);
         }
         break;
     case EXPECT_RANGE:
