@@ -8,6 +8,7 @@
 #include "commands.h"
 #include "data.h"
 #include "level.h"
+#include "poptable.h"
 #include "render.h"
 
 enum { O_HELP = 1, O_TYPE, O_DLEVEL, O_DIFF, O_SEED, O_INDEX, O_JSON, O_COLOR, O_NO_SINGLE,
@@ -109,7 +110,7 @@ int cmd_gen(int argc, char **argv)
         }
     }
     p.rules = ruleset_default();
-    if (!p.rules)
+    if (!p.rules || !poptable_default()) /* loads monsters.json too */
         return CLI_EXIT_USAGE;
     if (p.type >= 0 && !layout_for((level_type_t)p.type)) {
         cli_error(&c, "--type: the %s layout is not implemented yet (available: normal, single)",
