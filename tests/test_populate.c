@@ -518,6 +518,8 @@ static void cave_stats(const char *what, int dl, int diff, const expect_t *e)
     int shift = dl + 3 * (diff - 2) - 3;
     long rolls[5] = {0}, outc[POP_MAX_OUTCOMES] = {0};
     long bad_roll = 0, mixed = 0, wrong_kind = 0, bad_budget = 0;
+    long arach_rows = 0, pain = 0, high_rows = 0, lava = 0;
+    int o_pain = outcome_of(c, "pain elementals"), o_lava = outcome_of(c, "lava elementals");
     for (int i = 0; i < N; i++) {
         run_prepared(&lv, LT_CAVES, dl, diff, 5010 + (uint64_t)(dl * 10 + diff), (uint64_t)i);
         int r = lv.obs.roll.cave - shift - 1;
@@ -528,6 +530,11 @@ static void cave_stats(const char *what, int dl, int diff, const expect_t *e)
         rolls[r]++;
         int oc = lv.obs.roll.cave_outcome;
         outc[oc]++;
+        int roll = lv.obs.roll.cave;
+        arach_rows += roll >= 20 && roll <= 49;
+        pain += oc == o_pain;
+        high_rows += roll >= 81;
+        lava += oc == o_lava;
         int kind = c->outcome[oc].part[0].mix[0];
         int kinds = 0;
         for (int k = 0; k < MONSTER_KINDS_MAX; k++)
@@ -553,6 +560,17 @@ static void cave_stats(const char *what, int dl, int diff, const expect_t *e)
         p[outcome_of(c, e->name)] = e->p;
     snprintf(buf, sizeof buf, "%s: cave outcomes", what);
     chisq_check(buf, outc, p, c->noutcomes, N);
+    /* the UV/N! replacements, conditional on their rows */
+    if (diff >= DIFF_UV && arach_rows > 0) {
+        snprintf(buf, sizeof buf, "%s: roll 20-49 pain elementals 1/5", what);
+        binom_check(buf, pain, arach_rows, 0.2);
+    }
+    if (diff >= DIFF_UV && high_rows > 0) {
+        snprintf(buf, sizeof buf, "%s: roll >= 81 lava elementals 1/5", what);
+        binom_check(buf, lava, high_rows, 0.2);
+    }
+    if (diff < DIFF_UV)
+        CHECK(pain == 0 && lava == 0, "%s: no replacements below UV", what);
 }
 
 static void caves(void)
