@@ -10,7 +10,6 @@
 #include "level.h"
 #include "render.h"
 #include "tables.h"
-#include "water.h"
 
 enum { O_HELP = 1, O_TYPE, O_DLEVEL, O_DIFF, O_SEED, O_INDEX, O_JSON, O_COLOR, O_NO_SINGLE,
        O_DATA, O_LAYOUT_ONLY };
