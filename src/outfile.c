@@ -30,6 +30,13 @@ int outfile_check(const char *path)
         fprintf(stderr, "drlsim: %s: cannot write in %s: %s\n", path, dir, strerror(errno));
         return -1;
     }
+    /* The rename would replace whatever is there: a device such as
+     * /dev/null (when run as root), a FIFO or a directory's name. */
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        fprintf(stderr, "drlsim: %s: exists and is not a regular file\n", path);
+        return -1;
+    }
     return 0;
 }
 
