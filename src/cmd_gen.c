@@ -8,12 +8,13 @@
 #include "commands.h"
 #include "data.h"
 #include "level.h"
+#include "outfile.h"
+#include "picture.h"
 #include "render.h"
 #include "tables.h"
-#include "water.h"
 
 enum { O_HELP = 1, O_TYPE, O_DLEVEL, O_DIFF, O_SEED, O_INDEX, O_JSON, O_COLOR, O_NO_SINGLE,
-       O_DATA, O_LAYOUT_ONLY };
+       O_DATA, O_LAYOUT_ONLY, O_PNG, O_TILE };
 
 static const cli_opt_t OPTS[] = {
     {"help", false, O_HELP},         {"type", true, O_TYPE},
@@ -22,6 +23,7 @@ static const cli_opt_t OPTS[] = {
     {"json", false, O_JSON},         {"color", true, O_COLOR},
     {"no-single", false, O_NO_SINGLE}, {"data", true, O_DATA},
     {"layout-only", false, O_LAYOUT_ONLY},
+    {"png", true, O_PNG},            {"tile", true, O_TILE},
 };
 
 static void usage(FILE *out)
@@ -29,7 +31,7 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: drlsim gen [--type T] [--dlevel N] [--difficulty D] [--seed S] [--index I]\n"
             "                  [--json] [--color auto|always|never] [--no-single] [--data DIR]\n"
-            "                  [--layout-only]\n"
+            "                  [--layout-only] [--png FILE [--tile N]]\n"
             "\n"
             "Generate one DoomRL level and print it: the 78x20 map, then a summary line.\n"
             "The level is a pure function of (seed, index, dlevel, difficulty, type).\n"
@@ -48,9 +50,13 @@ static void usage(FILE *out)
             "  --data DIR       read rule tables from DIR instead of the built-in data/\n"
             "  --layout-only    only the layout, as `drlsim rooms` sees it: no population\n"
             "                   and no water, except the city's river drawn before buildings\n"
+            "  --png FILE       also draw the level as a PNG: one square tile per cell and a\n"
+            "                   legend below (docs/pictures.md); '-' writes it to stdout\n"
+            "                   instead of the text\n"
+            "  --tile N         tile side in pixels for --png, %d..%d (default %d)\n"
             "\n"
             "Legend:\n",
-            DLEVEL_MAX);
+            DLEVEL_MAX, PICTURE_TILE_MIN, PICTURE_TILE_MAX, PICTURE_TILE_DEFAULT);
     render_legend_text(out);
 }
 
@@ -63,6 +69,8 @@ int cmd_gen(int argc, char **argv)
     uint64_t seed = 0, index = 0;
     bool json = false;
     int color = 0; /* 0 auto, 1 always, 2 never */
+    const char *png = NULL;
+    long tile = 0;
     static const char *const COLORS[] = {"auto", "always", "never", NULL};
     long v;
     int id;
@@ -115,8 +123,25 @@ int cmd_gen(int argc, char **argv)
         case O_LAYOUT_ONLY:
             p.layout_only = true;
             break;
+        case O_PNG:
+            if (c.arg[0] == '\0') {
+                cli_error(&c, "--png: empty file name");
+                return CLI_EXIT_USAGE;
+            }
+            png = c.arg;
+            break;
+        case O_TILE:
+            if (!cli_long(&c, PICTURE_TILE_MIN, PICTURE_TILE_MAX, &tile))
+                return CLI_EXIT_USAGE;
+            break;
         }
     }
+    if (tile && !png) {
+        cli_error(&c, "--tile needs --png");
+        return CLI_EXIT_USAGE;
+    }
+    if (png && outfile_check(png) != 0)
+        return CLI_EXIT_USAGE;
     p.rules = tables_load();
     if (!p.rules)
         return CLI_EXIT_USAGE;
@@ -126,6 +151,16 @@ int cmd_gen(int argc, char **argv)
         return 1;
     }
     level_generate(lv, &p, seed, index);
+    if (png) {
+        if (picture_write(png, lv, tile ? (int)tile : PICTURE_TILE_DEFAULT) != 0) {
+            free(lv);
+            return CLI_EXIT_USAGE;
+        }
+        if (strcmp(png, "-") == 0) {
+            free(lv);
+            return 0;
+        }
+    }
     if (json) {
         cJSON *o = render_json(lv);
         char *s = cJSON_PrintUnformatted(o);

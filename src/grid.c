@@ -4,6 +4,10 @@
 #include <assert.h>
 #include <string.h>
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 static const char CELL_GLYPHS[CELL__COUNT] = {
     [CELL_FLOOR] = '.', [CELL_WALL] = '#',   [CELL_DOOR] = '+',
     [CELL_WATER] = '~', [CELL_ACID] = ':',   [CELL_LAVA] = '^',
@@ -93,3 +97,40 @@ int grid_count(const grid_t *g, cell_t k)
             n += grid_get(g, x, y) == k;
     return n;
 }
+
+#ifdef __SSE2__
+/* 16 cells at a time: one byte compare per kind in the set, then movemask;
+ * the five 16-bit masks of a row are joined with constant shifts. */
+void grid_mask_rows(const grid_t *g, cellset_t kinds, bitrow_t rows[GRID_H + 2])
+{
+    _Static_assert(GRID_STRIDE == 80, "a row is five 16-byte chunks");
+    __m128i want[CELL__COUNT];
+    int n = 0;
+    for (cellset_t k = kinds; k; k &= k - 1)
+        want[n++] = _mm_set1_epi8((char)__builtin_ctz(k));
+    for (int y = 0; y < GRID_H + 2; y++) {
+        const uint8_t *c = &g->c[GRID_IDX(0, y)];
+        uint64_t m[5];
+        for (int chunk = 0; chunk < 5; chunk++) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(c + 16 * chunk));
+            __m128i hit = _mm_setzero_si128();
+            for (int i = 0; i < n; i++)
+                hit = _mm_or_si128(hit, _mm_cmpeq_epi8(v, want[i]));
+            m[chunk] = (uint64_t)(unsigned)_mm_movemask_epi8(hit);
+        }
+        uint64_t lo = m[0] | m[1] << 16 | m[2] << 32 | m[3] << 48;
+        rows[y] = (bitrow_t)lo | (bitrow_t)m[4] << 64;
+    }
+}
+#else
+void grid_mask_rows(const grid_t *g, cellset_t kinds, bitrow_t rows[GRID_H + 2])
+{
+    for (int y = 0; y < GRID_H + 2; y++) {
+        const uint8_t *c = &g->c[GRID_IDX(0, y)];
+        bitrow_t row = 0;
+        for (int x = 0; x < GRID_STRIDE; x++)
+            row |= (bitrow_t)((kinds >> c[x]) & 1u) << x;
+        rows[y] = row;
+    }
+}
+#endif

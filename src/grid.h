@@ -95,6 +95,47 @@ bool grid_plot_wall(grid_t *g, int x, int y, bool horizontal);
 /* Count the cells of kind k on the map. */
 int grid_count(const grid_t *g, cell_t k);
 
+/* One map row as bits: bit x is cell x (0..79, padding included), so row
+ * operations (neighbour counts, runs, floods) work 128 cells at a time. */
+typedef unsigned __int128 bitrow_t;
+#define BITROW_BIT(x) ((bitrow_t)1 << (x))
+
+/* A set of cell kinds, bit k for kind k. */
+typedef uint32_t cellset_t;
+#define CELLSET(k) ((cellset_t)1 << (k))
+#define CELLSET_SOLID (CELLSET(CELL_WALL) | CELLSET(CELL_DOOR))
+#define CELLSET_IMPASSABLE (CELLSET(CELL_WALL) | CELLSET(CELL_BOX) | CELLSET(CELL_EDGE))
+
+/* rows[y] for y = 0..GRID_H+1: bit x set when cell (x, y) is of a kind in
+ * `kinds` (padding cells are wall). */
+void grid_mask_rows(const grid_t *g, cellset_t kinds, bitrow_t rows[GRID_H + 2]);
+
+/* Population count without relying on a POPCNT instruction (the portable
+ * x86-64 baseline lacks it, and the library fallback is a call): SWAR. */
+static inline int popcount64(uint64_t v)
+{
+    v = v - ((v >> 1) & UINT64_C(0x5555555555555555));
+    v = (v & UINT64_C(0x3333333333333333)) + ((v >> 2) & UINT64_C(0x3333333333333333));
+    v = (v + (v >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
+    return (int)((v * UINT64_C(0x0101010101010101)) >> 56);
+}
+
+static inline int bitrow_popcount(bitrow_t r)
+{
+#ifdef __POPCNT__
+    return __builtin_popcountll((unsigned long long)r) +
+           __builtin_popcountll((unsigned long long)(r >> 64));
+#else
+    return popcount64((uint64_t)r) + popcount64((uint64_t)(r >> 64));
+#endif
+}
+
+static inline int bitrow_ctz(bitrow_t r)
+{
+    unsigned long long lo = (unsigned long long)r;
+    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((unsigned long long)(r >> 64));
+}
+
 /* Glyphs and names of cell kinds (docs/cli.md lists them). */
 char cell_glyph(cell_t k);
 const char *cell_name(cell_t k);

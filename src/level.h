@@ -77,9 +77,9 @@ typedef enum gen_failure {
 /* Rolls that population and layouts record; -1 when not made. */
 typedef struct rolls {
     int16_t cave;           /* d5 + dlevel + 3(D-2) - 3 */
-    int8_t cave_outcome;    /* monster kind chosen for the cave */
+    int8_t cave_outcome;    /* index into data/population.json caves.outcomes */
     int16_t single;         /* d10 + min(dlevel + 3(D-2) - 4, 20) */
-    int8_t single_outcome;  /* index of the single-monster row (population.c) */
+    int8_t single_outcome;  /* index into data/population.json single.outcomes */
     int16_t arena;          /* d25 + min(dlevel, 25) */
     int8_t arena_layout;    /* 0..3: 5x5, 7x5, 7x7, 9x7 */
     int16_t fluid_room;     /* d10 + floor(dlevel/5), last fluid room */

@@ -1,19 +1,158 @@
-/* monsters.c - the monster table.  Being written with the population step:
- * until then there are no monsters to draw. */
+/* monsters.c - loading and validating the monster table, glyphs, legend.
+ *
+ * The table is data (data/monsters.json, RULES.md §5); this file only reads
+ * it, checks every row (types, ranges, unique ids and glyphs, glyphs that
+ * do not collide with map cells, at most MONSTER_KINDS_MAX rows) and answers
+ * glyph and name questions for the renderers.
+ */
 #include "monsters.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "data.h"
+#include "grid.h"
+#include "jsonutil.h"
+
+#define MONSTER_DLEVEL_LIMIT 1000000
+
+/* A glyph is a letter that is no cell's glyph (the box is 'X'). */
+static bool glyph_ok(char g)
+{
+    if (!((g >= 'a' && g <= 'z') || (g >= 'A' && g <= 'Z')))
+        return false;
+    for (int k = 0; k < CELL__COUNT; k++)
+        if (cell_glyph((cell_t)k) == g)
+            return false;
+    return true;
+}
+
+static void parse_row(ju_t *ju, monster_table_t *t, const cJSON *row, int i)
+{
+    char path[48];
+    snprintf(path, sizeof path, "monsters[%d]", i);
+    monster_kind_t *m = &t->kind[i];
+    const char *id = ju_string(ju, row, path, "id");
+    const char *name = ju_string(ju, row, path, "name");
+    const char *glyph = ju_string(ju, row, path, "glyph");
+    if (ju->failed)
+        return;
+    if (!*id || strlen(id) >= sizeof m->id) {
+        ju_fail(ju, path, "id must be 1..%d characters", (int)sizeof m->id - 1);
+        return;
+    }
+    if (!*name || strlen(name) >= sizeof m->name) {
+        ju_fail(ju, path, "name must be 1..%d characters", (int)sizeof m->name - 1);
+        return;
+    }
+    snprintf(m->id, sizeof m->id, "%s", id);
+    snprintf(m->name, sizeof m->name, "%s", name);
+    if (strlen(glyph) != 1 || !glyph_ok(glyph[0])) {
+        ju_fail(ju, path, "glyph \"%s\" must be one letter that is no map cell's glyph", glyph);
+        return;
+    }
+    m->glyph = glyph[0];
+    m->min = ju_int(ju, row, path, "min", 0, MONSTER_DLEVEL_LIMIT);
+    const cJSON *max = ju_get(ju, row, path, "max");
+    if (ju->failed)
+        return;
+    if (cJSON_IsNull(max)) {
+        m->max = MONSTER_NO_MAX;
+    } else {
+        char mp[64];
+        snprintf(mp, sizeof mp, "%s.max", path);
+        m->max = ju_int_item(ju, max, mp, m->min, MONSTER_DLEVEL_LIMIT);
+    }
+    m->weight = ju_int(ju, row, path, "weight", 0, 1000000);
+    m->danger = ju_int(ju, row, path, "danger", 1, 1000000);
+    for (int j = 0; j < i && !ju->failed; j++) {
+        if (strcmp(t->kind[j].id, m->id) == 0)
+            ju_fail(ju, path, "id \"%s\" repeats monsters[%d]", m->id, j);
+        else if (t->kind[j].glyph == m->glyph)
+            ju_fail(ju, path, "glyph '%c' repeats monsters[%d] (%s): the legend would be "
+                    "ambiguous", m->glyph, j, t->kind[j].id);
+    }
+}
+
+bool monsters_parse(monster_table_t *t, const char *json, size_t len, const char *origin,
+                    char *err, size_t errlen)
+{
+    ju_t ju;
+    ju_init(&ju, origin, err, errlen);
+    memset(t, 0, sizeof *t);
+    cJSON *root = ju_parse(&ju, json, len);
+    if (!root)
+        return false;
+    const cJSON *rows = ju_array(&ju, root, "", "monsters");
+    if (!ju.failed) {
+        int n = cJSON_GetArraySize(rows);
+        if (n < 1 || n > MONSTER_KINDS_MAX)
+            ju_fail(&ju, "monsters", "expected 1..%d monsters, got %d", MONSTER_KINDS_MAX, n);
+        for (int i = 0; i < n && !ju.failed; i++)
+            parse_row(&ju, t, cJSON_GetArrayItem(rows, i), i);
+        t->n = ju.failed ? 0 : n;
+    }
+    cJSON_Delete(root);
+    return !ju.failed;
+}
+
+const monster_table_t *monsters_default(void)
+{
+    static monster_table_t t;
+    static int state = 0; /* 0 unloaded, 1 ok, 2 broken */
+    if (state)
+        return state == 1 ? &t : NULL;
+    size_t len;
+    char err[512], origin[256];
+    char *text = data_read("monsters.json", &len, origin, sizeof origin, err, sizeof err);
+    if (!text || !monsters_parse(&t, text, len, origin, err, sizeof err)) {
+        free(text);
+        fprintf(stderr, "drlsim: %s\n", err);
+        state = 2;
+        return NULL;
+    }
+    free(text);
+    state = 1;
+    return &t;
+}
+
+int monsters_find(const monster_table_t *t, const char *id)
+{
+    for (int i = 0; i < t->n; i++)
+        if (strcmp(t->kind[i].id, id) == 0)
+            return i;
+    return -1;
+}
 
 char monster_glyph(int k)
 {
-    (void)k;
-    return 'M';
+    const monster_table_t *t = monsters_default();
+    return t && k >= 0 && k < t->n ? t->kind[k].glyph : '?';
+}
+
+const char *monster_id(int k)
+{
+    const monster_table_t *t = monsters_default();
+    return t && k >= 0 && k < t->n ? t->kind[k].id : "?";
 }
 
 void monsters_legend_json(cJSON *legend)
 {
-    (void)legend;
+    const monster_table_t *t = monsters_default();
+    if (!t)
+        return;
+    char key[2] = {0, 0};
+    for (int i = 0; i < t->n; i++) {
+        key[0] = t->kind[i].glyph;
+        cJSON_AddStringToObject(legend, key, t->kind[i].name);
+    }
 }
 
 void monsters_legend_text(FILE *out)
 {
-    (void)out;
+    const monster_table_t *t = monsters_default();
+    if (!t)
+        return;
+    for (int i = 0; i < t->n; i++)
+        fprintf(out, "  %c %s\n", t->kind[i].glyph, t->kind[i].name);
 }

@@ -1,13 +1,54 @@
-/* monsters.h - the monster table (data/monsters.json) and its glyphs. */
+/* monsters.h - the monster table (data/monsters.json) and its glyphs.
+ *
+ * One row per monster kind: id, name, map glyph, dlevel window, pick weight
+ * and danger cost (spec monsters.md, [wiki Monster Generation]).  A kind is
+ * its row's index, which is what monster_t.kind and obs.monsters_by_kind
+ * hold.  Glyphs are unique letters so the legend maps glyph -> name.
+ */
 #ifndef DRLSIM_MONSTERS_H
 #define DRLSIM_MONSTERS_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 
 #include <cjson/cJSON.h>
 
-/* The map glyph of monster kind k. */
+#include "level.h"
+
+#define MONSTER_NO_MAX 1000000 /* max of a window with no upper bound */
+
+typedef struct monster_kind {
+    char id[16];
+    char name[32];
+    char glyph;
+    int min, max; /* dlevel window for ITYTD/HNTR; max MONSTER_NO_MAX when none */
+    int weight;   /* relative chance among eligible kinds */
+    int danger;   /* cost from the level's budget */
+} monster_kind_t;
+
+typedef struct monster_table {
+    int n;
+    monster_kind_t kind[MONSTER_KINDS_MAX];
+} monster_table_t;
+
+/* Parse a table from JSON text; false with a one-line "ORIGIN: KEY: problem"
+ * in err when the file is malformed or a row is invalid. */
+bool monsters_parse(monster_table_t *t, const char *json, size_t len, const char *origin,
+                    char *err, size_t errlen);
+
+/* The table from data/monsters.json (embedded or --data), parsed on the first
+ * call; NULL (message on stderr) when it is broken.  Call once before going
+ * parallel: the first call is not thread-safe. */
+const monster_table_t *monsters_default(void);
+
+/* Kind index of id, or -1. */
+int monsters_find(const monster_table_t *t, const char *id);
+
+/* The map glyph of monster kind k ('?' when there is no table). */
 char monster_glyph(int k);
+/* The id of kind k ("former"), "?" when there is no table. */
+const char *monster_id(int k);
 /* Add glyph -> monster name entries to a legend object / print them. */
 void monsters_legend_json(cJSON *legend);
 void monsters_legend_text(FILE *out);

@@ -30,6 +30,13 @@ int outfile_check(const char *path)
         fprintf(stderr, "drlsim: %s: cannot write in %s: %s\n", path, dir, strerror(errno));
         return -1;
     }
+    /* Devices and pipes are written in place (outfile_write); a directory
+     * cannot be a report. */
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "drlsim: %s: is a directory\n", path);
+        return -1;
+    }
     return 0;
 }
 

@@ -13,7 +13,9 @@
  * non-regular file such as /dev/null is written in place).  0 on success. */
 int outfile_write(const char *path, const char *text, size_t len);
 
-/* Check early that path's directory is writable; 0 when it is. */
+/* Check early that path's directory is writable and that path is not an
+ * existing non-regular file (a device, FIFO or directory the rename would
+ * replace); 0 when it is fine. */
 int outfile_check(const char *path);
 
 #endif

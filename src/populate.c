@@ -1,40 +1,392 @@
-/* populate.c - start and stairs placement (RULES.md §5 follows).
+/* populate.c - the population step (RULES.md §5), in this order:
  *
- * [decision] Where a layout does not fix the player's start (only arena
- * does), the start is a uniformly chosen floor cell, and one down stair is
- * placed on another; both come from the population stream.
+ * 1. special rooms (types with special_rooms; special.c), first because a
+ *    fluid room changes the cells that later steps may use;
+ * 2. start and one down stair where the layout fixed none: [decision] a
+ *    uniformly chosen floor cell each;
+ * 3. monsters: the danger budget (difficulty formula x type percent), spent
+ *    on the standard weighted pick, the cave table or the single-monster
+ *    table; each monster then hunts with the type's chance;
+ * 4. items: the type's count rule.
+ * [decision] Monsters and items stand on empty standable cells: floor,
+ * water (harmless in DoomRL) or bridge, never acid or lava (hazards), doors,
+ * stairs, the start or a cell already taken; monsters also stay out of the
+ * layout's keep-out box (the arena's centre), items do not need to.  Each is
+ * placed uniformly among the cells still free (the distribution of the game's
+ * retry-until-empty placement).  All draws come from the population stream.
  */
 #include "populate.h"
 
-/* A uniformly chosen floor cell, or false when there is none. */
-static bool random_floor(const level_t *lv, rng_t *r, point_t *out)
+#include <assert.h>
+#include <math.h>
+#include <string.h>
+
+#include "special.h"
+
+/* ---- budget and counts ---- */
+
+static int ceil_sqrt(long long n)
 {
-    uint16_t cells[GRID_W * GRID_H];
+    if (n <= 0)
+        return 0;
+    long long s = (long long)sqrt((double)n);
+    while (s * s > n)
+        s--;
+    while ((s + 1) * (s + 1) <= n)
+        s++;
+    return (int)(s * s == n ? s : s + 1);
+}
+
+static int ceil_div(long long a, long long b)
+{
+    long long q = a / b;
+    return (int)(q * b < a ? q + 1 : q);
+}
+
+int populate_budget_base(const pop_tables_t *t, int dlevel, int difficulty)
+{
+    assert(difficulty >= DIFF_ITYTD && difficulty <= DIFF_NIGHTMARE);
+    const pop_budget_rule_t *b = &t->budget[difficulty];
+    if (b->sqrt)
+        return ceil_sqrt((long long)b->k * dlevel);
+    return ceil_div((long long)b->mul * dlevel + b->add, b->div);
+}
+
+int populate_budget(const pop_tables_t *t, const type_rules_t *tr, int dlevel, int difficulty)
+{
+    long long b = (long long)populate_budget_base(t, dlevel, difficulty) * tr->danger_percent / 100;
+    return b > 0 ? (int)b : 0;
+}
+
+int populate_items_formula(int dlevel)
+{
+    int m = ITEMS_FORMULA_PIVOT - dlevel;
+    if (m < 0)
+        m = 0;
+    return ITEMS_FORMULA_BASE - m / ITEMS_FORMULA_DIV; /* ceil(a - x) = a - floor(x) */
+}
+
+int populate_item_count(const type_rules_t *tr, int dlevel, rng_t *r)
+{
+    switch (tr->items) {
+    case ITEMS_FORMULA:
+        return populate_items_formula(dlevel);
+    case ITEMS_FIXED:
+        return tr->items_n;
+    case ITEMS_DICE:
+        return rng_dice(r, tr->items_x, tr->items_n, tr->items_k);
+    case ITEMS_PERCENT:
+        return populate_items_formula(dlevel) * tr->items_n / 100;
+    }
+    return 0;
+}
+
+bool populate_eligible(const pop_tables_t *t, int kind, int dlevel, int difficulty)
+{
+    const monster_kind_t *m = &t->monsters->kind[kind];
+    return m->min - t->window_shift[difficulty] <= dlevel && dlevel <= m->max;
+}
+
+/* ---- free cells ---- */
+
+/* Free standable cells; the first nout lie outside the keep-out box. */
+typedef struct pool {
+    uint16_t cell[GRID_W * GRID_H];
+    int n, nout;
+} pool_t;
+
+static bool in_rect(const rect_t *k, int x, int y)
+{
+    return k->x1 && x >= k->x1 && x <= k->x2 && y >= k->y1 && y <= k->y2;
+}
+
+/* Cells a monster or item may stand on: floor, water, bridge. */
+static const uint8_t STANDABLE[CELL__COUNT] = {
+    [CELL_FLOOR] = 1, [CELL_WATER] = 1, [CELL_BRIDGE] = 1,
+};
+
+static inline bool is_standable(uint8_t c)
+{
+    return c < CELL__COUNT && STANDABLE[c];
+}
+
+/* Remove cell c from a[0..*n) if present (order does not matter). */
+static void drop_cell(uint16_t *a, int *n, int c)
+{
+    for (int i = 0; i < *n; i++)
+        if (a[i] == c) {
+            a[i] = a[--*n];
+            return;
+        }
+}
+
+/* One branch-free pass over the interior (appends are unconditional stores
+ * with a conditional count), then the start and stairs are dropped; the
+ * keep-out box, when there is one, is split off to the tail. */
+static void pool_build(pool_t *p, const level_t *lv)
+{
     int n = 0;
-    for (int y = 2; y < GRID_H; y++)
-        for (int x = 2; x < GRID_W; x++)
-            if (grid_get(&lv->map, x, y) == CELL_FLOOR)
-                cells[n++] = (uint16_t)GRID_IDX(x, y);
-    if (n == 0)
+    for (int y = 2; y < GRID_H; y++) {
+        const uint8_t *row = &lv->map.c[GRID_IDX(0, y)];
+        for (int x = 2; x < GRID_W; x++) {
+            p->cell[n] = (uint16_t)GRID_IDX(x, y);
+            n += is_standable(row[x]);
+        }
+    }
+    if (lv->start.x)
+        drop_cell(p->cell, &n, GRID_IDX(lv->start.x, lv->start.y));
+    for (int i = 0; i < lv->nstairs; i++)
+        drop_cell(p->cell, &n, GRID_IDX(lv->stairs[i].x, lv->stairs[i].y));
+    p->n = p->nout = n;
+    if (!lv->keepout.x1)
+        return;
+    /* partition: cells outside the box first */
+    int lo = 0, hi = n - 1;
+    while (lo <= hi) {
+        int c = p->cell[lo];
+        if (in_rect(&lv->keepout, c % GRID_STRIDE, c / GRID_STRIDE)) {
+            p->cell[lo] = p->cell[hi];
+            p->cell[hi--] = (uint16_t)c;
+        } else {
+            lo++;
+        }
+    }
+    p->nout = lo;
+}
+
+/* Take a uniformly chosen free cell: among the first nout (outside) or all. */
+static bool pool_take(pool_t *p, bool outside, rng_t *r, point_t *out)
+{
+    int range = outside ? p->nout : p->n;
+    if (range == 0)
         return false;
-    int c = cells[rng_below(r, (uint32_t)n)];
+    int i = (int)rng_below(r, (uint32_t)range);
+    int c = p->cell[i];
+    if (i < p->nout) {
+        /* keep the segments: last outside fills the hole, last cell fills its slot */
+        p->cell[i] = p->cell[p->nout - 1];
+        p->cell[p->nout - 1] = p->cell[p->n - 1];
+        p->nout--;
+    } else {
+        p->cell[i] = p->cell[p->n - 1];
+    }
+    p->n--;
     out->x = (uint8_t)(c % GRID_STRIDE);
     out->y = (uint8_t)(c / GRID_STRIDE);
     return true;
 }
 
-void populate(level_t *lv, const gen_params_t *p, rng_t *r)
+static void fail(level_t *lv, gen_failure_t f)
 {
-    (void)p;
-    if (lv->start.x == 0 && !random_floor(lv, r, &lv->start)) {
-        lv->obs.failure = FAIL_NO_FLOOR;
-        return;
+    if (lv->obs.failure == FAIL_NONE)
+        lv->obs.failure = (uint8_t)f;
+}
+
+/* ---- monsters ---- */
+
+typedef struct spender {
+    level_t *lv;
+    const pop_tables_t *t;
+    const type_rules_t *tr;
+    pool_t *pool;
+    rng_t *r;
+    bool stopped; /* no room or capacity left */
+} spender_t;
+
+static bool place_monster(spender_t *s, int kind)
+{
+    level_t *lv = s->lv;
+    point_t c;
+    if (lv->nmonsters >= LEVEL_MAX_MONSTERS) {
+        fail(lv, FAIL_TOO_MANY);
+        return false;
     }
-    if (lv->nstairs == 0) {
-        point_t s;
-        if (random_floor(lv, r, &s) && !(s.x == lv->start.x && s.y == lv->start.y)) {
-            grid_set(&lv->map, s.x, s.y, CELL_STAIRS);
-            lv->stairs[lv->nstairs++] = s;
+    if (!pool_take(s->pool, true, s->r, &c)) {
+        fail(lv, FAIL_NO_FLOOR);
+        return false;
+    }
+    bool hunt = s->tr->hunting.num > 0 && rng_chance(s->r, s->tr->hunting.num, s->tr->hunting.den);
+    lv->monster[lv->nmonsters++] = (monster_t){(uint8_t)kind, c.x, c.y, (uint8_t)hunt};
+    obs_t *o = &lv->obs;
+    o->monsters++;
+    o->monsters_by_kind[kind]++;
+    o->hunting += hunt;
+    o->danger_placed += s->t->monsters->kind[kind].danger;
+    return true;
+}
+
+/* While budget remains, pick a kind of mix by monster weight and pay for it
+ * (the last may overshoot, or stop, per last_monster). */
+static void spend(spender_t *s, const uint8_t *mix, int nmix, int budget)
+{
+    const monster_kind_t *k = s->t->monsters->kind;
+    int total = 0;
+    for (int i = 0; i < nmix; i++)
+        total += k[mix[i]].weight;
+    if (total <= 0)
+        return;
+    while (budget > 0 && !s->stopped) {
+        int kind = mix[0];
+        if (nmix > 1) {
+            int x = rng_d(s->r, total);
+            for (int i = 0; i < nmix; i++) {
+                kind = mix[i];
+                if (x <= k[kind].weight)
+                    break;
+                x -= k[kind].weight;
+            }
+        }
+        if (s->t->last_monster == POP_LAST_STOP && k[kind].danger > budget)
+            return;
+        if (!place_monster(s, kind)) {
+            s->stopped = true;
+            return;
+        }
+        budget -= k[kind].danger;
+    }
+}
+
+/* An outcome's parts share the budget: floor(budget * percent / 100) each,
+ * the last part the remainder, so the shares add up to the budget. */
+static void spend_outcome(spender_t *s, const pop_outcome_t *oc, int budget)
+{
+    int left = budget;
+    for (int i = 0; i < oc->nparts; i++) {
+        const pop_part_t *pt = &oc->part[i];
+        int share = i == oc->nparts - 1 ? left : budget * pt->percent / 100;
+        left -= share;
+        spend(s, pt->mix, pt->nmix, share);
+    }
+}
+
+static void standard_monsters(spender_t *s, int budget)
+{
+    const level_t *lv = s->lv;
+    uint8_t mix[MONSTER_KINDS_MAX];
+    int n = 0;
+    for (int k = 0; k < s->t->monsters->n; k++)
+        if (populate_eligible(s->t, k, lv->dlevel, lv->difficulty))
+            mix[n++] = (uint8_t)k;
+    if (n > 0)
+        spend(s, mix, n, budget);
+}
+
+/* Cave and single-monster levels: one roll, one outcome of the table. */
+static void table_monsters(spender_t *s, const pop_table_t *tab, int budget, int16_t *roll_out,
+                           int8_t *outcome_out)
+{
+    level_t *lv = s->lv;
+    int roll = rng_d(s->r, tab->roll.die) + poptable_roll_shift(&tab->roll, lv->dlevel,
+                                                                 lv->difficulty);
+    int oc = poptable_draw(tab, roll, lv->dlevel, lv->difficulty, s->r);
+    *roll_out = (int16_t)roll;
+    *outcome_out = (int8_t)oc;
+    spend_outcome(s, &tab->outcome[oc], budget);
+}
+
+/* ---- start, stairs, items ---- */
+
+/* Where the layout fixed neither, a uniformly chosen floor cell for the start
+ * and another for the down stair (one pass over the map). */
+static bool start_and_stairs(level_t *lv, rng_t *r)
+{
+    bool need_start = lv->start.x == 0, need_stairs = lv->nstairs == 0;
+    if (!need_start && !need_stairs)
+        return true;
+    uint16_t cells[GRID_W * GRID_H];
+    int n = 0;
+    for (int y = 2; y < GRID_H; y++) {
+        const uint8_t *row = &lv->map.c[GRID_IDX(0, y)];
+        for (int x = 2; x < GRID_W; x++) {
+            cells[n] = (uint16_t)GRID_IDX(x, y);
+            n += row[x] == CELL_FLOOR;
         }
     }
+    if (!need_start)
+        drop_cell(cells, &n, GRID_IDX(lv->start.x, lv->start.y));
+    for (int k = 0; k < 2; k++) {
+        if (k == 0 ? !need_start : !need_stairs)
+            continue;
+        if (n == 0)
+            return !need_start || k == 1;
+        int i = (int)rng_below(r, (uint32_t)n);
+        int c = cells[i];
+        cells[i] = cells[--n];
+        point_t pt = {(uint8_t)(c % GRID_STRIDE), (uint8_t)(c / GRID_STRIDE)};
+        if (k == 0) {
+            lv->start = pt;
+        } else {
+            grid_set(&lv->map, pt.x, pt.y, CELL_STAIRS);
+            lv->stairs[lv->nstairs++] = pt;
+        }
+    }
+    return true;
+}
+
+static void place_items(level_t *lv, pool_t *pool, int count, rng_t *r)
+{
+    if (count > LEVEL_MAX_ITEMS) {
+        fail(lv, FAIL_TOO_MANY);
+        count = LEVEL_MAX_ITEMS;
+    }
+    for (int i = 0; i < count; i++) {
+        point_t c;
+        if (!pool_take(pool, false, r, &c)) {
+            fail(lv, FAIL_NO_FLOOR);
+            break;
+        }
+        lv->item[lv->nitems++] = c;
+    }
+    lv->obs.items = (uint16_t)lv->nitems;
+}
+
+/* Clear what this step owns, so populate can run on any prepared level. */
+static void reset_owned(level_t *lv)
+{
+    lv->nmonsters = 0;
+    lv->nitems = 0;
+    lv->nspecial = 0;
+    obs_t *o = &lv->obs;
+    o->special_rolled = 0;
+    memset(o->special_placed, 0, sizeof o->special_placed);
+    memset(o->special_skipped, 0, sizeof o->special_skipped);
+    o->budget = o->danger_placed = 0;
+    o->monsters = o->hunting = o->items = 0;
+    memset(o->monsters_by_kind, 0, sizeof o->monsters_by_kind);
+    rolls_t *ro = &o->roll;
+    ro->cave = ro->single = ro->fluid_room = ro->ammo = -1;
+    ro->cave_outcome = ro->single_outcome = -1;
+    ro->fluid_room_kind = ro->ammo_kind = ro->ammo_stacks = -1;
+}
+
+void populate(level_t *lv, const gen_params_t *p, rng_t *r)
+{
+    const pop_tables_t *t = poptable_default();
+    assert(t && "cmd_gen and the driver load the tables before generating");
+    populate_with(lv, p, t, r);
+}
+
+void populate_with(level_t *lv, const gen_params_t *p, const pop_tables_t *t, rng_t *r)
+{
+    const type_rules_t *tr = &p->rules->type[lv->type];
+    reset_owned(lv);
+    if (tr->special_rooms)
+        special_rooms(lv, &t->special, r);
+    if (!start_and_stairs(lv, r)) {
+        fail(lv, FAIL_NO_FLOOR);
+        return;
+    }
+    pool_t pool;
+    pool_build(&pool, lv);
+    int budget = populate_budget(t, tr, lv->dlevel, lv->difficulty);
+    lv->obs.budget = budget;
+    spender_t s = {.lv = lv, .t = t, .tr = tr, .pool = &pool, .r = r, .stopped = false};
+    rolls_t *ro = &lv->obs.roll;
+    if (lv->type == LT_CAVES)
+        table_monsters(&s, &t->caves, budget, &ro->cave, &ro->cave_outcome);
+    else if (lv->type == LT_SINGLE)
+        table_monsters(&s, &t->single, budget, &ro->single, &ro->single_outcome);
+    else
+        standard_monsters(&s, budget);
+    place_items(lv, &pool, populate_item_count(tr, lv->dlevel, r), r);
 }

@@ -38,11 +38,6 @@ static inline row_t spread(row_t r)
     return r | (r << 1) | (r >> 1);
 }
 
-static inline int popcount128(row_t r)
-{
-    return __builtin_popcountll((unsigned long long)r) +
-           __builtin_popcountll((unsigned long long)(r >> 64));
-}
 
 /* One row update: what row y can reach from itself and its neighbours. */
 static inline row_t settle(const row_t *reach, const row_t *pass, int y)
@@ -53,16 +48,15 @@ static inline row_t settle(const row_t *reach, const row_t *pass, int y)
 
 int reach_unreachable(const grid_t *g, int sx, int sy)
 {
-    row_t pass[GRID_H + 2] = {0}, reach[GRID_H + 2] = {0};
+    row_t pass[GRID_H + 2], reach[GRID_H + 2] = {0};
+    const row_t columns = (BIT(GRID_W + 1) - 1) & ~BIT(0); /* x 1..78 */
     int total = 0;
+    /* Passable is "not impassable" (kept in step with cell_is_passable). */
+    grid_mask_rows(g, CELLSET_IMPASSABLE, pass);
+    pass[0] = pass[GRID_H + 1] = 0;
     for (int y = 1; y <= GRID_H; y++) {
-        const uint8_t *c = &g->c[GRID_IDX(0, y)];
-        row_t m = 0;
-        for (int x = 1; x <= GRID_W; x++)
-            if (cell_is_passable((cell_t)c[x]))
-                m |= BIT(x);
-        pass[y] = m;
-        total += popcount128(m);
+        pass[y] = ~pass[y] & columns;
+        total += bitrow_popcount(pass[y]);
     }
     if (!grid_in_map(sx, sy) || !(pass[sy] & BIT(sx)))
         return total;
@@ -87,6 +81,6 @@ int reach_unreachable(const grid_t *g, int sx, int sy)
     }
     int got = 0;
     for (int y = 1; y <= GRID_H; y++)
-        got += popcount128(reach[y]);
+        got += bitrow_popcount(reach[y]);
     return total - got;
 }

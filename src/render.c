@@ -4,6 +4,8 @@
 #include <string.h>
 
 #include "monsters.h"
+#include "poptable.h"
+#include "special.h"
 
 static const char *const CELL_COLOR[CELL__COUNT] = {
     [CELL_FLOOR] = "\x1b[90m",  [CELL_WALL] = "\x1b[37m",  [CELL_DOOR] = "\x1b[33m",
@@ -67,7 +69,8 @@ void render_ascii(FILE *out, const level_t *lv, bool color)
             lv->dlevel, lv->difficulty, (unsigned long long)lv->seed);
     if (lv->index)
         fprintf(out, ", index %llu", (unsigned long long)lv->index);
-    fprintf(out, ", rooms %d, rooms>=4 %d\n", lv->obs.rooms, lv->obs.rooms_ge4);
+    fprintf(out, ", rooms %d, rooms>=4 %d, monsters %d, items %d\n", lv->obs.rooms,
+            lv->obs.rooms_ge4, lv->nmonsters, lv->nitems);
 }
 
 cJSON *render_legend_json(void)
@@ -100,6 +103,71 @@ static cJSON *point_json(point_t p)
     cJSON_AddNumberToObject(o, "x", p.x);
     cJSON_AddNumberToObject(o, "y", p.y);
     return o;
+}
+
+/* A recorded roll, or null when it was not made (-1). */
+static void add_roll(cJSON *o, const char *key, int v)
+{
+    if (v < 0)
+        cJSON_AddNullToObject(o, key);
+    else
+        cJSON_AddNumberToObject(o, key, v);
+}
+
+static void add_name(cJSON *o, const char *key, int v, const char *name)
+{
+    if (v < 0)
+        cJSON_AddNullToObject(o, key);
+    else
+        cJSON_AddStringToObject(o, key, name);
+}
+
+/* Monsters, items, special rooms, rolls and budget (RULES.md §5). */
+static void population_json(cJSON *o, const level_t *lv)
+{
+    cJSON *mons = cJSON_AddArrayToObject(o, "monsters");
+    for (int i = 0; i < lv->nmonsters; i++) {
+        const monster_t *m = &lv->monster[i];
+        cJSON *mo = cJSON_CreateObject();
+        cJSON_AddStringToObject(mo, "kind", monster_id(m->kind));
+        cJSON_AddNumberToObject(mo, "x", m->x);
+        cJSON_AddNumberToObject(mo, "y", m->y);
+        cJSON_AddBoolToObject(mo, "hunting", m->hunting);
+        cJSON_AddItemToArray(mons, mo);
+    }
+    cJSON *items = cJSON_AddObjectToObject(o, "items");
+    cJSON_AddNumberToObject(items, "count", lv->nitems);
+    cJSON *pos = cJSON_AddArrayToObject(items, "positions");
+    for (int i = 0; i < lv->nitems; i++)
+        cJSON_AddItemToArray(pos, point_json(lv->item[i]));
+    cJSON *sp = cJSON_AddArrayToObject(o, "special_rooms");
+    for (int i = 0; i < lv->nspecial; i++) {
+        const room_t *r = &lv->rooms[lv->special[i].room];
+        cJSON *so = cJSON_CreateObject();
+        cJSON_AddStringToObject(so, "kind", special_kind_name((special_kind_t)lv->special[i].kind));
+        cJSON *ro = cJSON_AddObjectToObject(so, "room");
+        cJSON_AddNumberToObject(ro, "x", r->x);
+        cJSON_AddNumberToObject(ro, "y", r->y);
+        cJSON_AddNumberToObject(ro, "w", r->w);
+        cJSON_AddNumberToObject(ro, "h", r->h);
+        cJSON_AddItemToArray(sp, so);
+    }
+    const rolls_t *rl = &lv->obs.roll;
+    cJSON *rolls = cJSON_AddObjectToObject(o, "rolls");
+    add_roll(rolls, "cave", rl->cave);
+    add_roll(rolls, "cave_outcome", rl->cave_outcome);
+    add_roll(rolls, "single", rl->single);
+    add_roll(rolls, "single_outcome", rl->single_outcome);
+    add_roll(rolls, "arena", rl->arena);
+    add_roll(rolls, "arena_layout", rl->arena_layout);
+    add_roll(rolls, "fluid_room", rl->fluid_room);
+    add_name(rolls, "fluid_room_kind", rl->fluid_room_kind,
+             rl->fluid_room_kind < 0 ? "" : cell_name((cell_t)rl->fluid_room_kind));
+    add_roll(rolls, "ammo", rl->ammo);
+    add_name(rolls, "ammo_kind", rl->ammo_kind, poptable_ammo_name(rl->ammo_kind));
+    add_roll(rolls, "ammo_stacks", rl->ammo_stacks);
+    cJSON_AddNumberToObject(o, "budget", lv->obs.budget);
+    cJSON_AddNumberToObject(o, "danger_placed", lv->obs.danger_placed);
 }
 
 cJSON *render_json(const level_t *lv)
@@ -158,5 +226,6 @@ cJSON *render_json(const level_t *lv)
     cJSON_AddNumberToObject(fc, "acid", lv->obs.fluid_cells[1]);
     cJSON_AddNumberToObject(fc, "lava", lv->obs.fluid_cells[2]);
     cJSON_AddNumberToObject(o, "unreachable", lv->obs.unreachable);
+    population_json(o, lv);
     return o;
 }

@@ -23,36 +23,30 @@ bool rooms_add(level_t *lv, int x, int y, int w, int h)
     return true;
 }
 
-static inline bool solid_at(const grid_t *g, int x, int y)
-{
-    return cell_is_solid(grid_get(g, x, y));
-}
-
-static bool starts_room(const grid_t *g, int x, int y)
-{
-    bool right = solid_at(g, x + 1, y);
-    if (x == 1)
-        return right;
-    bool below = solid_at(g, x, y + 1);
-    if (y == 1)
-        return below;
-    if (!right || !below)
-        return false;
-    return solid_at(g, x - 1, y) || solid_at(g, x, y - 1);
-}
+/* Bits 2..GRID_W-1: the cells that start rooms by the interior rules. */
+#define INNER_COLUMNS (((BITROW_BIT(GRID_W) - 1) >> 2) << 2)
 
 void rooms_scan(level_t *lv)
 {
-    const grid_t *g = &lv->map;
+    bitrow_t solid[GRID_H + 2];
+    grid_mask_rows(&lv->map, CELLSET_SOLID, solid);
     for (int y = 1; y < GRID_H; y++) {
-        for (int x = 1; x < GRID_W; x++) {
-            if (!starts_room(g, x, y))
-                continue;
-            int x2 = x + 1;
-            while (x2 < GRID_W && !solid_at(g, x2, y + 1))
-                x2++;
+        const bitrow_t right = solid[y] >> 1; /* bit x: cell x+1 is solid */
+        bitrow_t start;
+        if (y == 1)
+            start = solid[2] & INNER_COLUMNS;
+        else
+            start = right & solid[y + 1] & ((solid[y] << 1) | solid[y - 1]) & INNER_COLUMNS;
+        if (right & BITROW_BIT(1)) /* the left border rule */
+            start |= BITROW_BIT(1);
+        while (start) {
+            int x = bitrow_ctz(start);
+            start &= start - 1;
+            int x2 = x + 1 + bitrow_ctz(solid[y + 1] >> (x + 1));
+            if (x2 > GRID_W)
+                x2 = GRID_W;
             int y2 = y + 1;
-            while (y2 < GRID_H && !solid_at(g, x + 1, y2))
+            while (y2 < GRID_H && !((solid[y2] >> (x + 1)) & 1))
                 y2++;
             if (!rooms_add(lv, x, y, x2 - x + 1, y2 - y + 1))
                 return;
@@ -68,10 +62,11 @@ void rooms_summarize(level_t *lv)
         ge4 += r->w >= ROOM_REAL_MIN_SIDE && r->h >= ROOM_REAL_MIN_SIDE;
         small += r->w == 2 && r->h == 2;
     }
+    bitrow_t door[GRID_H + 2];
+    grid_mask_rows(&lv->map, CELLSET(CELL_DOOR), door);
     int doors = 0;
     for (int y = 1; y <= GRID_H; y++)
-        for (int x = 1; x <= GRID_W; x++)
-            doors += grid_get(&lv->map, x, y) == CELL_DOOR;
+        doors += bitrow_popcount(door[y]);
     lv->obs.doors = (uint16_t)doors;
     lv->obs.rooms = (uint16_t)lv->nrooms;
     lv->obs.rooms_ge4 = (uint16_t)ge4;

@@ -117,6 +117,39 @@ for s in r["strata"]:
 assert per == {d: 20000 // 7 + (1 if d - 1 < 20000 % 7 else 0) for d in range(1, 8)}, per
 PY
 then ok; else ko "run report content"; fi
+# JSON population: monsters, items, special rooms, rolls, budget (RULES.md §5)
+"$drlsim" gen --type single --seed 5 --dlevel 20 --difficulty 4 --json >"$tmp/s.json"
+if python3 - "$tmp/s.json" <<'PY'
+import json, sys
+o = json.load(open(sys.argv[1]))
+for k in ("monsters", "items", "special_rooms", "rolls", "budget", "danger_placed"):
+    assert k in o, k
+assert o["monsters"] and all(set(m) == {"kind", "x", "y", "hunting"} for m in o["monsters"])
+assert o["items"]["count"] == len(o["items"]["positions"]) == 30   # floor(1.5 * 20)
+assert all(set(s) == {"kind", "room"} for s in o["special_rooms"])
+r = o["rolls"]
+for k in ("cave", "cave_outcome", "single", "single_outcome", "arena", "arena_layout",
+          "fluid_room", "fluid_room_kind", "ammo", "ammo_kind", "ammo_stacks"):
+    assert k in r, k
+assert r["cave"] is None and 21 <= r["single"] <= 30            # d10 + min(20+6-4, 20)
+assert o["budget"] == 144 and o["danger_placed"] >= o["budget"]  # ceil(32 sqrt 20)
+names = set(o["legend"].values())
+glyphs = [g for g, n in o["legend"].items()]
+assert len(glyphs) == len(set(glyphs))
+rows = o["map"]
+for m in o["monsters"]:
+    assert o["legend"][rows[m["y"] - 1][m["x"] - 1]] != "floor"
+PY
+then ok; else ko "gen --json population"; fi
+if "$drlsim" gen --help | grep -q "arch-vile"; then ok; else ko "gen --help legend lacks monsters"; fi
+# a broken table is a one-line error naming the file and the key
+mkdir "$tmp/data"
+cp "$src"/../data/* "$tmp/data/"
+sed 's/"glyph": "g"/"glyph": "h"/' "$src/../data/monsters.json" >"$tmp/data/monsters.json"
+expect_status 2 "monsters.json: monsters.1.: glyph 'h' repeats" gen --data "$tmp/data"
+cp "$src/../data/monsters.json" "$tmp/data/"
+sed 's/"die": 5,/"die": 0,/' "$src/../data/population.json" >"$tmp/data/population.json"
+expect_status 2 "population.json: caves.roll.die" gen --data "$tmp/data"
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -66,7 +66,7 @@ static void test_real_file(void)
             CHECK(fabs(s - 1) < 1e-9, "%s sums to %.12f", e->name, s);
         }
     }
-    CHECK(enabled >= 10, "%d enabled checks", enabled);
+    CHECK(enabled >= 80, "%d enabled checks", enabled);
     CHECK(xfail == 3, "%d known discrepancies (warehouse rooms, city width and height)", xfail);
     expect_free(&set);
 

@@ -3,7 +3,7 @@
 # Used by both README quick-start commands and by .ci/run.  Safe to re-run.
 set -eu
 cd "$(dirname "$0")/.."
-PACKAGES="meson ninja-build gcc pkg-config libgsl-dev libcjson-dev python3 gnuplot-nox"
+PACKAGES="meson ninja-build gcc pkg-config libgsl-dev libcjson-dev libpng-dev python3 gnuplot-nox"
 missing=""
 for p in $PACKAGES; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"

@@ -31,8 +31,7 @@
 #define H_X_MAX 75
 #define H_Y_MIN 3
 #define H_Y_MAX 17
-#define EXTRA_DOOR_TRIES 8         /* [game] */
-#define EXTRA_DOOR_WALL_NEIGHBOURS 2
+#define EXTRA_DOOR_TRIES 8         /* [game]; candidates have exactly 2 wall neighbours */
 
 /* Uniform even (or odd) value in lo..hi, lo and hi of that parity. */
 static inline int pick_step2(rng_t *r, int lo, int hi)
@@ -56,16 +55,6 @@ static point_t plot_horizontal(grid_t *g, rng_t *r)
     return (point_t){(uint8_t)x, (uint8_t)y};
 }
 
-static int wall_neighbours(const grid_t *g, int x, int y)
-{
-    int n = 0;
-    for (int dy = -1; dy <= 1; dy++)
-        for (int dx = -1; dx <= 1; dx++)
-            if ((dx || dy) && grid_get(g, x + dx, y + dy) == CELL_WALL)
-                n++;
-    return n;
-}
-
 static bool door_neighbour(const grid_t *g, int x, int y)
 {
     for (int dy = -1; dy <= 1; dy++)
@@ -75,20 +64,55 @@ static bool door_neighbour(const grid_t *g, int x, int y)
     return false;
 }
 
+/* Wall cells (x 2..77, y 2..19) with exactly two wall cells among their 8
+ * neighbours, as bit rows: the eight neighbour masks are added bitwise into
+ * a count (bits s0, s1 and "4 or more" s2), then count == 2 is selected. */
+static int door_candidates(const grid_t *g, bitrow_t cand[GRID_H + 2], int count[GRID_H + 2])
+{
+    const bitrow_t inner = ((BITROW_BIT(GRID_W) - 1) >> 2) << 2; /* x 2..77 */
+    bitrow_t w[GRID_H + 2];
+    grid_mask_rows(g, CELLSET(CELL_WALL), w);
+    int n = 0;
+    for (int y = 2; y < GRID_H; y++) {
+        const bitrow_t m[8] = {w[y - 1] << 1, w[y - 1], w[y - 1] >> 1, w[y] << 1,
+                               w[y] >> 1,     w[y + 1] << 1, w[y + 1], w[y + 1] >> 1};
+        bitrow_t s0 = 0, s1 = 0, s2 = 0;
+        for (int k = 0; k < 8; k++) {
+            bitrow_t c0 = s0 & m[k];
+            s0 ^= m[k];
+            s2 |= s1 & c0;
+            s1 ^= c0;
+        }
+        cand[y] = w[y] & inner & ~s0 & s1 & ~s2;
+        count[y] = bitrow_popcount(cand[y]);
+        n += count[y];
+    }
+    return n;
+}
+
+/* The k-th candidate in row-major order (y, then x ascending). */
+static int nth_candidate(const bitrow_t cand[GRID_H + 2], const int count[GRID_H + 2], int k,
+                         int *x)
+{
+    int y = 2;
+    while (k >= count[y])
+        k -= count[y++];
+    bitrow_t r = cand[y];
+    while (k--)
+        r &= r - 1;
+    *x = bitrow_ctz(r);
+    return y;
+}
+
 static void extra_doors(grid_t *g, rng_t *r)
 {
-    uint16_t cand[GRID_W * GRID_H];
-    int n = 0;
-    for (int y = 2; y < GRID_H; y++)
-        for (int x = 2; x < GRID_W; x++)
-            if (grid_get(g, x, y) == CELL_WALL &&
-                wall_neighbours(g, x, y) == EXTRA_DOOR_WALL_NEIGHBOURS)
-                cand[n++] = (uint16_t)GRID_IDX(x, y);
+    bitrow_t cand[GRID_H + 2];
+    int count[GRID_H + 2];
+    int n = door_candidates(g, cand, count);
     if (n == 0)
         return;
     for (int i = 0; i < EXTRA_DOOR_TRIES; i++) {
-        int idx = cand[rng_below(r, (uint32_t)n)];
-        int x = idx % GRID_STRIDE, y = idx / GRID_STRIDE;
+        int x, y = nth_candidate(cand, count, (int)rng_below(r, (uint32_t)n), &x);
         if (!door_neighbour(g, x, y))
             grid_set(g, x, y, CELL_DOOR);
     }

@@ -1,0 +1,110 @@
+/* special.c - special rooms: count, kind, room, feature (RULES.md §5).
+ *
+ * Draw order per feature, all from the population stream: the kind (weights
+ * of the level's type), then the room (uniform among unused rooms that fit),
+ * then, only for a placed fluid or ammo room, its own rolls.  A skipped
+ * feature still counts as drawn (obs.special_skipped), so the kind weights
+ * can be tested before skips.  [decision] What a feature draws: a fluid room
+ * turns every floor or fluid cell of its interior (the room minus its wall
+ * ring) into its fluid; an ammo room records its stacks and kind but places
+ * nothing, so the level's item count stays the documented one; warehouse,
+ * teleporter, lever and vault rooms are only marked in lv->special.
+ */
+#include "special.h"
+
+#include <string.h>
+
+static const char *const SPECIAL_NAMES[SPECIAL__COUNT] = {
+    [SPECIAL_WAREHOUSE] = "warehouse", [SPECIAL_FLUID] = "fluid",
+    [SPECIAL_AMMO] = "ammo",           [SPECIAL_TELEPORTER] = "teleporter",
+    [SPECIAL_LEVER] = "lever",         [SPECIAL_VAULT] = "vault",
+};
+
+const char *special_kind_name(special_kind_t k)
+{
+    return k < SPECIAL__COUNT ? SPECIAL_NAMES[k] : "?";
+}
+
+int special_kind_from_name(const char *name)
+{
+    for (int k = 0; k < SPECIAL__COUNT; k++)
+        if (strcmp(name, SPECIAL_NAMES[k]) == 0)
+            return k;
+    return -1;
+}
+
+bool special_fits(const special_limits_t *l, const room_t *r)
+{
+    return r->w >= l->wmin && r->w <= l->wmax && r->h >= l->hmin && r->h <= l->hmax &&
+           (l->area_max == 0 || r->w * r->h <= l->area_max);
+}
+
+static special_kind_t draw_kind(const special_tables_t *s, level_type_t t, rng_t *r)
+{
+    int x = rng_d(r, s->total[t]);
+    for (int k = 0; k < SPECIAL__COUNT; k++) {
+        if (x <= s->weight[t][k])
+            return (special_kind_t)k;
+        x -= s->weight[t][k];
+    }
+    return SPECIAL__COUNT - 1;
+}
+
+/* Every floor or fluid cell inside the wall ring becomes fluid k; the start
+ * (when a layout fixed it) and stairs keep their cells. */
+static void fill_fluid(level_t *lv, const room_t *rm, cell_t k)
+{
+    for (int y = rm->y + 1; y < rm->y + rm->h - 1; y++)
+        for (int x = rm->x + 1; x < rm->x + rm->w - 1; x++) {
+            cell_t c = grid_get(&lv->map, x, y);
+            if ((c == CELL_FLOOR || cell_is_fluid(c)) && !(x == lv->start.x && y == lv->start.y))
+                grid_set(&lv->map, x, y, k);
+        }
+}
+
+static void feature(level_t *lv, const special_tables_t *s, special_kind_t kind,
+                    const room_t *rm, rng_t *r)
+{
+    rolls_t *ro = &lv->obs.roll;
+    if (kind == SPECIAL_FLUID) {
+        int roll = rng_d(r, s->fluid.die) + lv->dlevel / s->fluid.dlevel_div;
+        cell_t k = (cell_t)poptable_range_value(&s->fluid, roll);
+        ro->fluid_room = (int16_t)roll;
+        ro->fluid_room_kind = (int8_t)k;
+        fill_fluid(lv, rm, k);
+    } else if (kind == SPECIAL_AMMO) {
+        int stacks = rng_dice(r, s->stacks_x, s->stacks_n, s->stacks_k);
+        int roll = rng_d(r, s->ammo.die) + lv->dlevel / s->ammo.dlevel_div;
+        ro->ammo_stacks = (int8_t)stacks;
+        ro->ammo = (int16_t)roll;
+        ro->ammo_kind = (int8_t)poptable_range_value(&s->ammo, roll);
+    }
+}
+
+void special_rooms(level_t *lv, const special_tables_t *s, rng_t *r)
+{
+    bool used[LEVEL_MAX_ROOMS];
+    memset(used, 0, sizeof used);
+    int n = rng_dice(r, s->count_x, s->count_n, s->count_k);
+    lv->obs.special_rolled = (uint8_t)n;
+    lv->obs.special_made = 1; /* tally.c counts special_rolled only on levels that rolled */
+    for (int i = 0; i < n; i++) {
+        special_kind_t kind = draw_kind(s, lv->type, r);
+        const special_limits_t *l = &s->limits[kind];
+        int fit = 0;
+        for (int j = 0; j < lv->nrooms; j++)
+            fit += !used[j] && special_fits(l, &lv->rooms[j]);
+        if (fit == 0 || lv->nspecial >= LEVEL_MAX_SPECIAL) {
+            lv->obs.special_skipped[kind]++;
+            continue;
+        }
+        int pick = (int)rng_below(r, (uint32_t)fit), j = 0;
+        for (;; j++)
+            if (!used[j] && special_fits(l, &lv->rooms[j]) && pick-- == 0)
+                break;
+        used[j] = true;
+        lv->special[lv->nspecial++] = (special_room_t){(uint8_t)kind, (uint8_t)j};
+        lv->obs.special_placed[kind]++;
+        feature(lv, s, kind, &lv->rooms[j], r);
+    }
+}

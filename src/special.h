@@ -1,0 +1,30 @@
+/* special.h - special rooms (RULES.md §5, [wiki Room Generation]).
+ *
+ * On types whose ruleset row says special_rooms, 7d2-7 features are drawn;
+ * each takes a kind by the type's weights and a room chosen uniformly among
+ * the unused rooms of lv->rooms inside the kind's size limits, or is skipped
+ * when none fits.  Fluid rooms fill their interior; ammo rooms roll their
+ * stacks and kind; the other kinds only mark their room (docs/population.md).
+ */
+#ifndef DRLSIM_SPECIAL_H
+#define DRLSIM_SPECIAL_H
+
+#include <stdbool.h>
+
+#include "level.h"
+#include "poptable.h"
+
+/* "warehouse", "fluid", "ammo", "teleporter", "lever", "vault". */
+const char *special_kind_name(special_kind_t k);
+/* -1 when unknown. */
+int special_kind_from_name(const char *name);
+
+/* Does room r (walls included) satisfy the limits? */
+bool special_fits(const special_limits_t *l, const room_t *r);
+
+/* Draw and place the special rooms of lv from r: fills lv->special and
+ * obs.special_rolled / _placed / _skipped and the fluid and ammo rolls, and
+ * draws fluid rooms on the map. */
+void special_rooms(level_t *lv, const special_tables_t *s, rng_t *r);
+
+#endif
