@@ -1,0 +1,297 @@
+/* check.c - the conformance engine of check.h: groups, tests, Holm, verdicts.
+ *
+ * A check with no relevant observation fails ("no observations"): code that
+ * does not produce an observation can never pass silently; so does a
+ * distribution whose sample is too small to leave two cells after pooling.
+ * Strata of level types without a layout hold levels that only have a type,
+ * so they count for the type histogram and nothing else.
+ */
+#include "check.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tally.h"
+
+const char *const CHECK_VERDICT[VERDICT__COUNT] = {"PASS", "FAIL", "XFAIL", "XPASS", "SKIP"};
+
+/* ---- groups ---- */
+
+void check_sample_desc(const expect_sample_t *s, char *buf, size_t n)
+{
+    char dl[32];
+    if (s->dlevel_lo == s->dlevel_hi)
+        snprintf(dl, sizeof dl, "%d", s->dlevel_lo);
+    else
+        snprintf(dl, sizeof dl, "%d-%d", s->dlevel_lo, s->dlevel_hi);
+    snprintf(buf, n, "type=%s dlevel=%s difficulty=%d%s",
+             s->type >= 0 ? level_type_name((level_type_t)s->type) : "drawn", dl, s->difficulty,
+             s->no_single ? " no_single" : "");
+}
+
+/* The group's seed: the master seed mixed with a hash of its description,
+ * so it depends on what the group samples and on nothing else. */
+uint64_t check_group_seed(uint64_t master, const expect_sample_t *s)
+{
+    char key[128];
+    check_sample_desc(s, key, sizeof key);
+    uint64_t h = UINT64_C(1469598103934665603); /* FNV-1a */
+    for (const char *c = key; *c; c++)
+        h = (h ^ (unsigned char)*c) * UINT64_C(1099511628211);
+    return rng_mix64(master ^ rng_mix64(h));
+}
+
+unsigned check_implemented_types(void)
+{
+    unsigned m = 0;
+    for (int t = 0; t < LT__COUNT; t++)
+        if (layout_for((level_type_t)t))
+            m |= 1u << t;
+    return m;
+}
+
+static void type_list(unsigned mask, char *buf, size_t n)
+{
+    buf[0] = '\0';
+    for (int t = 0; t < LT__COUNT; t++)
+        if (mask & (1u << t)) {
+            strncat(buf, buf[0] ? ", " : "", n - strlen(buf) - 1);
+            strncat(buf, level_type_name((level_type_t)t), n - strlen(buf) - 1);
+        }
+}
+
+/* Run every group; false when interrupted or out of memory. */
+bool check_run_groups(check_group_t *g, int ng, const driver_opts_t *dopt,
+                      const ruleset_t *rules, uint64_t *levels, double *secs, int *threads)
+{
+    *levels = 0;
+    *secs = 0;
+    for (int i = 0; i < ng; i++) {
+        if (g[i].s.type >= 0 && !layout_for((level_type_t)g[i].s.type)) {
+            snprintf(g[i].why, sizeof g[i].why, "the %s layout is not implemented",
+                     level_type_name((level_type_t)g[i].s.type));
+            continue;
+        }
+        g[i].t = tally_new(g[i].s.dlevel_lo, g[i].s.dlevel_hi, g[i].s.difficulty);
+        if (!g[i].t) {
+            fprintf(stderr, "drlsim check: out of memory\n");
+            return false;
+        }
+        job_t job;
+        memset(&job, 0, sizeof job);
+        gen_params_default(&job.params);
+        job.params.rules = rules;
+        job.params.type = g[i].s.type;
+        job.params.difficulty = g[i].s.difficulty;
+        job.params.single_enabled = !g[i].s.no_single;
+        job.dlevel_lo = g[i].s.dlevel_lo;
+        job.dlevel_hi = g[i].s.dlevel_hi;
+        job.seed = g[i].seed;
+        job.first = 0;
+        job.count = g[i].s.levels;
+        char label[160], desc[128];
+        check_sample_desc(&g[i].s, desc, sizeof desc);
+        snprintf(label, sizeof label, "check %d/%d %s", i + 1, ng, desc);
+        driver_opts_t d = *dopt;
+        d.label = label;
+        driver_result_t res;
+        if (driver_run(&job, &d, g[i].t, &res) != 0)
+            return false;
+        *levels += res.done;
+        *secs += res.seconds;
+        *threads = res.threads;
+        bool complete = res.complete;
+        driver_result_free(&res);
+        if (!complete) {
+            fprintf(stderr, "drlsim check: interrupted; no report written\n");
+            return false;
+        }
+    }
+    return true;
+}
+
+/* ---- evaluation ---- */
+
+static void set_reason(check_result_t *r, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void set_reason(check_result_t *r, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(r->reason, sizeof r->reason, fmt, ap);
+    va_end(ap);
+}
+
+void check_evaluate(check_result_t *r, const check_group_t *g, double alpha)
+{
+    const expect_check_t *e = r->e;
+    const hist_def_t *hd = &TALLY_HISTS[e->hist];
+    r->p = r->p_holm = r->effect = r->mde = r->share = r->lo = r->hi = NAN;
+    if (!g->t) {
+        set_reason(r, "no observations: %s", g->why);
+        return;
+    }
+    /* Strata of unimplemented types hold levels without their layout:
+     * only their type is an observation. */
+    unsigned impl = check_implemented_types(), mask = e->types;
+    if (strcmp(hd->name, "type") != 0)
+        mask &= impl;
+    if (!mask) {
+        char list[128];
+        type_list(e->types & ~impl, list, sizeof list);
+        set_reason(r, "no observations: no layout for %s", list);
+        return;
+    }
+    int slots = tally_hist_slots(e->hist);
+    uint64_t *buf = calloc((size_t)slots, sizeof *buf);
+    if (!buf) {
+        set_reason(r, "out of memory");
+        return;
+    }
+    tally_sum(g->t, e->hist, g->s.dlevel_lo, g->s.dlevel_hi, mask, buf);
+
+    if (hd->kind == HIST_MOMENTS) {
+        r->n = buf[MOM_N];
+        if (r->n) {
+            r->omin = (int64_t)buf[MOM_MIN];
+            r->omax = (int64_t)buf[MOM_MAX];
+            bool ok = r->omin >= e->lo && r->omax <= e->hi;
+            r->p = ok ? 1.0 : 0.0;
+            r->mde = stats_mde_exact(r->n, CHECK_POWER);
+        }
+        free(buf);
+        if (!r->n)
+            set_reason(r, "no observations");
+        return;
+    }
+
+    r->counts = buf;
+    for (int b = 0; b < e->nbins; b++) {
+        if (!e->given[b])
+            buf[b] = 0;
+        r->n += buf[b];
+    }
+    if (!r->n) {
+        set_reason(r, "no observations");
+        return;
+    }
+    double n = (double)r->n;
+    switch (e->test) {
+    case EXPECT_DISTRIBUTION: {
+        uint64_t obs[STATS_MAX_CELLS];
+        double prob[STATS_MAX_CELLS];
+        int k = 0;
+        for (int b = 0; b < e->nbins && k < STATS_MAX_CELLS; b++)
+            if (e->given[b]) {
+                obs[k] = buf[b];
+                prob[k++] = e->prob[b];
+            }
+        stats_chisq_gof(obs, prob, k, &r->chi);
+        r->p = r->chi.p;
+        int possible = 0;
+        for (int i = 0; i < k; i++)
+            possible += prob[i] > 0;
+        if (!r->chi.impossible && possible >= 2 && r->chi.dof < 1) {
+            /* Everything pooled into one cell: a pass would say nothing. */
+            r->untestable = true;
+            set_reason(r, "too few observations: every category pooled into one cell");
+        }
+        r->effect = r->chi.w;
+        r->mde = r->chi.dof >= 1 ? stats_mde_chisq(r->n, r->chi.dof, alpha, CHECK_POWER) : NAN;
+        if (r->chi.impossible)
+            set_reason(r, "a value of probability 0 was observed");
+        break;
+    }
+    case EXPECT_PROPORTION: {
+        uint64_t x = 0;
+        for (int b = 0; b < e->nbins; b++)
+            if (e->hit[b])
+                x += buf[b];
+        r->share = (double)x / n;
+        r->p = stats_binom_test(x, r->n, e->p);
+        stats_clopper_pearson(x, r->n, alpha, &r->lo, &r->hi);
+        r->effect = r->share - e->p;
+        r->mde = stats_mde_proportion(r->n, e->p, alpha, CHECK_POWER);
+        break;
+    }
+    case EXPECT_EXACT:
+    case EXPECT_RANGE: {
+        uint64_t in = 0;
+        r->omin = -1;
+        for (int b = 0; b < e->nbins; b++) {
+            bool inside = e->test == EXPECT_EXACT ? e->hit[b] != 0 : (b >= e->lo && b <= e->hi);
+            if (inside)
+                in += buf[b];
+            if (buf[b]) {
+                if (r->omin < 0)
+                    r->omin = b;
+                r->omax = b;
+            }
+        }
+        r->omax_clamped = !hd->labels && r->omax == e->nbins - 1;
+        r->others = r->n - in;
+        r->share = (double)in / n;
+        r->p = stats_exact_p(r->others);
+        stats_clopper_pearson(in, r->n, alpha, &r->lo, &r->hi);
+        r->effect = (double)r->others / n;
+        r->mde = stats_mde_exact(r->n, CHECK_POWER);
+        if (r->others)
+            set_reason(r, "%llu of %llu observations %s", (unsigned long long)r->others,
+                       (unsigned long long)r->n,
+                       e->test == EXPECT_EXACT ? "differ from the value" : "lie outside the range");
+        break;
+    }
+    }
+}
+
+/* Holm within each family, then the verdicts; false when out of memory. */
+bool check_decide(check_result_t *r, int nr, double alpha)
+{
+    double *p = malloc((size_t)(nr ? nr : 1) * sizeof *p);
+    int *idx = malloc((size_t)(nr ? nr : 1) * sizeof *idx);
+    bool *done = calloc((size_t)(nr ? nr : 1), 1);
+    if (!p || !idx || !done) {
+        free(p);
+        free(idx);
+        free(done);
+        fprintf(stderr, "drlsim check: out of memory\n");
+        return false;
+    }
+    for (int i = 0; i < nr; i++) {
+        if (done[i] || !r[i].run || r[i].n == 0)
+            continue;
+        int m = 0;
+        for (int j = i; j < nr; j++)
+            if (!done[j] && r[j].run && r[j].n > 0 && strcmp(r[j].e->family, r[i].e->family) == 0) {
+                idx[m] = j;
+                p[m++] = r[j].p;
+                done[j] = true;
+            }
+        stats_holm(p, m, p);
+        for (int k = 0; k < m; k++)
+            r[idx[k]].p_holm = p[k];
+    }
+    for (int i = 0; i < nr; i++) {
+        if (!r[i].run) {
+            r[i].v = VERDICT_SKIP;
+            continue;
+        }
+        if (r[i].n == 0 || r[i].untestable) {
+            r[i].v = VERDICT_FAIL;
+            continue;
+        }
+        bool fail = !(r[i].p_holm >= alpha);
+        if (r[i].e->discrepancy)
+            r[i].v = fail ? VERDICT_XFAIL : VERDICT_XPASS;
+        else
+            r[i].v = fail ? VERDICT_FAIL : VERDICT_PASS;
+    }
+    free(p);
+    free(idx);
+    free(done);
+    return true;
+}
+

@@ -1,0 +1,93 @@
+/* check.h - the conformance engine behind `drlsim check`.
+ *
+ * Expectations (expect.h) that need the same sample form a group; each group
+ * is one driver job into its own tally with its own seed.  Each check reads
+ * its histogram from its group's tally and runs its test (stats.h); Holm's
+ * correction is applied within each family; the verdicts are PASS, FAIL,
+ * XFAIL (a known discrepancy that fails), XPASS (one that passes) and SKIP
+ * (disabled).  check_report.c turns the results into the text table, JSON
+ * and Markdown; everything in the reports depends only on exact integer
+ * tallies, so the bytes are the same for any thread count.
+ */
+#ifndef DRLSIM_CHECK_H
+#define DRLSIM_CHECK_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "driver.h"
+#include "expect.h"
+#include "stats.h"
+
+#define CHECK_POWER 0.8 /* power of the minimum detectable effects */
+
+typedef enum check_verdict {
+    VERDICT_PASS = 0,
+    VERDICT_FAIL,
+    VERDICT_XFAIL,
+    VERDICT_XPASS,
+    VERDICT_SKIP,
+    VERDICT__COUNT
+} check_verdict_t;
+
+extern const char *const CHECK_VERDICT[VERDICT__COUNT];
+
+/* One sample group: the levels some checks share. */
+typedef struct check_group {
+    expect_sample_t s;  /* s.levels: the resolved count */
+    uint64_t seed;
+    tally_t *t;         /* NULL when the group could not run */
+    char why[160];      /* why it could not run */
+} check_group_t;
+
+typedef struct check_result {
+    const expect_check_t *e;
+    bool run;                      /* enabled (or --all) and selected */
+    int group;
+    uint64_t n;                    /* relevant observations */
+    double p, p_holm, effect, mde;
+    double share, lo, hi;          /* proportion / exact: observed share, interval */
+    uint64_t *counts;              /* counted histograms: per bin, given bins only */
+    stats_chisq_t chi;
+    int64_t omin, omax;            /* observed values (range; exact on moments) */
+    bool omax_clamped;             /* omax is an integer histogram's last bin */
+    uint64_t others;               /* exact / range: exceptions (counted histograms) */
+    bool untestable;               /* observations, but too few to test anything */
+    char reason[200];
+    check_verdict_t v;
+} check_result_t;
+
+/* What the reports say about the run besides the results. */
+typedef struct check_info {
+    uint64_t levels, seed;
+    double alpha;
+} check_info_t;
+
+/* "type=caves dlevel=10 difficulty=3": a sample's description. */
+void check_sample_desc(const expect_sample_t *s, char *buf, size_t n);
+/* The group's seed: the master seed mixed with a hash of its description,
+ * so it depends on what the group samples and on nothing else. */
+uint64_t check_group_seed(uint64_t master, const expect_sample_t *s);
+/* Level types whose layout exists (bit t for type t). */
+unsigned check_implemented_types(void);
+
+/* Run every group (a group whose fixed type has no layout is left without a
+ * tally, with the reason in why).  False when interrupted or out of memory. */
+bool check_run_groups(check_group_t *g, int ng, const driver_opts_t *dopt,
+                      const ruleset_t *rules, uint64_t *levels, double *secs, int *threads);
+
+/* Run one check's test on its group's tally. */
+void check_evaluate(check_result_t *r, const check_group_t *g, double alpha);
+/* Holm within each family, then the verdicts; false when out of memory. */
+bool check_decide(check_result_t *r, int nr, double alpha);
+
+/* Reports (check_report.c). */
+void check_count(const check_result_t *r, int nr, int c[VERDICT__COUNT]);
+void check_print_table(FILE *out, const check_result_t *r, int nr, double alpha);
+/* malloc'd text ending in a newline, NULL when out of memory. */
+char *check_report_json(const check_result_t *r, int nr, const check_group_t *g,
+                        const check_info_t *info);
+char *check_report_markdown(const check_result_t *r, int nr, const check_info_t *info);
+
+#endif

@@ -1,0 +1,361 @@
+/* check_report.c - the results of drlsim check as a text table, JSON and
+ * Markdown (check.h; the JSON schema is in docs/expectations.md).
+ *
+ * Nothing time- or thread-dependent goes into the JSON or the Markdown: the
+ * same seed and expectations give the same bytes for any --threads.
+ */
+#include "check.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "tally.h"
+
+/* ---- reports ---- */
+
+static const char *bin_label(const expect_check_t *e, int b, char *buf, size_t n)
+{
+    return tally_bin_label(e->hist, b, buf, n);
+}
+
+/* The observation in one line: "0.2512 [0.2451, 0.2574]" and the like. */
+static void observed_text(const check_result_t *r, char *buf, size_t n)
+{
+    const expect_check_t *e = r->e;
+    char l1[32], l2[32];
+    if (r->n == 0) {
+        snprintf(buf, n, "-");
+        return;
+    }
+    if (TALLY_HISTS[e->hist].kind == HIST_MOMENTS) {
+        snprintf(buf, n, "values %lld..%lld", (long long)r->omin, (long long)r->omax);
+        return;
+    }
+    switch (e->test) {
+    case EXPECT_DISTRIBUTION:
+        if (r->chi.impossible)
+            snprintf(buf, n, "a value of probability 0 was seen");
+        else if (r->chi.dof < 1)
+            snprintf(buf, n, "X2 %.4g, 0 dof: nothing to test after pooling", r->chi.stat);
+        else
+            snprintf(buf, n, "X2 %.4g, %d dof%s, w %.3g (mde %.3g)", r->chi.stat, r->chi.dof,
+                     r->chi.pooled ? " (pooled)" : "", r->effect, r->mde);
+        break;
+    case EXPECT_PROPORTION:
+        snprintf(buf, n, "%.6f [%.6f, %.6f] (mde %.3g)", r->share, r->lo, r->hi, r->mde);
+        break;
+    case EXPECT_EXACT:
+    case EXPECT_RANGE:
+        if (r->omin == r->omax)
+            snprintf(buf, n, "all %s", bin_label(e, (int)r->omin, l1, sizeof l1));
+        else
+            snprintf(buf, n, "%s..%s%s, %llu outside", bin_label(e, (int)r->omin, l1, sizeof l1),
+                     bin_label(e, (int)r->omax, l2, sizeof l2), r->omax_clamped ? "+" : "",
+                     (unsigned long long)r->others);
+        break;
+    }
+}
+
+static void fmt_p(double p, char *buf, size_t n)
+{
+    if (isnan(p))
+        snprintf(buf, n, "-");
+    else
+        snprintf(buf, n, "%.4g", p);
+}
+
+void check_print_table(FILE *out, const check_result_t *r, int nr, double alpha)
+{
+    fprintf(out, "%-6s %-30s %10s %10s %10s  %s\n", "RESULT", "CHECK", "N", "P", "P_HOLM",
+            "EXPECTED -> OBSERVED");
+    int skipped = 0;
+    for (int i = 0; i < nr; i++) {
+        if (r[i].v == VERDICT_SKIP) {
+            skipped++;
+            continue;
+        }
+        const expect_check_t *e = r[i].e;
+        char obs[256], p[32], ph[32];
+        observed_text(&r[i], obs, sizeof obs);
+        fmt_p(r[i].p, p, sizeof p);
+        fmt_p(r[i].p_holm, ph, sizeof ph);
+        fprintf(out, "%-6s %-30s %10llu %10s %10s  %s -> %s\n", CHECK_VERDICT[r[i].v], e->name,
+                (unsigned long long)r[i].n, p, ph, e->expected_text, obs);
+        if (r[i].reason[0])
+            fprintf(out, "%48s%s\n", "", r[i].reason);
+        if (r[i].v == VERDICT_XFAIL || r[i].v == VERDICT_XPASS)
+            fprintf(out, "%48sknown discrepancy: %s\n", "", e->discrepancy);
+        if (e->test == EXPECT_DISTRIBUTION && r[i].n) {
+            /* One line per bin that is expected or seen. */
+            for (int b = 0; b < e->nbins; b++) {
+                if (!e->given[b] || (e->prob[b] == 0 && r[i].counts[b] == 0))
+                    continue;
+                char l[32];
+                double lo, hi;
+                stats_wilson(r[i].counts[b], r[i].n, alpha, &lo, &hi);
+                fprintf(out, "%48s%-12s %.6f -> %.6f [%.6f, %.6f]\n", "",
+                        bin_label(e, b, l, sizeof l),
+                        e->prob[b], (double)r[i].counts[b] / (double)r[i].n, lo, hi);
+            }
+        }
+    }
+    if (skipped)
+        fprintf(out, "(%d disabled checks not run, see \"pending\" in the file; --all runs them)\n",
+                skipped);
+}
+
+static cJSON *num(double v)
+{
+    return isfinite(v) ? cJSON_CreateNumber(v) : cJSON_CreateNull();
+}
+
+static cJSON *u64(uint64_t v)
+{
+    char buf[32];
+    snprintf(buf, sizeof buf, "%llu", (unsigned long long)v);
+    return cJSON_CreateRaw(buf);
+}
+
+static cJSON *pair(double a, double b)
+{
+    cJSON *x = cJSON_CreateArray();
+    cJSON_AddItemToArray(x, num(a));
+    cJSON_AddItemToArray(x, num(b));
+    return x;
+}
+
+static cJSON *sample_json(const expect_sample_t *s)
+{
+    cJSON *o = cJSON_CreateObject();
+    if (s->type >= 0)
+        cJSON_AddStringToObject(o, "type", level_type_name((level_type_t)s->type));
+    else
+        cJSON_AddNullToObject(o, "type");
+    cJSON_AddItemToObject(o, "dlevel", pair(s->dlevel_lo, s->dlevel_hi));
+    cJSON_AddNumberToObject(o, "difficulty", s->difficulty);
+    cJSON_AddBoolToObject(o, "no_single", s->no_single);
+    cJSON_AddItemToObject(o, "levels", u64(s->levels));
+    return o;
+}
+
+static cJSON *check_json(const check_result_t *r, const check_group_t *g, double alpha)
+{
+    /* The check's own sample, with the levels its group ran (0: not run). */
+    expect_sample_t smp = r->e->sample;
+    smp.levels = r->run ? g->s.levels : 0;
+    const expect_check_t *e = r->e;
+    char l[32];
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "name", e->name);
+    cJSON_AddStringToObject(o, "family", e->family);
+    cJSON_AddStringToObject(o, "source", expect_source_name(e->source));
+    cJSON_AddStringToObject(o, "observation", e->observation);
+    cJSON_AddStringToObject(o, "test", expect_test_name(e->test));
+    cJSON_AddItemToObject(o, "sample", sample_json(&smp));
+    cJSON_AddStringToObject(o, "expected_text", e->expected_text);
+    bool moments = TALLY_HISTS[e->hist].kind == HIST_MOMENTS;
+    /* expected */
+    cJSON *ex = NULL;
+    switch (e->test) {
+    case EXPECT_DISTRIBUTION:
+        ex = cJSON_CreateObject();
+        for (int b = 0; b < e->nbins; b++)
+            if (e->given[b] && e->prob[b] > 0)
+                cJSON_AddItemToObject(ex, bin_label(e, b, l, sizeof l), num(e->prob[b]));
+        break;
+    case EXPECT_PROPORTION:
+        ex = num(e->p);
+        break;
+    case EXPECT_EXACT:
+        if (moments) {
+            ex = num((double)e->lo);
+        } else {
+            for (int b = 0; b < e->nbins; b++)
+                if (e->hit[b])
+                    ex = TALLY_HISTS[e->hist].labels
+                             ? cJSON_CreateString(bin_label(e, b, l, sizeof l))
+                             : cJSON_CreateNumber(b);
+        }
+        break;
+    case EXPECT_RANGE:
+        ex = pair((double)e->lo, (double)e->hi);
+        break;
+    }
+    cJSON_AddItemToObject(o, "expected", ex ? ex : cJSON_CreateNull());
+    /* observed and interval */
+    cJSON *ob = NULL, *iv = NULL;
+    if (r->n && moments) {
+        ob = pair((double)r->omin, (double)r->omax);
+    } else if (r->n && e->test == EXPECT_DISTRIBUTION) {
+        ob = cJSON_CreateObject();
+        iv = cJSON_CreateObject();
+        for (int b = 0; b < e->nbins; b++) {
+            if (!e->given[b] || (e->prob[b] == 0 && r->counts[b] == 0))
+                continue;
+            double lo, hi;
+            stats_wilson(r->counts[b], r->n, alpha, &lo, &hi);
+            const char *name = bin_label(e, b, l, sizeof l); /* labels[b] or l */
+            cJSON_AddItemToObject(ob, name, num((double)r->counts[b] / (double)r->n));
+            cJSON_AddItemToObject(iv, name, pair(lo, hi));
+        }
+    } else if (r->n) {
+        ob = num(r->share);
+        iv = pair(r->lo, r->hi);
+    }
+    cJSON_AddItemToObject(o, "observed", ob ? ob : cJSON_CreateNull());
+    cJSON_AddItemToObject(o, "interval", iv ? iv : cJSON_CreateNull());
+    if (r->n && !moments && (e->test == EXPECT_EXACT || e->test == EXPECT_RANGE)) {
+        cJSON *c = cJSON_CreateObject();
+        for (int b = 0; b < e->nbins; b++)
+            if (r->counts[b])
+                cJSON_AddItemToObject(c, bin_label(e, b, l, sizeof l), u64(r->counts[b]));
+        cJSON_AddItemToObject(o, "counts", c);
+    }
+    if (r->n && e->test == EXPECT_DISTRIBUTION) {
+        cJSON_AddItemToObject(o, "chi2", num(r->chi.stat));
+        cJSON_AddNumberToObject(o, "dof", r->chi.dof);
+        cJSON_AddNumberToObject(o, "pooled", r->chi.pooled);
+    }
+    cJSON_AddItemToObject(o, "n", u64(r->n));
+    cJSON_AddItemToObject(o, "p", num(r->p));
+    cJSON_AddItemToObject(o, "p_holm", num(r->p_holm));
+    cJSON_AddItemToObject(o, "effect", num(r->effect));
+    cJSON_AddItemToObject(o, "mde", num(r->mde));
+    cJSON_AddStringToObject(o, "verdict", CHECK_VERDICT[r->v]);
+    if (r->reason[0])
+        cJSON_AddStringToObject(o, "reason", r->reason);
+    if (e->discrepancy)
+        cJSON_AddStringToObject(o, "known_discrepancy", e->discrepancy);
+    if (!e->enabled)
+        cJSON_AddStringToObject(o, "pending", e->pending);
+    return o;
+}
+
+void check_count(const check_result_t *r, int nr, int c[VERDICT__COUNT])
+{
+    memset(c, 0, VERDICT__COUNT * sizeof *c);
+    for (int i = 0; i < nr; i++)
+        c[r[i].v]++;
+}
+
+char *check_report_json(const check_result_t *r, int nr, const check_group_t *g,
+                        const check_info_t *o)
+{
+    int c[VERDICT__COUNT];
+    check_count(r, nr, c);
+    cJSON *root = cJSON_CreateObject();
+    cJSON *s = cJSON_AddObjectToObject(root, "summary");
+    cJSON_AddNumberToObject(s, "passed", c[VERDICT_PASS]);
+    cJSON_AddNumberToObject(s, "failed", c[VERDICT_FAIL]);
+    cJSON_AddNumberToObject(s, "xfail", c[VERDICT_XFAIL]);
+    cJSON_AddNumberToObject(s, "xpass", c[VERDICT_XPASS]);
+    cJSON_AddNumberToObject(s, "skipped", c[VERDICT_SKIP]);
+    cJSON_AddItemToObject(s, "levels", u64(o->levels));
+    cJSON_AddItemToObject(s, "seed", u64(o->seed));
+    cJSON_AddNumberToObject(s, "alpha", o->alpha);
+    cJSON_AddNumberToObject(s, "power", CHECK_POWER);
+    cJSON *arr = cJSON_AddArrayToObject(root, "checks");
+    for (int i = 0; i < nr; i++)
+        cJSON_AddItemToArray(arr, check_json(&r[i], &g[r[i].group], o->alpha));
+    char *text = cJSON_Print(root);
+    cJSON_Delete(root);
+    if (!text)
+        return NULL;
+    size_t len = strlen(text);
+    char *out = realloc(text, len + 2);
+    if (!out) {
+        free(text);
+        return NULL;
+    }
+    out[len] = '\n';
+    out[len + 1] = '\0';
+    return out;
+}
+
+/* A growing string for the Markdown report. */
+typedef struct sbuf {
+    char *s;
+    size_t len, cap;
+    bool oom;
+} sbuf_t;
+
+static void sb_add(sbuf_t *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void sb_add(sbuf_t *b, const char *fmt, ...)
+{
+    if (b->oom)
+        return;
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        int n = vsnprintf(b->s ? b->s + b->len : NULL, b->s ? b->cap - b->len : 0, fmt, ap);
+        va_end(ap);
+        if (n < 0) {
+            b->oom = true;
+            return;
+        }
+        if (b->s && b->len + (size_t)n < b->cap) {
+            b->len += (size_t)n;
+            return;
+        }
+        size_t cap = (b->cap ? b->cap * 2 : 4096) + (size_t)n;
+        char *s = realloc(b->s, cap);
+        if (!s) {
+            b->oom = true;
+            return;
+        }
+        b->s = s;
+        b->cap = cap;
+    }
+}
+
+char *check_report_markdown(const check_result_t *r, int nr, const check_info_t *o)
+{
+    int c[VERDICT__COUNT];
+    check_count(r, nr, c);
+    sbuf_t b = {0};
+    sb_add(&b, "## drlsim check\n\n");
+    sb_add(&b, "%d passed, %d failed, %d expected failures (XFAIL), %d unexpected passes (XPASS), "
+               "%d disabled; %llu levels, seed %llu, alpha %g per family (Holm), power %g for the "
+               "minimum detectable effects.\n\n",
+           c[VERDICT_PASS], c[VERDICT_FAIL], c[VERDICT_XFAIL], c[VERDICT_XPASS], c[VERDICT_SKIP],
+           (unsigned long long)o->levels,
+           (unsigned long long)o->seed, o->alpha, CHECK_POWER);
+    if (c[VERDICT_XPASS])
+        sb_add(&b, "**%d known discrepancies passed (XPASS): the wiki's claim now holds; update "
+                   "data/expectations.json.**\n\n", c[VERDICT_XPASS]);
+    sb_add(&b, "| verdict | check | family | source | expected | observed | n | p | p (Holm) |\n");
+    sb_add(&b, "|---|---|---|---|---|---|---:|---:|---:|\n");
+    for (int i = 0; i < nr; i++) {
+        if (r[i].v == VERDICT_SKIP)
+            continue;
+        const expect_check_t *e = r[i].e;
+        char obs[256], p[32], ph[32];
+        observed_text(&r[i], obs, sizeof obs);
+        fmt_p(r[i].p, p, sizeof p);
+        fmt_p(r[i].p_holm, ph, sizeof ph);
+        const char *v = CHECK_VERDICT[r[i].v];
+        sb_add(&b, "| %s%s%s | %s | %s | %s | %s | %s%s%s | %llu | %s | %s |\n",
+               r[i].v == VERDICT_PASS || r[i].v == VERDICT_XFAIL ? "" : "**", v,
+               r[i].v == VERDICT_PASS || r[i].v == VERDICT_XFAIL ? "" : "**", e->name, e->family,
+               expect_source_name(e->source), e->expected_text, obs, r[i].reason[0] ? "; " : "",
+               r[i].reason, (unsigned long long)r[i].n, p, ph);
+    }
+    if (c[VERDICT_SKIP]) {
+        sb_add(&b, "\nDisabled (pending code not on main):");
+        for (int i = 0; i < nr; i++)
+            if (r[i].v == VERDICT_SKIP)
+                sb_add(&b, " %s", r[i].e->name);
+        sb_add(&b, "\n");
+    }
+    if (b.oom) {
+        free(b.s);
+        return NULL;
+    }
+    return b.s;
+}
+
