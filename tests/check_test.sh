@@ -44,6 +44,9 @@ for c in o["checks"]:
               "effect", "mde", "verdict"):
         assert k in c, (c["name"], k)
     assert c["verdict"] in ("PASS", "XFAIL", "XPASS", "SKIP"), c
+    if c["test"] == "distribution" and c["verdict"] != "SKIP":
+        assert set(c["observed"]) >= set(c["expected"]), (c["name"], c["observed"])
+        assert set(c["interval"]) == set(c["observed"]), c["name"]
 PY
 then ok; else ko "true expectations: JSON report"; fi
 if grep -q '^| verdict | check |' "$tmp/true.md" && grep -q 'arena-of-caves-dl10' "$tmp/true.md"; then
