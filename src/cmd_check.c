@@ -17,6 +17,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "outfile.h"
+#include "report_html.h"
 #include "tables.h"
 
 #define CHECK_DEFAULT_ALPHA 1e-4     /* per family, after Holm */
@@ -27,7 +28,7 @@ typedef struct opts {
     double scale;
     uint64_t seed;
     double alpha;
-    const char *expect, *json, *markdown, *only;
+    const char *expect, *json, *markdown, *html, *only;
     bool all;
     driver_opts_t d;
 } opts_t;
@@ -43,12 +44,12 @@ static void on_signal(int sig)
 }
 
 enum { O_HELP = 1, O_LEVELS, O_SEED, O_ALPHA, O_THREADS, O_EXPECT, O_JSON, O_MARKDOWN,
-       O_PROGRESS, O_SCALE, O_ONLY, O_ALL };
+       O_HTML, O_PROGRESS, O_SCALE, O_ONLY, O_ALL };
 
 static const cli_opt_t OPTS[] = {
     {"help", false, O_HELP},         {"levels", true, O_LEVELS},   {"seed", true, O_SEED},
     {"alpha", true, O_ALPHA},        {"threads", true, O_THREADS}, {"expect", true, O_EXPECT},
-    {"json", true, O_JSON},          {"markdown", true, O_MARKDOWN},
+    {"json", true, O_JSON},          {"markdown", true, O_MARKDOWN}, {"html", true, O_HTML},
     {"progress", true, O_PROGRESS},  {"scale", true, O_SCALE},     {"only", true, O_ONLY},
     {"all", false, O_ALL},
 };
@@ -57,7 +58,7 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "usage: drlsim check [--levels N] [--seed S] [--alpha A] [--threads K]\n"
-            "                    [--expect FILE] [--json FILE] [--markdown FILE]\n"
+            "                    [--expect FILE] [--json FILE] [--markdown FILE] [--html FILE]\n"
             "                    [--progress auto|always|never] [--scale F] [--only TEXT] [--all]\n"
             "\n"
             "Test the documented probabilities (data/expectations.json, format in\n"
@@ -78,6 +79,8 @@ static void usage(FILE *out)
             "  --expect FILE    expectations file (default: the built-in data/expectations.json)\n"
             "  --json FILE      write the results as JSON ('-': stdout, no table)\n"
             "  --markdown FILE  write the results as a Markdown table ('-': stdout, no table)\n"
+            "  --html FILE      write the results as one HTML page with a gnuplot picture per\n"
+            "                   family (needs gnuplot)\n"
             "  --progress WHEN  progress bar on stderr: auto (on a terminal), always, never\n"
             "  --only TEXT      run only the checks whose name or family contains TEXT\n"
             "  --all            also run the checks marked \"enabled\": false\n"
@@ -142,6 +145,9 @@ static bool parse_opts(int argc, char **argv, opts_t *o, int *rc)
         case O_MARKDOWN:
             o->markdown = c.arg;
             break;
+        case O_HTML:
+            o->html = c.arg;
+            break;
         case O_PROGRESS:
             if ((v = cli_choice(&c, PROGRESS)) < 0)
                 return false;
@@ -156,7 +162,8 @@ static bool parse_opts(int argc, char **argv, opts_t *o, int *rc)
         }
     }
     if ((o->json && outfile_check(o->json) != 0) ||
-        (o->markdown && outfile_check(o->markdown) != 0))
+        (o->markdown && outfile_check(o->markdown) != 0) ||
+        (o->html && outfile_check(o->html) != 0))
         return false;
     if (o->json && o->markdown && strcmp(o->json, "-") == 0 && strcmp(o->markdown, "-") == 0) {
         cli_error(&c, "--json and --markdown cannot both write to stdout");
@@ -180,6 +187,21 @@ static int write_out(const char *path, char *text)
     }
     int rc = outfile_write(path, text, strlen(text)) ? 1 : 0;
     free(text);
+    return rc;
+}
+
+/* The HTML page is drawn from the JSON results (report_html.c reads them as
+ * parsed JSON, so 64-bit counts arrive as numbers). */
+static int write_html(const char *path, char *json, double secs)
+{
+    cJSON *results = json ? cJSON_Parse(json) : NULL;
+    free(json);
+    if (!results) {
+        fprintf(stderr, "drlsim check: out of memory\n");
+        return 1;
+    }
+    int rc = report_html_write(results, secs, path) ? 1 : 0;
+    cJSON_Delete(results);
     return rc;
 }
 
@@ -296,6 +318,8 @@ int cmd_check(int argc, char **argv)
             wrc |= write_out(o.json, check_report_json(r, set.n, active, &info));
         if (o.markdown)
             wrc |= write_out(o.markdown, check_report_markdown(r, set.n, &info));
+        if (o.html)
+            wrc |= write_html(o.html, check_report_json(r, set.n, active, &info), secs);
         for (int i = 0; i < set.n; i++)
             if (r[i].v == VERDICT_XPASS)
                 fprintf(stderr, "drlsim check: XPASS %s: the known discrepancy no longer shows "

@@ -52,6 +52,13 @@ then ok; else ko "true expectations: JSON report"; fi
 if grep -q '^| verdict | check |' "$tmp/true.md" && grep -q 'arena-of-caves-dl10' "$tmp/true.md"; then
     ok; else ko "markdown report lacks its table"; fi
 
+# The HTML page (drawn by report_html.c with gnuplot, when gnuplot is there).
+if command -v gnuplot >/dev/null 2>&1; then
+    run 0 --scale 0.01 --threads 2 --html "$tmp/true.html"
+    if grep -q '<svg' "$tmp/true.html" && grep -q 'arena-of-caves-dl10' "$tmp/true.html"; then ok; else
+        ko "check --html: no pictures or checks in the page"; fi
+fi
+
 # 2. Shift one probability a little (arena share of caves 1/4 -> 0.27): at the 18000
 #    caves and arenas of half the dlevel-10 group the test sees the 0.02 (6 sigma), and
 #    only that check fails.
@@ -131,7 +138,7 @@ for args in "--expect $tmp/broken.json:malformed JSON" "--expect /nonexistent.js
         ko "check $a: exit $got, stderr: $(cat "$tmp/err")"; fi
 done
 "$drlsim" check --help >"$tmp/help" 2>&1 && ok || ko "check --help"
-for w in --levels --seed --alpha --threads --expect --json --markdown --progress --scale --only --all; do
+for w in --levels --seed --alpha --threads --expect --json --markdown --html --progress --scale --only --all; do
     if grep -q -- "$w" "$tmp/help"; then ok; else ko "check --help lacks $w"; fi
 done
 
