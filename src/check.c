@@ -212,7 +212,7 @@ void check_evaluate(check_result_t *r, const check_group_t *g, double alpha)
                 x += buf[b];
         r->share = (double)x / n;
         r->p = stats_binom_test(x, r->n, e->p);
-        stats_clopper_pearson(x, r->n, alpha, &r->lo, &r->hi);
+        stats_clopper_pearson(x, r->n, 1.0 - CHECK_CONFIDENCE, &r->lo, &r->hi);
         r->effect = r->share - e->p;
         r->mde = stats_mde_proportion(r->n, e->p, alpha, CHECK_POWER);
         break;
@@ -235,7 +235,7 @@ void check_evaluate(check_result_t *r, const check_group_t *g, double alpha)
         r->others = r->n - in;
         r->share = (double)in / n;
         r->p = stats_exact_p(r->others);
-        stats_clopper_pearson(in, r->n, alpha, &r->lo, &r->hi);
+        stats_clopper_pearson(in, r->n, 1.0 - CHECK_CONFIDENCE, &r->lo, &r->hi);
         r->effect = (double)r->others / n;
         r->mde = stats_mde_exact(r->n, CHECK_POWER);
         if (r->others)

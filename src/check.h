@@ -21,6 +21,10 @@
 #include "stats.h"
 
 #define CHECK_POWER 0.8 /* power of the minimum detectable effects */
+/* Confidence of the reported intervals.  They describe the observation; the
+ * verdict is the test's, at alpha after Holm (a 95% interval may miss the
+ * expected value of a check that passes at alpha 1e-4). */
+#define CHECK_CONFIDENCE 0.95
 
 typedef enum check_verdict {
     VERDICT_PASS = 0,
@@ -84,7 +88,7 @@ bool check_decide(check_result_t *r, int nr, double alpha);
 
 /* Reports (check_report.c). */
 void check_count(const check_result_t *r, int nr, int c[VERDICT__COUNT]);
-void check_print_table(FILE *out, const check_result_t *r, int nr, double alpha);
+void check_print_table(FILE *out, const check_result_t *r, int nr);
 /* malloc'd text ending in a newline, NULL when out of memory. */
 char *check_report_json(const check_result_t *r, int nr, const check_group_t *g,
                         const check_info_t *info);

@@ -69,7 +69,7 @@ static void fmt_p(double p, char *buf, size_t n)
         snprintf(buf, n, "%.4g", p);
 }
 
-void check_print_table(FILE *out, const check_result_t *r, int nr, double alpha)
+void check_print_table(FILE *out, const check_result_t *r, int nr)
 {
     fprintf(out, "%-6s %-30s %10s %10s %10s  %s\n", "RESULT", "CHECK", "N", "P", "P_HOLM",
             "EXPECTED -> OBSERVED");
@@ -97,7 +97,7 @@ void check_print_table(FILE *out, const check_result_t *r, int nr, double alpha)
                     continue;
                 char l[32];
                 double lo, hi;
-                stats_wilson(r[i].counts[b], r[i].n, alpha, &lo, &hi);
+                stats_wilson(r[i].counts[b], r[i].n, 1.0 - CHECK_CONFIDENCE, &lo, &hi);
                 fprintf(out, "%48s%-12s %.6f -> %.6f [%.6f, %.6f]\n", "",
                         bin_label(e, b, l, sizeof l),
                         e->prob[b], (double)r[i].counts[b] / (double)r[i].n, lo, hi);
@@ -143,7 +143,7 @@ static cJSON *sample_json(const expect_sample_t *s)
     return o;
 }
 
-static cJSON *check_json(const check_result_t *r, const check_group_t *g, double alpha)
+static cJSON *check_json(const check_result_t *r, const check_group_t *g)
 {
     /* The check's own sample, with the levels its group ran (0: not run). */
     expect_sample_t smp = r->e->sample;
@@ -198,7 +198,7 @@ static cJSON *check_json(const check_result_t *r, const check_group_t *g, double
             if (!e->given[b] || (e->prob[b] == 0 && r->counts[b] == 0))
                 continue;
             double lo, hi;
-            stats_wilson(r->counts[b], r->n, alpha, &lo, &hi);
+            stats_wilson(r->counts[b], r->n, 1.0 - CHECK_CONFIDENCE, &lo, &hi);
             const char *name = bin_label(e, b, l, sizeof l); /* labels[b] or l */
             cJSON_AddItemToObject(ob, name, num((double)r->counts[b] / (double)r->n));
             cJSON_AddItemToObject(iv, name, pair(lo, hi));
@@ -259,9 +259,10 @@ char *check_report_json(const check_result_t *r, int nr, const check_group_t *g,
     cJSON_AddItemToObject(s, "seed", u64(o->seed));
     cJSON_AddNumberToObject(s, "alpha", o->alpha);
     cJSON_AddNumberToObject(s, "power", CHECK_POWER);
+    cJSON_AddNumberToObject(s, "confidence", CHECK_CONFIDENCE);
     cJSON *arr = cJSON_AddArrayToObject(root, "checks");
     for (int i = 0; i < nr; i++)
-        cJSON_AddItemToArray(arr, check_json(&r[i], &g[r[i].group], o->alpha));
+        cJSON_AddItemToArray(arr, check_json(&r[i], &g[r[i].group]));
     char *text = cJSON_Print(root);
     cJSON_Delete(root);
     if (!text)
@@ -321,10 +322,10 @@ char *check_report_markdown(const check_result_t *r, int nr, const check_info_t 
     sb_add(&b, "## drlsim check\n\n");
     sb_add(&b, "%d passed, %d failed, %d expected failures (XFAIL), %d unexpected passes (XPASS), "
                "%d disabled; %llu levels, seed %llu, alpha %g per family (Holm), power %g for the "
-               "minimum detectable effects.\n\n",
+               "minimum detectable effects, %g%% intervals.\n\n",
            c[VERDICT_PASS], c[VERDICT_FAIL], c[VERDICT_XFAIL], c[VERDICT_XPASS], c[VERDICT_SKIP],
            (unsigned long long)o->levels,
-           (unsigned long long)o->seed, o->alpha, CHECK_POWER);
+           (unsigned long long)o->seed, o->alpha, CHECK_POWER, 100 * CHECK_CONFIDENCE);
     if (c[VERDICT_XPASS])
         sb_add(&b, "**%d known discrepancies passed (XPASS): the wiki's claim now holds; update "
                    "data/expectations.json.**\n\n", c[VERDICT_XPASS]);

@@ -306,9 +306,10 @@ int cmd_check(int argc, char **argv)
                          (o.markdown && strcmp(o.markdown, "-") == 0);
         if (!to_stdout) {
             printf("drlsim check: %d sample groups, %llu levels, seed %llu, alpha %g per family "
-                   "(Holm), intervals at 1 - alpha\n\n",
-                   nactive, (unsigned long long)levels, (unsigned long long)o.seed, o.alpha);
-            check_print_table(stdout, r, set.n, o.alpha);
+                   "(Holm), %g%% intervals\n\n",
+                   nactive, (unsigned long long)levels, (unsigned long long)o.seed, o.alpha,
+                   100 * CHECK_CONFIDENCE);
+            check_print_table(stdout, r, set.n);
         }
         int c[VERDICT__COUNT];
         check_count(r, set.n, c);
