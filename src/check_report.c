@@ -7,13 +7,14 @@
 #include "check.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <cjson/cJSON.h>
 
+#include "report.h"
+#include "strbuf.h"
 #include "tally.h"
 
 /* ---- reports ---- */
@@ -116,9 +117,7 @@ static cJSON *num(double v)
 
 static cJSON *u64(uint64_t v)
 {
-    char buf[32];
-    snprintf(buf, sizeof buf, "%llu", (unsigned long long)v);
-    return cJSON_CreateRaw(buf);
+    return report_u64(v);
 }
 
 static cJSON *pair(double a, double b)
@@ -263,74 +262,28 @@ char *check_report_json(const check_result_t *r, int nr, const check_group_t *g,
     cJSON *arr = cJSON_AddArrayToObject(root, "checks");
     for (int i = 0; i < nr; i++)
         cJSON_AddItemToArray(arr, check_json(&r[i], &g[r[i].group]));
-    char *text = cJSON_Print(root);
+    char *text = report_json_text(root);
     cJSON_Delete(root);
-    if (!text)
-        return NULL;
-    size_t len = strlen(text);
-    char *out = realloc(text, len + 2);
-    if (!out) {
-        free(text);
-        return NULL;
-    }
-    out[len] = '\n';
-    out[len + 1] = '\0';
-    return out;
-}
-
-/* A growing string for the Markdown report. */
-typedef struct sbuf {
-    char *s;
-    size_t len, cap;
-    bool oom;
-} sbuf_t;
-
-static void sb_add(sbuf_t *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void sb_add(sbuf_t *b, const char *fmt, ...)
-{
-    if (b->oom)
-        return;
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        int n = vsnprintf(b->s ? b->s + b->len : NULL, b->s ? b->cap - b->len : 0, fmt, ap);
-        va_end(ap);
-        if (n < 0) {
-            b->oom = true;
-            return;
-        }
-        if (b->s && b->len + (size_t)n < b->cap) {
-            b->len += (size_t)n;
-            return;
-        }
-        size_t cap = (b->cap ? b->cap * 2 : 4096) + (size_t)n;
-        char *s = realloc(b->s, cap);
-        if (!s) {
-            b->oom = true;
-            return;
-        }
-        b->s = s;
-        b->cap = cap;
-    }
+    return text;
 }
 
 char *check_report_markdown(const check_result_t *r, int nr, const check_info_t *o)
 {
     int c[VERDICT__COUNT];
     check_count(r, nr, c);
-    sbuf_t b = {0};
-    sb_add(&b, "## drlsim check\n\n");
-    sb_add(&b, "%d passed, %d failed, %d expected failures (XFAIL), %d unexpected passes (XPASS), "
+    strbuf_t b = {0};
+    sb_printf(&b, "## drlsim check\n\n");
+    sb_printf(&b, "%d passed, %d failed, %d expected failures (XFAIL), %d unexpected passes (XPASS), "
                "%d disabled; %llu levels, seed %llu, alpha %g per family (Holm), power %g for the "
                "minimum detectable effects, %g%% intervals.\n\n",
            c[VERDICT_PASS], c[VERDICT_FAIL], c[VERDICT_XFAIL], c[VERDICT_XPASS], c[VERDICT_SKIP],
            (unsigned long long)o->levels,
            (unsigned long long)o->seed, o->alpha, CHECK_POWER, 100 * CHECK_CONFIDENCE);
     if (c[VERDICT_XPASS])
-        sb_add(&b, "**%d known discrepancies passed (XPASS): the wiki's claim now holds; update "
+        sb_printf(&b, "**%d known discrepancies passed (XPASS): the wiki's claim now holds; update "
                    "data/expectations.json.**\n\n", c[VERDICT_XPASS]);
-    sb_add(&b, "| verdict | check | family | source | expected | observed | n | p | p (Holm) |\n");
-    sb_add(&b, "|---|---|---|---|---|---|---:|---:|---:|\n");
+    sb_printf(&b, "| verdict | check | family | source | expected | observed | n | p | p (Holm) |\n");
+    sb_printf(&b, "|---|---|---|---|---|---|---:|---:|---:|\n");
     for (int i = 0; i < nr; i++) {
         if (r[i].v == VERDICT_SKIP)
             continue;
@@ -340,18 +293,18 @@ char *check_report_markdown(const check_result_t *r, int nr, const check_info_t 
         fmt_p(r[i].p, p, sizeof p);
         fmt_p(r[i].p_holm, ph, sizeof ph);
         const char *v = CHECK_VERDICT[r[i].v];
-        sb_add(&b, "| %s%s%s | %s | %s | %s | %s | %s%s%s | %llu | %s | %s |\n",
+        sb_printf(&b, "| %s%s%s | %s | %s | %s | %s | %s%s%s | %llu | %s | %s |\n",
                r[i].v == VERDICT_PASS || r[i].v == VERDICT_XFAIL ? "" : "**", v,
                r[i].v == VERDICT_PASS || r[i].v == VERDICT_XFAIL ? "" : "**", e->name, e->family,
                expect_source_name(e->source), e->expected_text, obs, r[i].reason[0] ? "; " : "",
                r[i].reason, (unsigned long long)r[i].n, p, ph);
     }
     if (c[VERDICT_SKIP]) {
-        sb_add(&b, "\nDisabled (pending code not on main):");
+        sb_printf(&b, "\nDisabled (pending code not on main):");
         for (int i = 0; i < nr; i++)
             if (r[i].v == VERDICT_SKIP)
-                sb_add(&b, " %s", r[i].e->name);
-        sb_add(&b, "\n");
+                sb_printf(&b, " %s", r[i].e->name);
+        sb_printf(&b, "\n");
     }
     if (b.oom) {
         free(b.s);

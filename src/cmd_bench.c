@@ -261,20 +261,8 @@ int cmd_bench(int argc, char **argv)
             cJSON_AddNumberToObject(sj, "scaling", scale);
         }
     }
-    if (rc == 0 && json) {
-        char *text = cJSON_Print(root);
-        size_t len = strlen(text);
-        char *buf = malloc(len + 2);
-        if (buf) {
-            memcpy(buf, text, len);
-            buf[len] = '\n';
-            rc = outfile_write(json, buf, len + 1) ? 1 : 0;
-            free(buf);
-        } else {
-            rc = 1;
-        }
-        free(text);
-    }
+    if (rc == 0 && json)
+        rc = report_write_json(json, root) ? 1 : 0;
     cJSON_Delete(root);
     return rc;
 }

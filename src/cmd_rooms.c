@@ -263,18 +263,7 @@ int cmd_rooms(int argc, char **argv)
             cJSON_AddItemToObject(o, ROWS[r].key, row_json(&sum[r], bins[r], nbins[r]));
         if (city)
             cJSON_AddItemToObject(o, "buildings_per_layout", row_json(&sum[0], bins[0], nbins[0]));
-        char *text = cJSON_Print(o);
-        size_t len = strlen(text);
-        char *buf = malloc(len + 2);
-        if (buf) {
-            memcpy(buf, text, len);
-            buf[len] = '\n';
-            rc = outfile_write(json, buf, len + 1) ? 1 : 0;
-            free(buf);
-        } else {
-            rc = 1;
-        }
-        free(text);
+        rc = report_write_json(json, o) ? 1 : 0;
         cJSON_Delete(o);
     }
     fprintf(stderr, "drlsim rooms: %llu layouts in %.3f s (%.0f layouts/s, %d threads)\n",

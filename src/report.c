@@ -11,14 +11,46 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include <gsl/gsl_cdf.h>
+
+#include "outfile.h"
 
 cJSON *report_u64(uint64_t v)
 {
     char buf[32];
     snprintf(buf, sizeof buf, "%llu", (unsigned long long)v);
     return cJSON_CreateRaw(buf);
+}
+
+char *report_json_text(const cJSON *o)
+{
+    char *text = cJSON_Print(o);
+    if (!text)
+        return NULL;
+    size_t len = strlen(text);
+    char *out = realloc(text, len + 2);
+    if (!out) {
+        free(text);
+        return NULL;
+    }
+    out[len] = '\n';
+    out[len + 1] = '\0';
+    return out;
+}
+
+int report_write_json(const char *path, const cJSON *o)
+{
+    char *text = o ? report_json_text(o) : NULL;
+    if (!text) {
+        fprintf(stderr, "drlsim: out of memory writing %s\n", path);
+        return -1;
+    }
+    int rc = outfile_write(path, text, strlen(text));
+    free(text);
+    return rc;
 }
 
 static cJSON *moments_json(const uint64_t *m)

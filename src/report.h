@@ -17,6 +17,12 @@
 /* An exact unsigned 64-bit integer as a JSON number. */
 cJSON *report_u64(uint64_t v);
 
+/* o as indented JSON text with a final newline (malloc'd), NULL when out of memory. */
+char *report_json_text(const cJSON *o);
+
+/* Write o as JSON text to path atomically; 0 on success, -1 after a message. */
+int report_write_json(const char *path, const cJSON *o);
+
 /* The histograms of one tally region (dlevels lo..hi, types in mask) as an
  * object {name: {bin: count}} (moments: {n, sum, sumsq, min, max}); empty
  * bins and empty histograms are left out. */

@@ -10,7 +10,6 @@
 #include "report_html.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,79 +17,13 @@
 
 #include "data.h"
 #include "outfile.h"
+#include "strbuf.h"
 
 #define PLOT_WIDTH 900
 #define PLOT_PANEL_HEIGHT 260
 
-typedef struct sbuf {
-    char *s;
-    size_t len, cap;
-    int oom;
-} sbuf_t;
-
-static void sb_put(sbuf_t *b, const char *s, size_t n)
-{
-    if (b->oom)
-        return;
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 4096;
-        while (cap < b->len + n + 1)
-            cap *= 2;
-        char *ns = realloc(b->s, cap);
-        if (!ns) {
-            b->oom = 1;
-            return;
-        }
-        b->s = ns;
-        b->cap = cap;
-    }
-    memcpy(b->s + b->len, s, n);
-    b->len += n;
-    b->s[b->len] = '\0';
-}
-
-static void sb_printf(sbuf_t *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void sb_printf(sbuf_t *b, const char *fmt, ...)
-{
-    char tmp[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
-    va_end(ap);
-    if (n < 0)
-        return;
-    if ((size_t)n < sizeof tmp) {
-        sb_put(b, tmp, (size_t)n);
-        return;
-    }
-    char *big = malloc((size_t)n + 1);
-    if (!big) {
-        b->oom = 1;
-        return;
-    }
-    va_start(ap, fmt);
-    vsnprintf(big, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    sb_put(b, big, (size_t)n);
-    free(big);
-}
-
-/* Text into HTML. */
-static void sb_esc(sbuf_t *b, const char *s)
-{
-    for (; s && *s; s++) {
-        switch (*s) {
-        case '<': sb_put(b, "&lt;", 4); break;
-        case '>': sb_put(b, "&gt;", 4); break;
-        case '&': sb_put(b, "&amp;", 5); break;
-        case '"': sb_put(b, "&quot;", 6); break;
-        default: sb_put(b, s, 1);
-        }
-    }
-}
-
 /* Text into a gnuplot double-quoted string. */
-static void sb_gq(sbuf_t *b, const char *s)
+static void sb_gq(strbuf_t *b, const char *s)
 {
     sb_put(b, "\"", 1);
     for (; s && *s; s++) {
@@ -147,7 +80,7 @@ static bool ran(const cJSON *c)
 }
 
 /* The gnuplot definitions of one family; returns the number of panels. */
-static int family_script(sbuf_t *g, const cJSON *checks, const char *family)
+static int family_script(strbuf_t *g, const cJSON *checks, const char *family)
 {
     int panels = 0, scalars = 0;
     const cJSON *c;
@@ -166,7 +99,7 @@ static int family_script(sbuf_t *g, const cJSON *checks, const char *family)
         return 0;
     sb_printf(g, "npanels = %d\nwidth = %d\nheight = %d\narray titles[%d]\n$DATA << EOD\n",
               panels, PLOT_WIDTH, PLOT_PANEL_HEIGHT * panels, panels);
-    sbuf_t titles = {0};
+    strbuf_t titles = {0};
     int p = 0;
     if (scalars) {
         sb_printf(&titles, "titles[%d] = ", ++p);
@@ -223,7 +156,7 @@ static int family_script(sbuf_t *g, const cJSON *checks, const char *family)
 }
 
 /* Run gnuplot on script; the SVG it prints is appended to out. */
-static int run_gnuplot(const sbuf_t *script, sbuf_t *out)
+static int run_gnuplot(const strbuf_t *script, strbuf_t *out)
 {
     char path[] = "/tmp/drlsim-plot-XXXXXX";
     int fd = mkstemp(path);
@@ -295,7 +228,7 @@ int report_html_write(const cJSON *results, double seconds, const char *path)
         fprintf(stderr, "drlsim check: analysis/family_plot.gp is not embedded in this build\n");
         return -1;
     }
-    sbuf_t h = {0};
+    strbuf_t h = {0};
     sb_printf(&h, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                   "<title>drlsim conformance report</title>\n<style>%s</style>\n</head>\n<body>\n",
               CSS);
@@ -332,13 +265,13 @@ int report_html_write(const cJSON *results, double seconds, const char *path)
         if (isnan(num(c, "n")))
             snprintf(n, sizeof n, "-");
         sb_printf(&h, "<tr class=\"%s\"><td>", v);
-        sb_esc(&h, str(c, "family"));
+        sb_html(&h, str(c, "family"));
         sb_put(&h, "</td><td>", 9);
-        sb_esc(&h, str(c, "name"));
+        sb_html(&h, str(c, "name"));
         sb_put(&h, "</td><td>[", 10);
-        sb_esc(&h, str(c, "source"));
+        sb_html(&h, str(c, "source"));
         sb_put(&h, "]</td><td>", 10);
-        sb_esc(&h, str(c, "expected_text"));
+        sb_html(&h, str(c, "expected_text"));
         sb_put(&h, "</td>", 5);
         if (sc)
             sb_printf(&h, "<td class=\"num\">%s</td><td class=\"num\">[%s, %s]</td>", o, lo, hi);
@@ -355,7 +288,7 @@ int report_html_write(const cJSON *results, double seconds, const char *path)
             why = str(c, "reason");
         if (*why) {
             sb_put(&h, "<br><small>", 11);
-            sb_esc(&h, why);
+            sb_html(&h, why);
             sb_put(&h, "</small>", 8);
         }
         sb_put(&h, "</td></tr>\n", 11);
@@ -375,14 +308,14 @@ int report_html_write(const cJSON *results, double seconds, const char *path)
     }
     int rc = 0;
     for (int k = 0; k < nfam && rc == 0; k++) {
-        sbuf_t g = {0};
+        strbuf_t g = {0};
         int panels = family_script(&g, checks, fam[k]);
         if (panels) {
             sb_put(&g, tmpl, tlen);
             sb_printf(&h, "<figure id=\"family-");
-            sb_esc(&h, fam[k]);
+            sb_html(&h, fam[k]);
             sb_printf(&h, "\">\n<figcaption><b>");
-            sb_esc(&h, fam[k]);
+            sb_html(&h, fam[k]);
             sb_printf(&h, "</b></figcaption>\n");
             rc = run_gnuplot(&g, &h);
             sb_printf(&h, "\n</figure>\n");

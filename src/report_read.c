@@ -263,24 +263,7 @@ int report_write_run(const char *path, const job_t *job, const tally_t *t,
                      const driver_result_t *res)
 {
     cJSON *rep = report_run(job, t, res);
-    char *text = rep ? cJSON_Print(rep) : NULL;
+    int rc = report_write_json(path, rep);
     cJSON_Delete(rep);
-    if (!text) {
-        fprintf(stderr, "drlsim: out of memory writing %s\n", path);
-        return -1;
-    }
-    size_t len = strlen(text);
-    char *buf = malloc(len + 2);
-    int rc = -1;
-    if (buf) {
-        memcpy(buf, text, len);
-        buf[len] = '\n';
-        buf[len + 1] = '\0';
-        rc = outfile_write(path, buf, len + 1);
-        free(buf);
-    } else {
-        fprintf(stderr, "drlsim: out of memory writing %s\n", path);
-    }
-    free(text);
     return rc;
 }

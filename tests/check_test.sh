@@ -52,12 +52,43 @@ then ok; else ko "true expectations: JSON report"; fi
 if grep -q '^| verdict | check |' "$tmp/true.md" && grep -q 'arena-of-caves-dl10' "$tmp/true.md"; then
     ok; else ko "markdown report lacks its table"; fi
 
-# The HTML page (drawn by report_html.c with gnuplot, when gnuplot is there).
-if command -v gnuplot >/dev/null 2>&1; then
-    run 0 --scale 0.01 --threads 2 --html "$tmp/true.html"
-    if grep -q '<svg' "$tmp/true.html" && grep -q 'arena-of-caves-dl10' "$tmp/true.html"; then ok; else
-        ko "check --html: no pictures or checks in the page"; fi
-fi
+# The HTML page (drawn by report_html.c with gnuplot; tools/setup.sh installs it):
+# well-formed (every tag closed in order), one table row per check, one figure
+# with an SVG per family.
+run 0 --scale 0.01 --threads 2 --html "$tmp/true.html" --json "$tmp/true-h.json"
+if python3 - "$tmp/true.html" "$tmp/true-h.json" <<'PY'
+import json, sys
+from html.parser import HTMLParser
+VOID = {"meta", "br", "link", "img", "input", "hr", "path", "circle", "use", "rect", "line"}
+class Strict(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.stack, self.rows, self.figures, self.svgs = [], 0, set(), 0
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "tr" and a.get("class"):
+            self.rows += 1
+        if tag == "figure":
+            self.figures.add(a["id"])
+        if tag == "svg":
+            self.svgs += 1
+        if tag not in VOID:
+            self.stack.append(tag)
+    def handle_endtag(self, tag):
+        if tag in VOID:
+            return
+        assert self.stack and self.stack[-1] == tag, (tag, self.stack[-4:])
+        self.stack.pop()
+p = Strict()
+p.feed(open(sys.argv[1]).read())
+assert not p.stack, p.stack
+checks = json.load(open(sys.argv[2]))["checks"]
+assert p.rows == len(checks), (p.rows, len(checks))
+families = {"family-" + c["family"] for c in checks}
+assert p.figures == families, families ^ p.figures
+assert p.svgs == len(families)
+PY
+then ok; else ko "check --html: page malformed, or a check row or a family picture missing"; fi
 
 # 2. Shift one probability a little (arena share of caves 1/4 -> 0.27): at the 18000
 #    caves and arenas of half the dlevel-10 group the test sees the 0.02 (6 sigma), and
