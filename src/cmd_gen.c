@@ -53,7 +53,7 @@ static void usage(FILE *out)
     render_legend_text(out);
 }
 
-int cmd_gen(int argc, char **argv)
+int gen_parse(gen_opts_t *o, int argc, char **argv)
 {
     cli_t c;
     cli_init(&c, "gen", argc, argv);
@@ -62,6 +62,7 @@ int cmd_gen(int argc, char **argv)
     uint64_t seed = 0, index = 0;
     bool json = false;
     int color = 0; /* 0 auto, 1 always, 2 never */
+    const char *data_dir = NULL;
     static const char *const COLORS[] = {"auto", "always", "never", NULL};
     long v;
     int id;
@@ -109,13 +110,31 @@ int cmd_gen(int argc, char **argv)
             p.single_enabled = false;
             break;
         case O_DATA:
-            data_set_dir(c.arg);
+            data_dir = c.arg;
             break;
         case O_LAYOUT_ONLY:
             p.layout_only = true;
             break;
         }
     }
+    *o = (gen_opts_t){p, seed, index, json, color, data_dir};
+    return -1;
+}
+
+int cmd_gen(int argc, char **argv)
+{
+    gen_opts_t o;
+    int rc = gen_parse(&o, argc, argv);
+    if (rc >= 0)
+        return rc;
+    if (o.data_dir)
+        data_set_dir(o.data_dir);
+    gen_params_t p = o.p;
+    uint64_t seed = o.seed, index = o.index;
+    bool json = o.json;
+    int color = o.color;
+    cli_t c;
+    cli_init(&c, "gen", argc, argv);
     p.rules = ruleset_default();
     if (!p.rules)
         return CLI_EXIT_USAGE;
