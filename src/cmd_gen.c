@@ -60,7 +60,7 @@ static void usage(FILE *out)
     render_legend_text(out);
 }
 
-int cmd_gen(int argc, char **argv)
+int gen_parse(gen_opts_t *o, int argc, char **argv)
 {
     cli_t c;
     cli_init(&c, "gen", argc, argv);
@@ -69,7 +69,7 @@ int cmd_gen(int argc, char **argv)
     uint64_t seed = 0, index = 0;
     bool json = false;
     int color = 0; /* 0 auto, 1 always, 2 never */
-    const char *png = NULL;
+    const char *png = NULL, *data_dir = NULL;
     long tile = 0;
     static const char *const COLORS[] = {"auto", "always", "never", NULL};
     long v;
@@ -118,7 +118,7 @@ int cmd_gen(int argc, char **argv)
             p.single_enabled = false;
             break;
         case O_DATA:
-            data_set_dir(c.arg);
+            data_dir = c.arg;
             break;
         case O_LAYOUT_ONLY:
             p.layout_only = true;
@@ -140,8 +140,21 @@ int cmd_gen(int argc, char **argv)
         cli_error(&c, "--tile needs --png");
         return CLI_EXIT_USAGE;
     }
-    if (png && outfile_check(png) != 0)
+    *o = (gen_opts_t){p, seed, index, json, color, data_dir, png, (int)tile};
+    return -1;
+}
+
+int cmd_gen(int argc, char **argv)
+{
+    gen_opts_t o;
+    int rc = gen_parse(&o, argc, argv);
+    if (rc >= 0)
+        return rc;
+    if (o.data_dir)
+        data_set_dir(o.data_dir);
+    if (o.png && outfile_check(o.png) != 0)
         return CLI_EXIT_USAGE;
+    gen_params_t p = o.p;
     p.rules = tables_load();
     if (!p.rules)
         return CLI_EXIT_USAGE;
@@ -150,25 +163,25 @@ int cmd_gen(int argc, char **argv)
         fprintf(stderr, "drlsim gen: out of memory\n");
         return 1;
     }
-    level_generate(lv, &p, seed, index);
-    if (png) {
-        if (picture_write(png, lv, tile ? (int)tile : PICTURE_TILE_DEFAULT) != 0) {
+    level_generate(lv, &p, o.seed, o.index);
+    if (o.png) {
+        if (picture_write(o.png, lv, o.tile ? o.tile : PICTURE_TILE_DEFAULT) != 0) {
             free(lv);
             return CLI_EXIT_USAGE;
         }
-        if (strcmp(png, "-") == 0) {
+        if (strcmp(o.png, "-") == 0) {
             free(lv);
             return 0;
         }
     }
-    if (json) {
-        cJSON *o = render_json(lv);
-        char *s = cJSON_PrintUnformatted(o);
+    if (o.json) {
+        cJSON *j = render_json(lv);
+        char *s = cJSON_PrintUnformatted(j);
         printf("%s\n", s);
         free(s);
-        cJSON_Delete(o);
+        cJSON_Delete(j);
     } else {
-        bool col = color == 1 || (color == 0 && isatty(STDOUT_FILENO));
+        bool col = o.color == 1 || (o.color == 0 && isatty(STDOUT_FILENO));
         render_ascii(stdout, lv, col);
     }
     free(lv);

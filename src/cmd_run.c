@@ -20,8 +20,6 @@
 enum { O_HELP = 1, O_LEVELS, O_DLEVEL, O_DLEVELS, O_DIFF, O_TYPE, O_SEED, O_THREADS, O_OUT,
        O_PROGRESS, O_NO_SINGLE, O_DATA, O_SHARD, O_RANGES, O_RESUME };
 
-#define RUN_MAX_RANGES 1024
-
 static const cli_opt_t OPTS[] = {
     {"help", false, O_HELP},       {"levels", true, O_LEVELS},  {"dlevel", true, O_DLEVEL},
     {"dlevels", true, O_DLEVELS},  {"difficulty", true, O_DIFF}, {"type", true, O_TYPE},
@@ -149,7 +147,7 @@ static int complement(const job_t *job, const index_range_t *have, int nhave,
     return n;
 }
 
-int cmd_run(int argc, char **argv)
+int run_parse(run_opts_t *o, int argc, char **argv)
 {
     cli_t c;
     cli_init(&c, "run", argc, argv);
@@ -158,10 +156,10 @@ int cmd_run(int argc, char **argv)
     gen_params_default(&job.params);
     job.dlevel_lo = job.dlevel_hi = 1;
     driver_opts_t dopt = {0, PROGRESS_AUTO, "run"};
-    const char *out = "-", *resume = NULL;
+    const char *out = "-", *resume = NULL, *data_dir = NULL;
     bool have_levels = false, have_dlevel = false, have_dlevels = false, job_opts = false;
     long shard_i = -1, shard_n = 0;
-    static index_range_t want[RUN_MAX_RANGES + 1];
+    index_range_t *want = o->want;
     int nwant = 0;
     static const char *const PROGRESS[] = {"auto", "always", "never", NULL};
     long v, lo, hi;
@@ -233,7 +231,7 @@ int cmd_run(int argc, char **argv)
             job_opts = true;
             break;
         case O_DATA:
-            data_set_dir(c.arg);
+            data_dir = c.arg;
             break;
         case O_SHARD:
             if (!parse_shard(&c, &shard_i, &shard_n))
@@ -265,6 +263,33 @@ int cmd_run(int argc, char **argv)
         cli_error(&c, "--shard and --ranges exclude each other");
         return CLI_EXIT_USAGE;
     }
+    o->job = job;
+    o->dopt = dopt;
+    o->out = out;
+    o->resume = resume;
+    o->data_dir = data_dir;
+    o->shard_i = shard_i;
+    o->shard_n = shard_n;
+    o->nwant = nwant;
+    return -1;
+}
+
+int cmd_run(int argc, char **argv)
+{
+    static run_opts_t o;
+    int prc = run_parse(&o, argc, argv);
+    if (prc >= 0)
+        return prc;
+    if (o.data_dir)
+        data_set_dir(o.data_dir);
+    job_t job = o.job;
+    driver_opts_t dopt = o.dopt;
+    const char *out = o.out, *resume = o.resume;
+    long shard_i = o.shard_i, shard_n = o.shard_n;
+    index_range_t *want = o.want;
+    int nwant = o.nwant;
+    cli_t c;
+    cli_init(&c, "run", argc, argv);
     if (outfile_check(out) != 0)
         return CLI_EXIT_USAGE;
     const ruleset_t *rules = tables_load();

@@ -22,12 +22,21 @@ void ju_fail(ju_t *ju, const char *path, const char *fmt, ...)
     ju->failed = true;
     int n = snprintf(ju->err, ju->errlen, "%s: %s%s", ju->origin, path ? path : "",
                      path && *path ? ": " : "");
-    if (n < 0 || (size_t)n >= ju->errlen)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(ju->err + n, ju->errlen - (size_t)n, fmt, ap);
-    va_end(ap);
+    if (n >= 0 && (size_t)n < ju->errlen) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(ju->err + n, ju->errlen - (size_t)n, fmt, ap);
+        va_end(ap);
+    }
+    if (ju->errlen)
+        ju_one_line(ju->err);
+}
+
+void ju_one_line(char *msg)
+{
+    for (unsigned char *s = (unsigned char *)msg; *s; s++)
+        if (*s < 0x20 || *s == 0x7f)
+            *s = '?';
 }
 
 cJSON *ju_parse(ju_t *ju, const char *text, size_t len)

@@ -23,6 +23,9 @@ void ju_init(ju_t *ju, const char *origin, char *err, size_t errlen);
 /* Record a failure (printf-style) unless one is recorded already. */
 void ju_fail(ju_t *ju, const char *path, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* Replace control characters in msg by '?', so a message that quotes the
+ * input (a JSON key may hold "\n") stays one line. */
+void ju_one_line(char *msg);
 
 /* Parse text; NULL (and a failure) on malformed JSON. */
 cJSON *ju_parse(ju_t *ju, const char *text, size_t len);

@@ -31,8 +31,6 @@ cJSON *report_histograms(const tally_t *t, int dlevel_lo, int dlevel_hi, unsigne
 /* The whole run report. */
 cJSON *report_run(const job_t *job, const tally_t *t, const driver_result_t *res);
 
-#endif
-
 /* A run report read back (for merge and resume). */
 typedef struct loaded_report {
     job_t job;                /* the whole job the report belongs to */
@@ -52,3 +50,5 @@ int report_write_run(const char *path, const job_t *job, const tally_t *t,
 
 /* Sort and merge ranges in place; false when two overlap. */
 bool ranges_normalize(index_range_t *r, int *n);
+
+#endif

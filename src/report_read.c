@@ -238,6 +238,14 @@ bool report_parse(loaded_report_t *r, const char *text, size_t len, const char *
         if (!ju.failed && base[0] != n)
             ju_fail(&ju, path, "levels %llu but histogram levels %llu", (unsigned long long)n,
                     (unsigned long long)base[0]);
+        /* Reports leave empty strata out; counts in one would vanish from
+         * the strata of a merged report while staying in its summary. */
+        if (!ju.failed && n == 0)
+            ju_fail(&ju, path, "a stratum without levels (reports leave empty strata out)");
+        /* counted <= levels holds here, so this cannot wrap around */
+        if (!ju.failed && n > levels - counted)
+            ju_fail(&ju, "strata", "strata hold more than the report's %llu levels",
+                    (unsigned long long)levels);
         counted += n;
     }
     if (!ju.failed && counted != levels)

@@ -73,6 +73,7 @@ static void parse_bands(ju_t *ju, ruleset_t *rs, const cJSON *root)
             return;
         memset(tb->weight, 0, sizeof tb->weight);
         tb->total = 0;
+        bool seen[LT__COUNT] = {false};
         const cJSON *it;
         cJSON_ArrayForEach(it, w)
         {
@@ -83,6 +84,13 @@ static void parse_bands(ju_t *ju, ruleset_t *rs, const cJSON *root)
                 ju_fail(ju, wp, "not a type a band can weigh (arena and single are replacements)");
                 return;
             }
+            /* JSON parsers keep both copies of a repeated key: a second
+             * weight would count in the total but not in the draw. */
+            if (seen[t]) {
+                ju_fail(ju, wp, "weighed twice");
+                return;
+            }
+            seen[t] = true;
             tb->weight[t] = ju_int_item(ju, it, wp, 0, 1000000);
             tb->total += tb->weight[t];
         }

@@ -100,6 +100,9 @@ edit "$tmp/s0.json" "$tmp/miss.json" "del r['params']['seed']"
 expect_bad "missing key" merge "$tmp/miss.json"
 edit "$tmp/s0.json" "$tmp/dup.json" "r['strata'].append(r['strata'][0])"
 expect_bad "twice" merge "$tmp/dup.json"
+# an empty stratum with counts (the report_parse fuzz target's rewrite check)
+edit "$tmp/s0.json" "$tmp/empty.json" "r['strata'].append(dict(r['strata'][0], type='maze', levels=0, histograms={'river': {'yes': 5}}))"
+expect_bad "without levels" merge "$tmp/empty.json"
 expect_bad "only --threads" run --resume "$tmp/partial.json" --levels 5
 expect_bad "overlap" run --levels 100 --ranges 0-50,40-60
 expect_bad "beyond" run --levels 100 --ranges 0-500

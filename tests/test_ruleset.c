@@ -88,6 +88,9 @@ static void loader(void)
         return;
     bad("{", "malformed JSON");
     bad("[]", "expected a JSON object");
+    /* found by fuzzing: a message quoting a key with "\n" stays one line */
+    bad("{\"name\": \"x\", \"type_bands\": [{\"from\": 1, \"to\": null, "
+        "\"weights\": {\"a\\nb\": 1}}]}", "weights.a?b: not a type");
     /* Take the real file and break one thing at a time. */
     struct { const char *from, *to, *needle; } edits[] = {
         {"\"arena_from_caves\": [1, 4]", "\"arena_from_caves\": [5, 4]", "above 1"},
@@ -95,6 +98,8 @@ static void loader(void)
         {"\"above_dlevel\": 15", "\"above_dlevel\": \"15\"", "expected an integer"},
         {"\"from\": 3", "\"from\": 4", "without gaps"},
         {"\"maze\": 1 }", "\"mace\": 1 }", "mace"},
+        /* found by fuzzing: a repeated key counted in the total only */
+        {"\"maze\": 1 }", "\"maze\": 1, \"maze\": 2 }", "weighed twice"},
         {"\"danger_percent\": 150", "\"danger_percent\": -1", "outside"},
         {"\"river_style\": \"caves\"", "\"river_style\": \"lake\"", "lake"},
         {"\"rule\": \"formula\"", "\"rule\": \"many\"", "many"},

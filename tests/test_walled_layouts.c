@@ -31,7 +31,7 @@
 #include "level.h"
 #include "testutil.h"
 
-#define SEEDS 10000
+#define SEEDS ((int)test_scaled(10000)) /* 10^4, fewer under sanitizers */
 #define MASTER 20240601u
 #define ALPHA 1e-4
 static const int DLEVELS[] = {3, 6, 12, 25};

@@ -3,6 +3,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include <gsl/gsl_cdf.h>
 
@@ -65,4 +66,16 @@ int test_summary(const char *name)
 {
     printf("%s: %d passed, %d failed\n", name, test_passed, test_failed);
     return test_failed ? 1 : 0;
+}
+
+long test_scaled(long n)
+{
+    static long div = 0;
+    if (div == 0) {
+        const char *s = getenv("DRLSIM_TEST_SCALE");
+        div = s ? strtol(s, NULL, 10) : 1;
+        if (div < 1)
+            div = 1;
+    }
+    return n / div > 0 ? n / div : 1;
 }

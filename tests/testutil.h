@@ -22,4 +22,10 @@ double test_chisq_p(const long *observed, const double *p, int k, double *stat, 
 
 int test_summary(const char *name);
 
+/* A sample size n divided by $DRLSIM_TEST_SCALE (an integer >= 1; default 1),
+ * at least 1.  The sanitized suite sets it (tests/meson.build) so the largest
+ * invariant loops stay quick under ASan; statistical checks keep their alpha,
+ * only with less power. */
+long test_scaled(long n);
+
 #endif

@@ -3,7 +3,10 @@
 # Used by both README quick-start commands and by .ci/run.  Safe to re-run.
 set -eu
 cd "$(dirname "$0")/.."
-PACKAGES="meson ninja-build gcc pkg-config libgsl-dev libcjson-dev libpng-dev python3 gnuplot-nox"
+# clang-14 with its sanitizer runtimes (libFuzzer) and OpenMP: the fuzz build
+# of tools/test.sh (tools/fuzz.sh); gcc's ASan/UBSan come with gcc.
+PACKAGES="meson ninja-build gcc pkg-config libgsl-dev libcjson-dev libpng-dev python3 gnuplot-nox
+          clang-14 libclang-rt-14-dev libomp-14-dev"
 missing=""
 for p in $PACKAGES; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"

@@ -37,6 +37,7 @@ static bool text_fail(char *err, size_t errlen, const char *origin, int line, co
         snprintf(err, errlen, "%s: line %d: %s", origin, line, m);
     else
         snprintf(err, errlen, "%s: %s", origin, m);
+    ju_one_line(err);
     return false;
 }
 
@@ -88,10 +89,14 @@ bool walled_parse_smallrooms(walled_data_t *d, const char *text, size_t len, con
                              SMALL_BLOCK_W, (int)n);
         for (size_t x = 0; x < n; x++) {
             int c = cell_of_char(s[x]);
-            if (c < 0)
+            if (c < 0 && s[x] > ' ' && s[x] < 0x7f)
                 return text_fail(err, errlen, origin, line,
                                  "column %d: cell '%c' is not one of # + .", (int)x + 1,
                                  s[x]);
+            if (c < 0) /* a space, control or non-ASCII byte: name it by value */
+                return text_fail(err, errlen, origin, line,
+                                 "column %d: byte 0x%02x is not one of # + .", (int)x + 1,
+                                 (unsigned char)s[x]);
             d->small[block][row][x] = (uint8_t)c;
         }
         row++;

@@ -1,0 +1,39 @@
+#!/bin/sh
+# test.sh - every test suite of drlsim in one command (README quick start,
+# .ci/run); tools/setup.sh has built build/ first.
+#  1. the test suite in build/;
+#  2. the same suite under AddressSanitizer + UndefinedBehaviorSanitizer in
+#     build-asan/ (gcc; any sanitizer report fails a test);
+#  3. a bounded run of every libFuzzer target in build-fuzz/ (clang):
+#     $DRLSIM_FUZZ_SECONDS each (default 20), tools/fuzz.sh.
+# Each suite leaves DIR/meson-logs/testlog.json, which .ci/run counts.
+# Every suite runs even after a failure; the exit status is 1 if any failed.
+# docs/robustness.md explains the sanitized and fuzz builds.
+set -u
+cd "$(dirname "$0")/.."
+fuzz_secs=${DRLSIM_FUZZ_SECONDS:-20}
+status=0
+for d in build build-asan build-fuzz; do
+    rm -f "$d/meson-logs/testlog.json"
+done
+
+echo "== test suite (build/)"
+meson test -C build --print-errorlogs || status=1
+
+echo "== sanitized test suite (build-asan/: ASan + UBSan)"
+if [ ! -f build-asan/build.ninja ]; then
+    meson setup build-asan -Dwerror=true -Db_sanitize=address,undefined \
+        -Dc_args=-fno-sanitize-recover=undefined -Dbuildtype=debugoptimized >/dev/null \
+        || status=1
+fi
+rm -f build-asan/sanitizer-report.*
+if meson compile -C build-asan >build-asan/compile.log 2>&1; then
+    meson test -C build-asan --print-errorlogs || status=1
+else
+    cat build-asan/compile.log
+    status=1
+fi
+
+echo "== fuzzing (build-fuzz/: libFuzzer, $fuzz_secs s per target)"
+sh tools/fuzz.sh "$fuzz_secs" || status=1
+exit $status
