@@ -12,6 +12,8 @@
  */
 #include "layouts.h"
 
+#include "../jsonutil.h"
+
 #include <assert.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -50,6 +52,8 @@ __attribute__((format(printf, 2, 3))) static bool fail(parse_t *ps, const char *
         vsnprintf(ps->err + n, ps->errlen - (size_t)n, fmt, ap);
         va_end(ap);
     }
+    if (ps->errlen)
+        ju_one_line(ps->err); /* the file's own bytes may be quoted */
     return false;
 }
 
