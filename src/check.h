@@ -66,6 +66,7 @@ typedef struct check_result {
 typedef struct check_info {
     uint64_t levels, seed;
     double alpha;
+    bool complete; /* false after SIGINT/SIGTERM: the results cover the levels done */
 } check_info_t;
 
 /* "type=caves dlevel=10 difficulty=3": a sample's description. */

@@ -255,6 +255,7 @@ char *check_report_json(const check_result_t *r, int nr, const check_group_t *g,
     cJSON_AddNumberToObject(s, "xpass", c[VERDICT_XPASS]);
     cJSON_AddNumberToObject(s, "skipped", c[VERDICT_SKIP]);
     cJSON_AddItemToObject(s, "levels", u64(o->levels));
+    cJSON_AddBoolToObject(s, "complete", o->complete);
     cJSON_AddItemToObject(s, "seed", u64(o->seed));
     cJSON_AddNumberToObject(s, "alpha", o->alpha);
     cJSON_AddNumberToObject(s, "power", CHECK_POWER);
@@ -279,6 +280,9 @@ char *check_report_markdown(const check_result_t *r, int nr, const check_info_t 
            c[VERDICT_PASS], c[VERDICT_FAIL], c[VERDICT_XFAIL], c[VERDICT_XPASS], c[VERDICT_SKIP],
            (unsigned long long)o->levels,
            (unsigned long long)o->seed, o->alpha, CHECK_POWER, 100 * CHECK_CONFIDENCE);
+    if (!o->complete)
+        sb_printf(&b, "**Interrupted: the results cover only the levels generated before the "
+                      "stop; checks of groups not reached report no observations.**\n\n");
     if (c[VERDICT_XPASS])
         sb_printf(&b, "**%d known discrepancies passed (XPASS): the wiki's claim now holds; update "
                    "data/expectations.json.**\n\n", c[VERDICT_XPASS]);

@@ -294,7 +294,11 @@ int cmd_check(int argc, char **argv)
     bool ok = check_run_groups(active, nactive, &o.d, rules, &levels, &secs, &threads);
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
-    rc = driver_stop_requested() ? 130 : 1;
+    bool interrupted = driver_stop_requested();
+    if (interrupted)
+        fprintf(stderr, "drlsim check: interrupted: the reports cover the %llu levels done "
+                        "(\"complete\": false)\n", (unsigned long long)levels);
+    rc = 1;
     if (ok) {
         for (int i = 0; i < set.n; i++)
             if (r[i].run)
@@ -313,7 +317,7 @@ int cmd_check(int argc, char **argv)
         }
         int c[VERDICT__COUNT];
         check_count(r, set.n, c);
-        check_info_t info = {levels, o.seed, o.alpha};
+        check_info_t info = {levels, o.seed, o.alpha, !interrupted};
         int wrc = 0;
         if (o.json)
             wrc |= write_out(o.json, check_report_json(r, set.n, active, &info));
@@ -332,7 +336,7 @@ int cmd_check(int argc, char **argv)
         fprintf(stderr, "drlsim check: %llu levels in %.2f s (%.0f levels/s, %d threads)\n",
                 (unsigned long long)levels, secs, secs > 0 ? (double)levels / secs : 0.0,
                 threads);
-        rc = wrc ? 1 : c[VERDICT_FAIL] ? 1 : 0;
+        rc = wrc ? 1 : interrupted ? 130 : c[VERDICT_FAIL] ? 1 : 0;
     }
     for (int i = 0; i < set.n; i++)
         free(r[i].counts);

@@ -173,5 +173,20 @@ for w in --levels --seed --alpha --threads --expect --json --markdown --html --p
     if grep -q -- "$w" "$tmp/help"; then ok; else ko "check --help lacks $w"; fi
 done
 
+# Interruption: SIGINT during the run writes the results of the levels done,
+# marked "complete": false, and exits 130.
+"$drlsim" check --progress never --json "$tmp/int.json" >/dev/null 2>&1 &
+pid=$!
+sleep 2
+kill -INT $pid
+wait $pid
+st=$?
+if [ "$st" = 130 ] && python3 - "$tmp/int.json" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))["summary"]
+assert s["complete"] is False and 0 < s["levels"] < 1800000, s
+PY
+then ok; else ko "interrupted check: exit $st, or no valid partial report"; fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
