@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cluster.h"
 #include "commands.h"
 #include "data.h"
 #include "driver.h"
@@ -339,8 +340,11 @@ int cmd_run(int argc, char **argv)
     signal(SIGTERM, on_signal);
     double seconds = 0;
     uint64_t ran = 0;
-    int threads = 0, rc = 0;
-    for (int k = 0; k < nwant && !driver_stop_requested(); k++) {
+    int threads = 0, rc = 0, cap = 2 * RUN_MAX_RANGES + 2;
+    /* Stop on the driver's (under MPI: every rank's common) result, never on
+     * this process's own flag, so that all ranks run the same parts. */
+    bool interrupted = false;
+    for (int k = 0; k < nwant && !interrupted; k++) {
         job_t part = job;
         part.first = want[k].lo;
         part.count = want[k].hi - want[k].lo;
@@ -348,6 +352,18 @@ int cmd_run(int argc, char **argv)
         if (driver_run(&part, &dopt, t, &res) != 0) {
             rc = 1;
             break;
+        }
+        interrupted = !res.complete;
+        if (acc.nranges + res.nranges > cap) {
+            cap = acc.nranges + res.nranges;
+            index_range_t *nr = realloc(acc.ranges, (size_t)cap * sizeof *nr);
+            if (!nr) {
+                fprintf(stderr, "drlsim run: out of memory\n");
+                driver_result_free(&res);
+                rc = 1;
+                break;
+            }
+            acc.ranges = nr;
         }
         for (int i = 0; i < res.nranges; i++)
             acc.ranges[acc.nranges++] = res.ranges[i];
@@ -360,12 +376,16 @@ int cmd_run(int argc, char **argv)
     }
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
-    bool interrupted = driver_stop_requested();
-    if (rc == 0)
+    if (rc == 0 && cluster_is_root())
         rc = report_write_run(out, &job, t, &acc) ? 1 : 0;
-    fprintf(stderr, "drlsim run: %llu levels in %.2f s (%.0f levels/s, %d threads)%s\n",
-            (unsigned long long)ran, seconds, seconds > 0 ? (double)ran / seconds : 0.0, threads,
-            interrupted ? ", interrupted: report marked incomplete" : "");
+    if (cluster_is_root()) {
+        fprintf(stderr, "drlsim run: %llu levels in %.2f s (%.0f levels/s, %d threads",
+                (unsigned long long)ran, seconds, seconds > 0 ? (double)ran / seconds : 0.0,
+                threads);
+        if (cluster_size() > 1)
+            fprintf(stderr, " x %d MPI ranks", cluster_size());
+        fprintf(stderr, ")%s\n", interrupted ? ", interrupted: report marked incomplete" : "");
+    }
     free(acc.ranges);
     tally_free(t);
     if (rc)
