@@ -200,7 +200,7 @@ int cmd_rooms(int argc, char **argv)
             break;
         }
     }
-    if (json && outfile_check(json) != 0)
+    if (json && cluster_is_root() && outfile_check(json) != 0) /* only rank 0 writes it */
         return CLI_EXIT_USAGE;
     job.params.rules = tables_load();
     if (!job.params.rules)

@@ -266,7 +266,7 @@ int cmd_run(int argc, char **argv)
         cli_error(&c, "--shard and --ranges exclude each other");
         return CLI_EXIT_USAGE;
     }
-    if (outfile_check(out) != 0)
+    if (cluster_is_root() && outfile_check(out) != 0) /* only rank 0 writes it */
         return CLI_EXIT_USAGE;
     const ruleset_t *rules = tables_load();
     if (!rules)

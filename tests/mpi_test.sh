@@ -4,12 +4,14 @@
 #    chunks than ranks, --ranges with several parts, --shard, --resume) writes
 #    the same report, byte for byte, as the reference run without mpirun;
 #  - `drlsim rooms` prints the same table and JSON, once;
-#  - only rank 0 writes: one output file, no temporary files left;
+#  - only rank 0 writes: one output file, no temporary files left, one report
+#    on stdout;
 #  - a rank that fails while the others wait in a collective ends the job with
-#    a non-zero status and a message naming the rank (no hang);
+#    a non-zero status and a message naming the rank (no hang), and so does
+#    rank 0 when the report's directory is not writable;
 #  - SIGTERM to every rank (as scancel does) leaves a valid partial report equal
-#    to a run of its completed ranges; SIGTERM to one rank and SIGINT to mpirun
-#    end the job without a hang.
+#    to a run of its completed ranges; so do SIGTERM to one rank and then the
+#    other, and SIGINT to mpirun.  No case hangs (a watchdog kills at 120 s).
 # The reference is $DRLSIM_REF (a drlsim built without MPI) when set, else
 # DRLSIM itself run directly (one process, P = 1).
 drlsim=$1
@@ -75,6 +77,11 @@ cmp -s "$tmp/shard.json" "$tmp/shard3.json" && ok || ko "-n 3 --shard 1/3 differ
 mpi 2 "$drlsim" run --resume "$tmp/parts.json" --progress never --out "$tmp/resumed.json" 2>/dev/null
 cmp -s "$tmp/ref.json" "$tmp/resumed.json" && ok || ko "-n 2 --resume differs from the whole run"
 
+# The report on stdout (--out -): once, from rank 0.
+# shellcheck disable=SC2086
+mpi 3 "$drlsim" run $job >"$tmp/stdout.json" 2>/dev/null
+cmp -s "$tmp/ref.json" "$tmp/stdout.json" && ok || ko "-n 3 --out -: stdout is not the one report"
+
 # --- rooms ------------------------------------------------------------------
 for type in normal city; do
     "$ref" rooms --type $type --levels 20000 --seed 9 --progress never --json "$tmp/rooms.json" \
@@ -99,6 +106,12 @@ st=$?
 if [ "$st" != 0 ] && [ "$st" != 137 ] && grep -q "rank 1 of 2: failed with exit status 2" "$tmp/err"
 then ok; else ko "failing rank: status $st, stderr: $(cat "$tmp/err")"; fi
 [ ! -e "$tmp/fail.json" ] && ok || ko "a failed job wrote a report"
+
+# Rank 0 cannot write the report: the job stops at once with its status 2.
+mpi 2 "$drlsim" run --levels 1000 --progress never --out "$tmp/nodir/r.json" >/dev/null 2>"$tmp/err"
+st=$?
+[ "$st" = 2 ] && grep -q "rank 0 of 2: failed with exit status 2" "$tmp/err" && ok \
+    || ko "unwritable --out: status $st, stderr: $(cat "$tmp/err")"
 
 # pids and ranks of the running processes whose command line has MARKER
 ranks_of() {
