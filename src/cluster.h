@@ -23,11 +23,19 @@
 int cluster_init(void);
 
 /* Leave the MPI job at the end of a command with exit status `status`, and
- * return the status to exit with.  A rank that fails (status other than 0
- * or 130, the interrupted run) while others may be inside a collective
- * prints a message and aborts the whole job (MPI_Abort) instead of leaving
- * them waiting. */
+ * return the status to exit with.  A rank that fails (status other than 0,
+ * 130 (an interrupted run, which all ranks agree on) or the status agreed
+ * by cluster_agree_status) while others may be inside a collective prints a
+ * message and aborts the whole job (MPI_Abort) instead of leaving them
+ * waiting. */
 int cluster_finish(int status);
+
+/* Agree on the exit status of a command whose outcome every rank computes
+ * from the combined results (e.g. `check` with failed checks: 1), before
+ * rank 0 writes its outputs.  Collective; returns the largest status over
+ * the ranks, which cluster_finish then ends normally on every rank (the
+ * job's exit status is still non-zero) instead of aborting rank 0. */
+int cluster_agree_status(int status);
 
 int cluster_rank(void);   /* 0 .. cluster_size() - 1 */
 int cluster_size(void);   /* 1 without MPI */

@@ -8,7 +8,10 @@
  * with MPI_MIN and MPI_MAX, and put back.  Every reduction is an
  * MPI_Allreduce, so that every rank holds the whole job's result and
  * computes the same exit status from it.  A rank that fails aborts the job
- * (cluster_finish): the others may be waiting in a collective.
+ * (cluster_finish): the others may be waiting in a collective.  Statuses
+ * every rank reaches together (0, 130, an agreed one) end in MPI_Finalize,
+ * which is collective, so no rank exits (and makes mpirun end the job)
+ * before rank 0 has written its outputs.
  */
 #include "cluster.h"
 
@@ -23,6 +26,8 @@
 
 static bool joined = false;
 static int my_rank = 0, nranks = 1;
+static bool agreed = false; /* cluster_agree_status ran: agreed_status is common */
+static int agreed_status = 0;
 
 int cluster_init(void)
 {
@@ -53,13 +58,27 @@ int cluster_finish(int status)
 {
     if (!joined)
         return status;
-    if (nranks > 1 && status != 0 && status != 130) {
+    if (nranks > 1 && status != 0 && status != 130 && !(agreed && status == agreed_status)) {
         char why[64];
         snprintf(why, sizeof why, "failed with exit status %d", status);
         fail(status, why);
     }
+    /* mpirun may end this rank as soon as another exits non-zero after
+     * MPI_Finalize: what rank 0 printed must be out by then. */
+    fflush(stdout);
+    fflush(stderr);
     MPI_Finalize();
     joined = false;
+    return status;
+}
+
+int cluster_agree_status(int status)
+{
+    if (!joined || nranks == 1)
+        return status;
+    MPI_Allreduce(MPI_IN_PLACE, &status, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    agreed = true;
+    agreed_status = status;
     return status;
 }
 

@@ -1,5 +1,8 @@
 #!/bin/sh
-# mpi_test.sh DRLSIM - one job over MPI ranks (drlsim built with -Dmpi=enabled).
+# mpi_test.sh DRLSIM [TEST_CLUSTER] - one job over MPI ranks (drlsim built
+# with -Dmpi=enabled).
+#  - test_cluster (the reductions of cluster.h against the serial merge) passes
+#    under mpirun -n 1, 2 and 3;
 #  - `mpirun -n P drlsim run` for P = 1, 2, 3 (threads 1 and 2, jobs with fewer
 #    chunks than ranks, --ranges with several parts, --shard, --resume) writes
 #    the same report, byte for byte, as the reference run without mpirun;
@@ -38,6 +41,13 @@ mpi() {
     timeout -s KILL 120 mpirun $mpiflags -n "$n" "$@"
 }
 echo "reference: $ref"
+
+# --- the reductions themselves ------------------------------------------------
+if [ -n "$2" ]; then
+    for n in 1 2 3; do
+        mpi $n "$2" >"$tmp/tc.out" 2>&1 && ok || ko "mpirun -n $n test_cluster: $(cat "$tmp/tc.out")"
+    done
+fi
 
 # --- byte-identical reports -------------------------------------------------
 job="--levels 30000 --dlevels 1-12 --seed 77 --difficulty 4 --progress never"
