@@ -37,6 +37,12 @@ int cluster_finish(int status);
  * job's exit status is still non-zero) instead of aborting rank 0. */
 int cluster_agree_status(int status);
 
+/* Check that every rank passes the same key (e.g. a hash of the job), and
+ * abort the MPI job with a message naming `what` when they differ: ranks
+ * given different jobs would add up tallies of different things.
+ * Collective. */
+void cluster_check_same(uint64_t key, const char *what);
+
 int cluster_rank(void);   /* 0 .. cluster_size() - 1 */
 int cluster_size(void);   /* 1 without MPI */
 bool cluster_is_root(void); /* rank 0: the one that writes outputs */

@@ -82,6 +82,21 @@ int cluster_agree_status(int status)
     return status;
 }
 
+void cluster_check_same(uint64_t key, const char *what)
+{
+    if (!joined || nranks == 1)
+        return;
+    /* One reduction gives the minimum and (as ~min of ~key) the maximum. */
+    uint64_t k[2] = {key, ~key};
+    MPI_Allreduce(MPI_IN_PLACE, k, 2, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
+    if (k[0] != ~k[1]) {
+        char why[160];
+        snprintf(why, sizeof why, "the ranks were given different %ss (every rank must "
+                 "run the same command line)", what);
+        fail(2, why);
+    }
+}
+
 int cluster_rank(void)
 {
     return my_rank;

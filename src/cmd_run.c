@@ -65,7 +65,10 @@ static void usage(FILE *out)
             "\n"
             "SIGINT or SIGTERM stops the run cleanly and writes the levels done so far,\n"
             "marked \"complete\": false with the completed index ranges; a second signal\n"
-            "exits at once.\n");
+            "exits at once.\n"
+            "\n"
+            "Built with -Dmpi=enabled, `mpirun -n P drlsim run ...` splits the job over P\n"
+            "ranks and rank 0 writes the same report (docs/cluster.md).\n");
 }
 
 static void on_signal(int sig)

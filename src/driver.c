@@ -112,9 +112,28 @@ static int collect_ranges(const job_t *job, const unsigned char *done, uint64_t 
     return 0;
 }
 
+/* FNV-1a of what defines a job's levels and tally: under MPI every rank
+ * must run the same job (cluster_check_same). */
+static uint64_t job_key(const job_t *job, const tally_t *out)
+{
+    const uint64_t v[] = {job->seed, job->first, job->count, (uint64_t)job->dlevel_lo,
+                          (uint64_t)job->dlevel_hi, (uint64_t)job->params.difficulty,
+                          (uint64_t)job->params.type, job->params.single_enabled,
+                          job->params.layout_only, job->params.rivers,
+                          (uint64_t)out->dlevel_lo, (uint64_t)out->dlevel_hi};
+    uint64_t h = UINT64_C(14695981039346656037);
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+        for (int b = 0; b < 64; b += 8) {
+            h ^= (v[i] >> b) & 0xff;
+            h *= UINT64_C(1099511628211);
+        }
+    return h;
+}
+
 int driver_run(const job_t *job, const driver_opts_t *opts, tally_t *out, driver_result_t *res)
 {
     memset(res, 0, sizeof *res);
+    cluster_check_same(job_key(job, out), "job");
     int threads = opts->threads > 0 ? opts->threads : omp_get_max_threads();
     uint64_t nchunks = (job->count + DRIVER_CHUNK - 1) / DRIVER_CHUNK;
     /* This rank's chunks [c_lo, c_hi) and their levels (all of them without MPI). */

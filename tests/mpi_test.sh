@@ -11,7 +11,8 @@
 #    on stdout;
 #  - a rank that fails while the others wait in a collective ends the job with
 #    a non-zero status and a message naming the rank (no hang), and so does
-#    rank 0 when the report's directory is not writable;
+#    rank 0 when the report's directory is not writable, and ranks given
+#    different jobs; a build without MPI under mpirun warns;
 #  - SIGTERM to every rank (as scancel does) leaves a valid partial report equal
 #    to a run of its completed ranges; so do SIGTERM to one rank and then the
 #    other, and SIGINT to mpirun.  No case hangs (a watchdog kills at 120 s).
@@ -122,6 +123,18 @@ mpi 2 "$drlsim" run --levels 1000 --progress never --out "$tmp/nodir/r.json" >/d
 st=$?
 [ "$st" = 2 ] && grep -q "rank 0 of 2: failed with exit status 2" "$tmp/err" && ok \
     || ko "unwritable --out: status $st, stderr: $(cat "$tmp/err")"
+
+# Ranks given different jobs (here: different shards) refuse to add them up.
+mpi 2 sh -c 'exec "$drlsim" run --levels 100000 --shard "$OMPI_COMM_WORLD_RANK/2" \
+             --progress never --out "$tmp/mixed.json"' >/dev/null 2>"$tmp/err"
+st=$?
+[ "$st" = 2 ] && grep -q "ranks were given different jobs" "$tmp/err" && [ ! -e "$tmp/mixed.json" ] \
+    && ok || ko "different jobs per rank: status $st, stderr: $(cat "$tmp/err")"
+# A build without MPI under mpirun says that every process runs the whole job.
+if [ -n "$DRLSIM_REF" ]; then
+    mpi 2 "$ref" run --levels 10 --progress never --out /dev/null 2>"$tmp/err"
+    grep -q "built without MPI" "$tmp/err" && ok || ko "no warning from a build without MPI"
+fi
 
 # pids and ranks of the running processes whose command line has MARKER
 ranks_of() {
