@@ -15,6 +15,7 @@
 #include <gsl/gsl_cdf.h>
 
 #include "cli.h"
+#include "cluster.h"
 #include "commands.h"
 #include "data.h"
 #include "driver.h"
@@ -199,7 +200,7 @@ int cmd_rooms(int argc, char **argv)
             break;
         }
     }
-    if (json && outfile_check(json) != 0)
+    if (json && cluster_is_root() && outfile_check(json) != 0) /* only rank 0 writes it */
         return CLI_EXIT_USAGE;
     job.params.rules = tables_load();
     if (!job.params.rules)
@@ -214,6 +215,11 @@ int cmd_rooms(int argc, char **argv)
     if (driver_run(&job, &dopt, t, &res) != 0) {
         tally_free(t);
         return 1;
+    }
+    if (!cluster_is_root()) { /* under MPI, rank 0 prints and writes the table */
+        driver_result_free(&res);
+        tally_free(t);
+        return 0;
     }
     static uint64_t bins[NROWS][GRID_W * GRID_H + 8];
     summary_t sum[NROWS];

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cluster.h"
 #include "commands.h"
 #include "data.h"
 #include "driver.h"
@@ -62,7 +63,10 @@ static void usage(FILE *out)
             "\n"
             "SIGINT or SIGTERM stops the run cleanly and writes the levels done so far,\n"
             "marked \"complete\": false with the completed index ranges; a second signal\n"
-            "exits at once.\n");
+            "exits at once.\n"
+            "\n"
+            "Built with -Dmpi=enabled, `mpirun -n P drlsim run ...` splits the job over P\n"
+            "ranks and rank 0 writes the same report (docs/cluster.md).\n");
 }
 
 static void on_signal(int sig)
@@ -290,7 +294,7 @@ int cmd_run(int argc, char **argv)
     int nwant = o.nwant;
     cli_t c;
     cli_init(&c, "run", argc, argv);
-    if (outfile_check(out) != 0)
+    if (cluster_is_root() && outfile_check(out) != 0) /* only rank 0 writes it */
         return CLI_EXIT_USAGE;
     const ruleset_t *rules = tables_load();
     if (!rules)
@@ -364,8 +368,11 @@ int cmd_run(int argc, char **argv)
     signal(SIGTERM, on_signal);
     double seconds = 0;
     uint64_t ran = 0;
-    int threads = 0, rc = 0;
-    for (int k = 0; k < nwant && !driver_stop_requested(); k++) {
+    int threads = 0, rc = 0, cap = 2 * RUN_MAX_RANGES + 2;
+    /* Stop on the driver's (under MPI: every rank's common) result, never on
+     * this process's own flag, so that all ranks run the same parts. */
+    bool interrupted = false;
+    for (int k = 0; k < nwant && !interrupted; k++) {
         job_t part = job;
         part.first = want[k].lo;
         part.count = want[k].hi - want[k].lo;
@@ -373,6 +380,18 @@ int cmd_run(int argc, char **argv)
         if (driver_run(&part, &dopt, t, &res) != 0) {
             rc = 1;
             break;
+        }
+        interrupted = !res.complete;
+        if (acc.nranges + res.nranges > cap) {
+            cap = acc.nranges + res.nranges;
+            index_range_t *nr = realloc(acc.ranges, (size_t)cap * sizeof *nr);
+            if (!nr) {
+                fprintf(stderr, "drlsim run: out of memory\n");
+                driver_result_free(&res);
+                rc = 1;
+                break;
+            }
+            acc.ranges = nr;
         }
         for (int i = 0; i < res.nranges; i++)
             acc.ranges[acc.nranges++] = res.ranges[i];
@@ -385,12 +404,16 @@ int cmd_run(int argc, char **argv)
     }
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
-    bool interrupted = driver_stop_requested();
-    if (rc == 0)
+    if (rc == 0 && cluster_is_root())
         rc = report_write_run(out, &job, t, &acc) ? 1 : 0;
-    fprintf(stderr, "drlsim run: %llu levels in %.2f s (%.0f levels/s, %d threads)%s\n",
-            (unsigned long long)ran, seconds, seconds > 0 ? (double)ran / seconds : 0.0, threads,
-            interrupted ? ", interrupted: report marked incomplete" : "");
+    if (cluster_is_root()) {
+        fprintf(stderr, "drlsim run: %llu levels in %.2f s (%.0f levels/s, %d threads",
+                (unsigned long long)ran, seconds, seconds > 0 ? (double)ran / seconds : 0.0,
+                threads);
+        if (cluster_size() > 1)
+            fprintf(stderr, " x %d MPI ranks", cluster_size());
+        fprintf(stderr, ")%s\n", interrupted ? ", interrupted: report marked incomplete" : "");
+    }
     free(acc.ranges);
     tally_free(t);
     if (rc)

@@ -6,6 +6,13 @@
  * tally, and mark the chunk done.  At the end the per-thread tallies are
  * summed into the caller's tally.  Progress is drawn by whichever thread
  * finishes a chunk when at least a tenth of a second has passed.
+ *
+ * Under MPI (cluster.h) rank r of P takes the contiguous block of chunks
+ * [nchunks*r/P, nchunks*(r+1)/P); the ranks' summed tallies and done flags
+ * are then combined with collective reductions, so every rank returns the
+ * whole job's result.  Contiguous blocks keep an interrupted job's completed
+ * ranges few (about P x threads), which --ranges and merge then fill in.
+ * Only rank 0 draws progress, of its own block.
  */
 #include "driver.h"
 
@@ -17,6 +24,8 @@
 #include <unistd.h>
 
 #include <omp.h>
+
+#include "cluster.h"
 
 static volatile sig_atomic_t stop_flag = 0;
 
@@ -66,6 +75,13 @@ static void draw_progress(const char *label, uint64_t done, uint64_t total, doub
     fflush(stderr);
 }
 
+/* Levels in chunks [c0, c1) of a job (the last chunk may be short). */
+static uint64_t chunk_levels(const job_t *job, uint64_t c0, uint64_t c1)
+{
+    uint64_t lo = c0 * DRIVER_CHUNK, hi = c1 * DRIVER_CHUNK;
+    return (hi < job->count ? hi : job->count) - (lo < job->count ? lo : job->count);
+}
+
 /* Turn the done-chunk flags into sorted, merged index ranges. */
 static int collect_ranges(const job_t *job, const unsigned char *done, uint64_t nchunks,
                           driver_result_t *res)
@@ -96,11 +112,41 @@ static int collect_ranges(const job_t *job, const unsigned char *done, uint64_t 
     return 0;
 }
 
+/* FNV-1a of what defines a job's levels and tally: under MPI every rank
+ * must run the same job (cluster_check_same). */
+static uint64_t job_key(const job_t *job, const tally_t *out)
+{
+    const uint64_t v[] = {job->seed, job->first, job->count, (uint64_t)job->dlevel_lo,
+                          (uint64_t)job->dlevel_hi, (uint64_t)job->params.difficulty,
+                          (uint64_t)job->params.type, job->params.single_enabled,
+                          job->params.layout_only, job->params.rivers,
+                          (uint64_t)out->dlevel_lo, (uint64_t)out->dlevel_hi};
+    uint64_t h = UINT64_C(14695981039346656037);
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+        for (int b = 0; b < 64; b += 8) {
+            h ^= (v[i] >> b) & 0xff;
+            h *= UINT64_C(1099511628211);
+        }
+    return h;
+}
+
 int driver_run(const job_t *job, const driver_opts_t *opts, tally_t *out, driver_result_t *res)
 {
     memset(res, 0, sizeof *res);
+    cluster_check_same(job_key(job, out), "job");
     int threads = opts->threads > 0 ? opts->threads : omp_get_max_threads();
     uint64_t nchunks = (job->count + DRIVER_CHUNK - 1) / DRIVER_CHUNK;
+    /* This rank's chunks [c_lo, c_hi) and their levels (all of them without MPI). */
+    int rank = cluster_rank(), nranks = cluster_size();
+    unsigned __int128 n128 = nchunks;
+    uint64_t c_lo = (uint64_t)(n128 * (unsigned)rank / (unsigned)nranks);
+    uint64_t c_hi = (uint64_t)(n128 * (unsigned)(rank + 1) / (unsigned)nranks);
+    uint64_t share = chunk_levels(job, c_lo, c_hi);
+    char label[128];
+    if (nranks > 1)
+        snprintf(label, sizeof label, "%s, rank 0 of %d", opts->label ? opts->label : "", nranks);
+    else
+        snprintf(label, sizeof label, "%s", opts->label ? opts->label : "");
     unsigned char *done = calloc(nchunks ? nchunks : 1, 1);
     tally_t **tl = calloc((size_t)threads, sizeof *tl);
     level_t **lvs = calloc((size_t)threads, sizeof *lvs);
@@ -114,8 +160,9 @@ int driver_run(const job_t *job, const driver_opts_t *opts, tally_t *out, driver
         fprintf(stderr, "drlsim: out of memory for %d threads\n", threads);
         goto fail;
     }
-    bool show = opts->progress == PROGRESS_ALWAYS ||
-                (opts->progress == PROGRESS_AUTO && isatty(STDERR_FILENO));
+    bool show = cluster_is_root() &&
+                (opts->progress == PROGRESS_ALWAYS ||
+                 (opts->progress == PROGRESS_AUTO && isatty(STDERR_FILENO)));
     uint64_t next = 0, finished = 0;
     double t0 = now_seconds(), last_draw = t0;
 
@@ -131,7 +178,8 @@ int driver_run(const job_t *job, const driver_opts_t *opts, tally_t *out, driver
             uint64_t c;
 #pragma omp atomic capture
             c = next++;
-            if (c >= nchunks)
+            c += c_lo;
+            if (c >= c_hi)
                 break;
             uint64_t lo = job->first + c * DRIVER_CHUNK;
             uint64_t hi = lo + DRIVER_CHUNK;
@@ -155,7 +203,7 @@ int driver_run(const job_t *job, const driver_opts_t *opts, tally_t *out, driver
                     {
                         if (now - last_draw >= 0.1) {
                             last_draw = now;
-                            draw_progress(opts->label, f, job->count, now - t0, false);
+                            draw_progress(label, f, share, now - t0, false);
                         }
                     }
                 }
@@ -163,8 +211,16 @@ int driver_run(const job_t *job, const driver_opts_t *opts, tally_t *out, driver
         }
     }
 
-    for (int t = 0; t < threads; t++)
-        tally_merge(out, tl[t]);
+    /* The ranks' tallies are combined into tl[0], then added to `out`, which
+     * may already hold counts (a resumed report) on every rank. */
+    for (int t = 1; t < threads; t++)
+        tally_merge(tl[0], tl[t]);
+    cluster_reduce_tally(tl[0]);
+    cluster_reduce_result(done, nchunks);
+    tally_merge(out, tl[0]);
+    uint64_t own_done = 0; /* levels of this rank's block done */
+    for (uint64_t c = c_lo; c < c_hi; c++)
+        own_done += done[c] ? chunk_levels(job, c, c + 1) : 0;
     res->seconds = now_seconds() - t0;
     res->threads = threads;
     for (uint64_t c = 0; c < nchunks; c++) {
@@ -176,7 +232,7 @@ int driver_run(const job_t *job, const driver_opts_t *opts, tally_t *out, driver
     }
     res->complete = res->done == job->count;
     if (show)
-        draw_progress(opts->label, res->done, job->count, res->seconds, true);
+        draw_progress(label, own_done, share, res->seconds, true);
     if (collect_ranges(job, done, nchunks, res) != 0) {
         fprintf(stderr, "drlsim: out of memory\n");
         goto fail;

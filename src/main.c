@@ -1,8 +1,14 @@
-/* main.c - drlsim's entry point: dispatch to a subcommand. */
+/* main.c - drlsim's entry point: dispatch to a subcommand.
+ *
+ * Commands that run the driver over a whole job (run, rooms) are cluster
+ * commands: under MPI they join the MPI job around their run (cluster.h);
+ * the others never touch MPI, so they start fast even in the MPI build. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
+#include "cluster.h"
 #include "commands.h"
 
 #ifndef DRLSIM_VERSION
@@ -12,16 +18,17 @@
 typedef struct command {
     const char *name;
     int (*run)(int argc, char **argv);
+    bool cluster;  /* splits its job over MPI ranks (docs/cluster.md) */
     const char *summary;
 } command_t;
 
 static const command_t COMMANDS[] = {
-    {"bench", cmd_bench, "measure levels/second per type, layout alone and full level"},
-    {"check", cmd_check, "test the documented probabilities against generated levels"},
-    {"gen", cmd_gen, "generate one level and print it (ASCII or JSON)"},
-    {"merge", cmd_merge, "add run reports of one job (shards, partial runs) into one"},
-    {"rooms", cmd_rooms, "the wiki's room statistics over N random layouts, with intervals"},
-    {"run", cmd_run, "generate many levels and write a JSON report of their histograms"},
+    {"bench", cmd_bench, false, "measure levels/second per type, layout alone and full level"},
+    {"check", cmd_check, false, "test the documented probabilities against generated levels"},
+    {"gen", cmd_gen, false, "generate one level and print it (ASCII or JSON)"},
+    {"merge", cmd_merge, false, "add run reports of one job (shards, partial runs) into one"},
+    {"rooms", cmd_rooms, true, "the wiki's room statistics over N random layouts, with intervals"},
+    {"run", cmd_run, true, "generate many levels and write a JSON report of their histograms"},
 };
 #define NCOMMANDS (sizeof COMMANDS / sizeof COMMANDS[0])
 
@@ -52,8 +59,13 @@ int main(int argc, char **argv)
         return 0;
     }
     for (size_t i = 0; i < NCOMMANDS; i++)
-        if (strcmp(cmd, COMMANDS[i].name) == 0)
-            return COMMANDS[i].run(argc - 2, argv + 2);
+        if (strcmp(cmd, COMMANDS[i].name) == 0) {
+            if (!COMMANDS[i].cluster)
+                return COMMANDS[i].run(argc - 2, argv + 2);
+            if (cluster_init() != 0)
+                return 1;
+            return cluster_finish(COMMANDS[i].run(argc - 2, argv + 2));
+        }
     fprintf(stderr, "drlsim: unknown command '%s' (see drlsim --help)\n", cmd);
     return CLI_EXIT_USAGE;
 }

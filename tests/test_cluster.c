@@ -1,0 +1,85 @@
+/* test_cluster.c - the MPI reductions of cluster.h, under mpirun -n P.
+ *
+ * Every rank builds the same P synthetic tallies (rank q's: slot i holds
+ * (i + 1) * (q + 1), and its moment minima and maxima depend on q, with some
+ * strata empty on some ranks), takes its own, and reduces it.  The result
+ * must equal, slot for slot, the serial fold tally_merge(t_0, ..., t_P-1),
+ * so the MPI reduction and the driver's thread merge cannot disagree.  Also:
+ * the done flags are OR-ed, and cluster_agree_status returns the maximum.
+ * Built only with -Dmpi=enabled; run by tests/mpi_test.sh with P = 1, 2, 3.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cluster.h"
+#include "testutil.h"
+
+/* Rank q's tally: counts grow with q; moments of stratum s exist on rank q
+ * only when (s + q) % 3 != 0, with min 100 + 7q + s and max 500 - 11q + s. */
+static void fill(tally_t *t, int q)
+{
+    size_t strata = (size_t)(t->dlevel_hi - t->dlevel_lo + 1) * LT__COUNT;
+    for (size_t i = 0; i < strata * t->stride; i++)
+        t->slots[i] = (uint64_t)(i + 1) * (uint64_t)(q + 1);
+    size_t s = 0;
+    for (int dl = t->dlevel_lo; dl <= t->dlevel_hi; dl++)
+        for (int ty = 0; ty < LT__COUNT; ty++, s++)
+            for (int h = 0; h < TALLY_NHISTS; h++) {
+                if (TALLY_HISTS[h].kind != HIST_MOMENTS)
+                    continue;
+                uint64_t *m = t->slots + (tally_stratum(t, dl, (level_type_t)ty, h) - t->slots);
+                if ((s + (size_t)q) % 3 == 0) {
+                    memset(m, 0, MOM__COUNT * sizeof *m);
+                    m[MOM_MIN] = UINT64_MAX;
+                    continue;
+                }
+                m[MOM_MIN] = 100 + 7 * (uint64_t)q + s;
+                m[MOM_MAX] = 500 - 11 * (uint64_t)q + s;
+            }
+}
+
+int main(void)
+{
+    if (cluster_init() != 0)
+        return 1;
+    int me = cluster_rank(), p = cluster_size();
+    CHECK(p >= 1 && me >= 0 && me < p, "rank %d of %d", me, p);
+    CHECK(cluster_is_root() == (me == 0), "rank 0 is the root");
+
+    tally_t *mine = tally_new(2, 4, 3), *want = tally_new(2, 4, 3), *other = tally_new(2, 4, 3);
+    fill(mine, me);
+    for (int q = 0; q < p; q++) {
+        fill(other, q);
+        tally_merge(want, other);
+    }
+    cluster_reduce_tally(mine);
+    size_t n = 3 * (size_t)LT__COUNT * mine->stride, bad = 0;
+    for (size_t i = 0; i < n; i++)
+        bad += mine->slots[i] != want->slots[i];
+    CHECK(bad == 0, "rank %d: reduced tally equals the serial merge (%zu slots differ)", me, bad);
+    int hb = tally_hist_index("budget");
+    const uint64_t *m = tally_stratum(mine, 2, (level_type_t)0, hb);
+    /* stratum 0 holds moments on ranks q with q % 3 != 0: ranks 1 and 2 */
+    uint64_t min0 = p > 1 ? 107 : UINT64_MAX, max0 = p > 1 ? 489 : 0;
+    CHECK(m[MOM_MIN] == min0 && m[MOM_MAX] == max0, "rank %d: stratum 0 min %llu max %llu", me,
+          (unsigned long long)m[MOM_MIN], (unsigned long long)m[MOM_MAX]);
+
+    unsigned char done[1000];
+    for (int i = 0; i < 1000; i++)
+        done[i] = i < 999 && i % p == me;
+    cluster_reduce_result(done, 1000);
+    int ones = 0;
+    for (int i = 0; i < 1000; i++)
+        ones += done[i];
+    CHECK(ones == 999 && done[999] == 0, "rank %d: done flags OR-ed (%d set)", me, ones);
+
+    CHECK(cluster_agree_status(me) == p - 1, "rank %d: agreed status is the largest", me);
+
+    tally_free(mine);
+    tally_free(want);
+    tally_free(other);
+    char name[32];
+    snprintf(name, sizeof name, "cluster rank %d/%d", me, p);
+    /* The agreed status ends in MPI_Finalize on every rank, not MPI_Abort. */
+    return cluster_finish(test_summary(name));
+}
