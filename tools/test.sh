@@ -5,7 +5,9 @@
 #  2. the same suite under AddressSanitizer + UndefinedBehaviorSanitizer in
 #     build-asan/ (gcc; any sanitizer report fails a test);
 #  3. a bounded run of every libFuzzer target in build-fuzz/ (clang):
-#     $DRLSIM_FUZZ_SECONDS each (default 20), tools/fuzz.sh.
+#     $DRLSIM_FUZZ_SECONDS each (default 20), tools/fuzz.sh;
+#  4. the MPI build in build-mpi/ (Open MPI): the same job over 1, 2 and 3
+#     ranks against build/'s report, byte for byte (tools/mpi_test.sh).
 # Each suite leaves DIR/meson-logs/testlog.json, which .ci/run counts.
 # Every suite runs even after a failure; the exit status is 1 if any failed.
 # docs/robustness.md explains the sanitized and fuzz builds.
@@ -13,7 +15,7 @@ set -u
 cd "$(dirname "$0")/.."
 fuzz_secs=${DRLSIM_FUZZ_SECONDS:-20}
 status=0
-for d in build build-asan build-fuzz; do
+for d in build build-asan build-fuzz build-mpi; do
     rm -f "$d/meson-logs/testlog.json"
 done
 
@@ -36,4 +38,7 @@ fi
 
 echo "== fuzzing (build-fuzz/: libFuzzer, $fuzz_secs s per target)"
 sh tools/fuzz.sh "$fuzz_secs" || status=1
+
+echo "== MPI build (build-mpi/: Open MPI, 1-3 ranks)"
+sh tools/mpi_test.sh || status=1
 exit $status
