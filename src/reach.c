@@ -1,86 +1,83 @@
-/* reach.c - bit-parallel flood fill, see reach.h. */
+/* reach.c - connectivity by runs and union-find, see reach.h. */
 #include "reach.h"
 
-typedef unsigned __int128 row_t;
+/* A row of 78 cells has at most 39 runs (every other cell passable). */
+#define REACH_MAX_RUNS (GRID_H * ((GRID_W + 1) / 2))
 
-#define BIT(x) ((row_t)1 << (x))
-
-/* Extend r along the runs of p it touches, towards higher bits: adding r to
- * p carries from each run's lowest bit of r to the run's top, and the bits
- * the carry flips are exactly those (r must be a subset of p). */
-static inline row_t fill_up(row_t r, row_t p)
+static inline int find(uint16_t *parent, int x)
 {
-    return r | (((p + r) ^ p) & p);
+    while (parent[x] != x) {
+        parent[x] = parent[parent[x]]; /* path halving */
+        x = parent[x];
+    }
+    return x;
 }
 
-/* Extend r along the runs of p towards lower bits (occluded fill, shifts of
- * 1, 2, 4, ..., 64). */
-static inline row_t fill_down(row_t r, row_t p)
+int reach_unreachable_rows(const bitrow_t pass[GRID_H + 2], int sx, int sy)
 {
-    r |= p & (r >> 1);
-    p &= p >> 1;
-    r |= p & (r >> 2);
-    p &= p >> 2;
-    r |= p & (r >> 4);
-    p &= p >> 4;
-    r |= p & (r >> 8);
-    p &= p >> 8;
-    r |= p & (r >> 16);
-    p &= p >> 16;
-    r |= p & (r >> 32);
-    p &= p >> 32;
-    r |= p & (r >> 64);
-    return r;
-}
-
-static inline row_t spread(row_t r)
-{
-    return r | (r << 1) | (r >> 1);
-}
-
-
-/* One row update: what row y can reach from itself and its neighbours. */
-static inline row_t settle(const row_t *reach, const row_t *pass, int y)
-{
-    row_t r = (reach[y] | spread(reach[y - 1]) | spread(reach[y + 1])) & pass[y];
-    return fill_down(fill_up(r, pass[y]), pass[y]);
+    int ra[REACH_MAX_RUNS], rb[REACH_MAX_RUNS];
+    uint16_t parent[REACH_MAX_RUNS], size[REACH_MAX_RUNS];
+    int row_first[GRID_H + 2];
+    int n = 0, prev = 0, total = 0;
+    for (int y = 1; y <= GRID_H; y++) {
+        const int first = row_first[y] = n;
+        /* Run boundaries: bit x is set where cell x differs from cell x-1, so
+         * the set bits pair up as (start, end + 1); bits 0 and 79 are never
+         * passable, so every pair lies in 1..79. */
+        bitrow_t t = pass[y] ^ (pass[y] << 1);
+        int i = prev; /* the first run of the row above that may still touch */
+        while (t) {
+            const int a = bitrow_ctz(t);
+            t &= t - 1;
+            const int b = bitrow_ctz(t) - 1;
+            t &= t - 1;
+            ra[n] = a;
+            rb[n] = b;
+            total += b - a + 1;
+            /* 8-way: a run of the row above touches when it overlaps
+             * a-1..b+1.  A run above that ends before this one cannot touch
+             * a later one either; one that ends after it may. */
+            while (i < first && rb[i] + 1 < a)
+                i++;
+            int root = n;
+            size[n] = (uint16_t)(b - a + 1);
+            parent[n] = (uint16_t)n;
+            for (; i < first && ra[i] <= b + 1; i++) {
+                int r = find(parent, i);
+                if (r != root) {
+                    if (size[r] < size[root]) { /* union by size */
+                        int tmp = r;
+                        r = root;
+                        root = tmp;
+                    }
+                    parent[root] = (uint16_t)r;
+                    size[r] = (uint16_t)(size[r] + size[root]);
+                    root = r;
+                }
+                if (rb[i] > b)
+                    break; /* it may touch the next run of this row too */
+            }
+            n++;
+        }
+        prev = first;
+    }
+    row_first[GRID_H + 1] = n;
+    if (sy < 1 || sy > GRID_H)
+        return total;
+    int start = -1;
+    for (int k = row_first[sy]; k < row_first[sy + 1]; k++)
+        if (ra[k] <= sx && sx <= rb[k])
+            start = k;
+    return start < 0 ? total : total - size[find(parent, start)];
 }
 
 int reach_unreachable(const grid_t *g, int sx, int sy)
 {
-    row_t pass[GRID_H + 2], reach[GRID_H + 2] = {0};
-    const row_t columns = (BIT(GRID_W + 1) - 1) & ~BIT(0); /* x 1..78 */
-    int total = 0;
-    /* Passable is "not impassable" (kept in step with cell_is_passable). */
+    bitrow_t pass[GRID_H + 2];
+    /* x 1..78: passable is "not impassable" (kept in step with cell_is_passable) */
+    const bitrow_t columns = (BITROW_BIT(GRID_W + 1) - 1) & ~BITROW_BIT(0);
     grid_mask_rows(g, CELLSET_IMPASSABLE, pass);
-    pass[0] = pass[GRID_H + 1] = 0;
-    for (int y = 1; y <= GRID_H; y++) {
-        pass[y] = ~pass[y] & columns;
-        total += bitrow_popcount(pass[y]);
-    }
-    if (!grid_in_map(sx, sy) || !(pass[sy] & BIT(sx)))
-        return total;
-    reach[sy] = BIT(sx);
-    bool changed = true;
-    while (changed) {
-        changed = false;
-        for (int y = 1; y <= GRID_H; y++) {
-            row_t r = settle(reach, pass, y);
-            if (r != reach[y]) {
-                reach[y] = r;
-                changed = true;
-            }
-        }
-        for (int y = GRID_H; y >= 1; y--) {
-            row_t r = settle(reach, pass, y);
-            if (r != reach[y]) {
-                reach[y] = r;
-                changed = true;
-            }
-        }
-    }
-    int got = 0;
     for (int y = 1; y <= GRID_H; y++)
-        got += bitrow_popcount(reach[y]);
-    return total - got;
+        pass[y] = ~pass[y] & columns;
+    return reach_unreachable_rows(pass, sx, sy);
 }
