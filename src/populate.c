@@ -99,19 +99,6 @@ typedef struct pool {
     int nout;
 } pool_t;
 
-/* Cells a monster or item may stand on: floor, water, bridge. */
-#define CELLSET_STANDABLE (CELLSET(CELL_FLOOR) | CELLSET(CELL_WATER) | CELLSET(CELL_BRIDGE))
-
-/* Rows of the cells of `kinds` where things may be placed: x 2..77, y 2..19. */
-static void placement_rows(const grid_t *g, cellset_t kinds, bitrow_t rows[GRID_H + 2])
-{
-    const bitrow_t inner = ((BITROW_BIT(GRID_W) - 1) >> 2) << 2; /* x 2..77 */
-    grid_mask_rows(g, kinds, rows);
-    rows[0] = rows[1] = rows[GRID_H] = rows[GRID_H + 1] = 0;
-    for (int y = 2; y < GRID_H; y++)
-        rows[y] &= inner;
-}
-
 /* Remove cell c from the list if present: the last entry fills its place. */
 static void drop_cell(cellpool_t *a, int c)
 {
@@ -165,11 +152,9 @@ static int partition_keepout(cellpool_t *a, const rect_t *k)
 
 /* The free cells, then the start and stairs are dropped; the keep-out box,
  * when there is one, is split off to the tail. */
-static void pool_build(pool_t *p, const level_t *lv)
+static void pool_build(pool_t *p, const level_t *lv, const census_t *cs)
 {
-    bitrow_t rows[GRID_H + 2];
-    placement_rows(&lv->map, CELLSET_STANDABLE, rows);
-    cellpool_init(&p->list, rows);
+    cellpool_init(&p->list, cs->standable);
     if (lv->start.x)
         drop_cell(&p->list, GRID_IDX(lv->start.x, lv->start.y));
     for (int i = 0; i < lv->nstairs; i++)
@@ -319,15 +304,13 @@ static void table_monsters(spender_t *s, const pop_table_t *tab, int budget, int
 
 /* Where the layout fixed neither, a uniformly chosen floor cell for the start
  * and another for the down stair (one pass over the map). */
-static bool start_and_stairs(level_t *lv, rng_t *r)
+static bool start_and_stairs(level_t *lv, rng_t *r, census_t *cs)
 {
     bool need_start = lv->start.x == 0, need_stairs = lv->nstairs == 0;
     if (!need_start && !need_stairs)
         return true;
-    bitrow_t rows[GRID_H + 2];
-    placement_rows(&lv->map, CELLSET(CELL_FLOOR), rows);
     cellpool_t list, *cells = &list;
-    cellpool_init(cells, rows);
+    cellpool_init(cells, cs->floor);
     if (!need_start)
         drop_cell(cells, GRID_IDX(lv->start.x, lv->start.y));
     for (int k = 0; k < 2; k++) {
@@ -344,6 +327,9 @@ static bool start_and_stairs(level_t *lv, rng_t *r)
         } else {
             grid_set(&lv->map, pt.x, pt.y, CELL_STAIRS);
             lv->stairs[lv->nstairs++] = pt;
+            /* the census's other rows and counts hold for stairs as for floor */
+            cs->floor[pt.y] &= ~BITROW_BIT(pt.x);
+            cs->standable[pt.y] &= ~BITROW_BIT(pt.x);
         }
     }
     return true;
@@ -394,16 +380,24 @@ void populate(level_t *lv, const gen_params_t *p, rng_t *r)
 
 void populate_with(level_t *lv, const gen_params_t *p, const pop_tables_t *t, rng_t *r)
 {
+    census_t cs;
+    populate_census(lv, p, t, r, &cs);
+}
+
+void populate_census(level_t *lv, const gen_params_t *p, const pop_tables_t *t, rng_t *r,
+                     census_t *cs)
+{
     const type_rules_t *tr = &p->rules->type[lv->type];
     reset_owned(lv);
     if (tr->special_rooms)
         special_rooms(lv, &t->special, r);
-    if (!start_and_stairs(lv, r)) {
+    census_take(&lv->map, cs);
+    if (!start_and_stairs(lv, r, cs)) {
         fail(lv, FAIL_NO_FLOOR);
         return;
     }
     pool_t pool;
-    pool_build(&pool, lv);
+    pool_build(&pool, lv, cs);
     int budget = populate_budget(t, tr, lv->dlevel, lv->difficulty);
     lv->obs.budget = budget;
     spender_t s = {.lv = lv, .t = t, .tr = tr, .pool = &pool, .r = r, .stopped = false};

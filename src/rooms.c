@@ -54,7 +54,7 @@ void rooms_scan(level_t *lv)
     }
 }
 
-void rooms_summarize(level_t *lv)
+void rooms_summarize_list(level_t *lv)
 {
     int ge4 = 0, small = 0;
     for (int i = 0; i < lv->nrooms; i++) {
@@ -62,13 +62,18 @@ void rooms_summarize(level_t *lv)
         ge4 += r->w >= ROOM_REAL_MIN_SIDE && r->h >= ROOM_REAL_MIN_SIDE;
         small += r->w == 2 && r->h == 2;
     }
+    lv->obs.rooms = (uint16_t)lv->nrooms;
+    lv->obs.rooms_ge4 = (uint16_t)ge4;
+    lv->obs.rooms_small = (uint16_t)small;
+}
+
+void rooms_summarize(level_t *lv)
+{
+    rooms_summarize_list(lv);
     bitrow_t door[GRID_H + 2];
     grid_mask_rows(&lv->map, CELLSET(CELL_DOOR), door);
     int doors = 0;
     for (int y = 1; y <= GRID_H; y++)
         doors += bitrow_popcount(door[y]);
     lv->obs.doors = (uint16_t)doors;
-    lv->obs.rooms = (uint16_t)lv->nrooms;
-    lv->obs.rooms_ge4 = (uint16_t)ge4;
-    lv->obs.rooms_small = (uint16_t)small;
 }

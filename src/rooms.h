@@ -21,6 +21,9 @@ void rooms_scan(level_t *lv);
  * (called once the layout is drawn, before population; in layout-only mode
  * the layout has no water yet, so the doors are the layout's own). */
 void rooms_summarize(level_t *lv);
+/* The room counts alone (level_generate takes the door count of a full
+ * level from its census, see census.h). */
+void rooms_summarize_list(level_t *lv);
 
 /* Append one room; false (and FAIL_TOO_MANY) when the list is full. */
 bool rooms_add(level_t *lv, int x, int y, int w, int h);
