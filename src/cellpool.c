@@ -2,8 +2,7 @@
  *
  * Position i of the untouched list is the i-th set bit in row-major order:
  * a branch-free binary search over the rows' end counts finds the row, and a
- * broadword select (byte prefix counts by multiplication, Vigna 2008) the bit
- * in the row.  Positions written by a removal live in val[], flagged in
+ * broadword select (select64, grid.h) the bit in the row.  Positions written by a removal live in val[], flagged in
  * dirty[] and listed in dirty_pos[] (so find can search them).
  */
 #include "cellpool.h"
@@ -19,24 +18,6 @@ static inline int pop64(uint64_t v)
 #else
     return popcount64(v);
 #endif
-}
-
-/* Position of the k-th (0-based) set bit of x; k < popcount(x). */
-static inline int select64(uint64_t x, int k)
-{
-    const uint64_t L8 = UINT64_C(0x0101010101010101), H8 = UINT64_C(0x8080808080808080);
-    uint64_t s = x - ((x >> 1) & UINT64_C(0x5555555555555555));
-    s = (s & UINT64_C(0x3333333333333333)) + ((s >> 2) & UINT64_C(0x3333333333333333));
-    s = (s + (s >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
-    const uint64_t b = s * L8; /* byte j: set bits in bytes 0..j (at most 64) */
-    /* byte j's top bit survives when b_j <= k (no borrows: 0x80 + k > b_j) */
-    const uint64_t le = ((((uint64_t)k * L8) | H8) - b) & H8;
-    const int j = (int)(((le >> 7) * L8) >> 56); /* the bit lies in byte j */
-    k -= (int)(((b << 8) >> (8 * j)) & 0xff);    /* bits in bytes before j */
-    unsigned byte = (unsigned)(x >> (8 * j)) & 0xffu;
-    while (k--)
-        byte &= byte - 1;
-    return 8 * j + __builtin_ctz(byte);
 }
 
 void cellpool_init(cellpool_t *p, const bitrow_t rows[CELLPOOL_ROWS])
