@@ -1,10 +1,14 @@
 /* reach.h - which passable cells can be walked to from a start (8-way).
  *
- * The map's passable cells are cut into runs along each row (bit rows: a
- * carry finds each run's end), runs of adjacent rows that touch diagonally
- * or straight are joined in a union-find, and the start's component is the
- * reachable set: one pass over the rows whatever the map's shape.  This is
- * the per-level connectivity observation (RULES.md §6), so it must be cheap.
+ * The map is flooded as 20 rows of 128-bit masks.  A row that gains cells
+ * offers them to its neighbours: the cells they touch (8-way) in the row
+ * above or below are extended to whole runs of passable cells (a carry
+ * upwards, a logarithmic shift fill downwards), and that row is then offered
+ * on in turn; sweeps down and up alternate until no row has anything new, so
+ * only rows that changed are ever revisited.  Nearly every level is fully
+ * connected, which a final OR of the unreached cells tells without counting.
+ * This is the per-level connectivity observation (RULES.md §6), so it must
+ * be cheap.
  */
 #ifndef DRLSIM_REACH_H
 #define DRLSIM_REACH_H

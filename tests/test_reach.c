@@ -1,4 +1,4 @@
-/* test_reach.c - the run-based flood fill against a plain breadth-first
+/* test_reach.c - the row flood fill against a plain breadth-first
  * search (written here, cell by cell) on random and hand-made maps. */
 #include <string.h>
 
@@ -76,7 +76,7 @@ int main(void)
         int sx = rng_range(&r, 1, GRID_W), sy = rng_range(&r, 1, GRID_H);
         bad += reach_unreachable(&g, sx, sy) != bfs_unreachable(&g, sx, sy);
     }
-    CHECK(bad == 0, "runs flood equals BFS on 20000 random maps (%d differ)", bad);
+    CHECK(bad == 0, "row flood equals BFS on 20000 random maps (%d differ)", bad);
     /* Every cell random, the border ring too (rivers leave passable-looking
      * edge cells; the count must follow the cells, whatever they are), and
      * the densest row pattern: 39 runs per row. */
@@ -95,6 +95,6 @@ int main(void)
         int sx = rng_range(&r, 1, GRID_W), sy = rng_range(&r, 1, GRID_H);
         bad += reach_unreachable(&g, sx, sy) != bfs_unreachable(&g, sx, sy);
     }
-    CHECK(bad == 0, "runs flood equals BFS on 20000 fully random maps (%d differ)", bad);
+    CHECK(bad == 0, "row flood equals BFS on 20000 fully random maps (%d differ)", bad);
     return test_summary("reach");
 }
