@@ -136,6 +136,41 @@ static inline int bitrow_ctz(bitrow_t r)
     return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((unsigned long long)(r >> 64));
 }
 
+/* Highest set bit of r (r != 0). */
+static inline int bitrow_top(bitrow_t r)
+{
+    unsigned long long hi = (unsigned long long)(r >> 64);
+    return hi ? 127 - __builtin_clzll(hi) : 63 - __builtin_clzll((unsigned long long)r);
+}
+
+/* Position of the k-th (0-based) set bit of x, k < popcount(x): byte prefix
+ * counts by one multiplication (Vigna, "Broadword implementation of
+ * rank/select queries", 2008), then a short walk inside the byte. */
+static inline int select64(uint64_t x, int k)
+{
+    const uint64_t L8 = UINT64_C(0x0101010101010101), H8 = UINT64_C(0x8080808080808080);
+    uint64_t s = x - ((x >> 1) & UINT64_C(0x5555555555555555));
+    s = (s & UINT64_C(0x3333333333333333)) + ((s >> 2) & UINT64_C(0x3333333333333333));
+    s = (s + (s >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
+    const uint64_t b = s * L8; /* byte j: set bits in bytes 0..j (at most 64) */
+    /* byte j's top bit survives when b_j <= k (no borrows: 0x80 + k > b_j) */
+    const uint64_t le = ((((uint64_t)k * L8) | H8) - b) & H8;
+    const int j = (int)(((le >> 7) * L8) >> 56); /* the bit lies in byte j */
+    k -= (int)(((b << 8) >> (8 * j)) & 0xff);    /* bits in bytes before j */
+    unsigned byte = (unsigned)(x >> (8 * j)) & 0xffu;
+    while (k--)
+        byte &= byte - 1;
+    return 8 * j + __builtin_ctz(byte);
+}
+
+/* Position of the k-th (0-based) set bit of r, k < bitrow_popcount(r). */
+static inline int bitrow_select(bitrow_t r, int k)
+{
+    uint64_t lo = (uint64_t)r;
+    int n = popcount64(lo);
+    return k < n ? select64(lo, k) : 64 + select64((uint64_t)(r >> 64), k - n);
+}
+
 /* Glyphs and names of cell kinds (docs/cli.md lists them). */
 char cell_glyph(cell_t k);
 const char *cell_name(cell_t k);

@@ -10,6 +10,7 @@
  */
 #include "level.h"
 
+#include <assert.h>
 #include <string.h>
 
 #include "populate.h"
@@ -28,22 +29,16 @@ void gen_params_default(gen_params_t *p)
     p->rivers = true;
 }
 
-static void observe(level_t *lv)
+/* The final map's observations, from the census population took (the map
+ * has not changed since in any way the census sees). */
+static void observe(level_t *lv, const census_t *cs)
 {
     obs_t *o = &lv->obs;
-    int water = 0, acid = 0, lava = 0;
-    for (int y = 1; y <= GRID_H; y++) {
-        const uint8_t *row = &lv->map.c[GRID_IDX(1, y)];
-        for (int x = 0; x < GRID_W; x++) {
-            water += row[x] == CELL_WATER;
-            acid += row[x] == CELL_ACID;
-            lava += row[x] == CELL_LAVA;
-        }
-    }
-    o->fluid_cells[0] = (uint16_t)water;
-    o->fluid_cells[1] = (uint16_t)acid;
-    o->fluid_cells[2] = (uint16_t)lava;
-    o->unreachable = (uint16_t)reach_unreachable(&lv->map, lv->start.x, lv->start.y);
+    o->fluid_cells[0] = (uint16_t)cs->water;
+    o->fluid_cells[1] = (uint16_t)cs->acid;
+    o->fluid_cells[2] = (uint16_t)cs->lava;
+    o->doors = (uint16_t)cs->doors;
+    o->unreachable = (uint16_t)reach_unreachable_rows(cs->passable, lv->start.x, lv->start.y);
 }
 
 static void reset(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t index)
@@ -85,11 +80,17 @@ void level_generate(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t 
         .lv = lv, .p = p, .rules = &p->rules->type[lv->type], .layout = &layout, .water = &water,
     };
     layout_for(lv->type)(&ctx);
-    rooms_summarize(lv);
-    if (p->layout_only)
+    if (p->layout_only) {
+        rooms_summarize(lv);
         return;
+    }
+    /* doors: counted by the census (population changes no door) */
+    rooms_summarize_list(lv);
+    const pop_tables_t *t = poptable_default();
+    assert(t && "cmd_gen and the driver load the tables before generating");
     rng_t pop;
     rng_stream(&pop, seed, index, RNG_POPULATE);
-    populate(lv, p, &pop);
-    observe(lv);
+    census_t cs;
+    populate_census(lv, p, t, &pop, &cs);
+    observe(lv, &cs);
 }

@@ -21,6 +21,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "cellpool.h"
 #include "special.h"
 
 /* ---- budget and counts ---- */
@@ -89,88 +90,103 @@ bool populate_eligible(const pop_tables_t *t, int kind, int dlevel, int difficul
 
 /* ---- free cells ---- */
 
-/* Free standable cells; the first nout lie outside the keep-out box. */
+/* Free standable cells; the first nout lie outside the keep-out box.  The
+ * list's order decides which cell each draw lands on: it is the row-major
+ * list of the free cells after the removals below (cellpool.h keeps it
+ * without writing it out). */
 typedef struct pool {
-    uint16_t cell[GRID_W * GRID_H];
-    int n, nout;
+    cellpool_t list;
+    int nout;
 } pool_t;
 
-static bool in_rect(const rect_t *k, int x, int y)
+/* Remove cell c from the list if present: the last entry fills its place. */
+static void drop_cell(cellpool_t *a, int c)
 {
-    return k->x1 && x >= k->x1 && x <= k->x2 && y >= k->y1 && y <= k->y2;
+    int i = cellpool_find(a, c);
+    if (i >= 0)
+        cellpool_remove(a, i);
 }
 
-/* Cells a monster or item may stand on: floor, water, bridge. */
-static const uint8_t STANDABLE[CELL__COUNT] = {
-    [CELL_FLOOR] = 1, [CELL_WATER] = 1, [CELL_BRIDGE] = 1,
-};
-
-static inline bool is_standable(uint8_t c)
+/* Move the cells inside the keep-out box to the tail of the list, exactly
+ * as this scan does on the written-out list:
+ *
+ *     lo = 0, hi = n - 1;
+ *     while (lo <= hi)
+ *         if (a[lo] is inside) swap a[lo] and a[hi--]; else lo++;
+ *
+ * Only positions holding inside cells ever stop the scan, so it jumps from
+ * one to the next (ascending); returns the final lo, the outside count. */
+static int partition_keepout(cellpool_t *a, const rect_t *k)
 {
-    return c < CELL__COUNT && STANDABLE[c];
-}
-
-/* Remove cell c from a[0..*n) if present (order does not matter). */
-static void drop_cell(uint16_t *a, int *n, int c)
-{
-    for (int i = 0; i < *n; i++)
-        if (a[i] == c) {
-            a[i] = a[--*n];
-            return;
+    uint16_t pos[CELLPOOL_MAX];
+    int np = 0;
+    for (int y = k->y1; y <= k->y2; y++)
+        for (int x = k->x1; x <= k->x2; x++) {
+            int i = cellpool_find(a, GRID_IDX(x, y));
+            if (i < 0)
+                continue;
+            int j = np++; /* insertion sort: the ranks come mostly in order */
+            for (; j > 0 && pos[j - 1] > i; j--)
+                pos[j] = pos[j - 1];
+            pos[j] = (uint16_t)i;
         }
-}
-
-/* One branch-free pass over the interior (appends are unconditional stores
- * with a conditional count), then the start and stairs are dropped; the
- * keep-out box, when there is one, is split off to the tail. */
-static void pool_build(pool_t *p, const level_t *lv)
-{
-    int n = 0;
-    for (int y = 2; y < GRID_H; y++) {
-        const uint8_t *row = &lv->map.c[GRID_IDX(0, y)];
-        for (int x = 2; x < GRID_W; x++) {
-            p->cell[n] = (uint16_t)GRID_IDX(x, y);
-            n += is_standable(row[x]);
-        }
+    int lo = 0, hi = a->n - 1, f = 0, b = np - 1;
+    for (;;) {
+        while (b >= f && pos[b] > hi)
+            b--;
+        if (b < f)
+            return hi + 1; /* no inside cell left in lo..hi: lo runs past hi */
+        lo = pos[f];
+        int c = cellpool_get(a, lo), v = cellpool_get(a, hi);
+        cellpool_set(a, lo, v);
+        cellpool_set(a, hi, c);
+        if (pos[b] == hi) /* v is inside: lo is examined again */
+            b--;
+        else
+            f++;
+        hi--;
+        if (lo > hi)
+            return lo;
     }
+}
+
+/* The free cells, then the start and stairs are dropped; the keep-out box,
+ * when there is one, is split off to the tail. */
+static void pool_build(pool_t *p, const level_t *lv, const census_t *cs)
+{
+    cellpool_init(&p->list, cs->standable);
     if (lv->start.x)
-        drop_cell(p->cell, &n, GRID_IDX(lv->start.x, lv->start.y));
+        drop_cell(&p->list, GRID_IDX(lv->start.x, lv->start.y));
     for (int i = 0; i < lv->nstairs; i++)
-        drop_cell(p->cell, &n, GRID_IDX(lv->stairs[i].x, lv->stairs[i].y));
-    p->n = p->nout = n;
-    if (!lv->keepout.x1)
-        return;
-    /* partition: cells outside the box first */
-    int lo = 0, hi = n - 1;
-    while (lo <= hi) {
-        int c = p->cell[lo];
-        if (in_rect(&lv->keepout, c % GRID_STRIDE, c / GRID_STRIDE)) {
-            p->cell[lo] = p->cell[hi];
-            p->cell[hi--] = (uint16_t)c;
-        } else {
-            lo++;
-        }
-    }
-    p->nout = lo;
+        drop_cell(&p->list, GRID_IDX(lv->stairs[i].x, lv->stairs[i].y));
+    p->nout = p->list.n;
+    if (lv->keepout.x1)
+        p->nout = partition_keepout(&p->list, &lv->keepout);
 }
 
 /* Take a uniformly chosen free cell: among the first nout (outside) or all. */
 static bool pool_take(pool_t *p, bool outside, rng_t *r, point_t *out)
 {
-    int range = outside ? p->nout : p->n;
+    cellpool_t *a = &p->list;
+    int range = outside ? p->nout : a->n;
     if (range == 0)
         return false;
     int i = (int)rng_below(r, (uint32_t)range);
-    int c = p->cell[i];
-    if (i < p->nout) {
-        /* keep the segments: last outside fills the hole, last cell fills its slot */
-        p->cell[i] = p->cell[p->nout - 1];
-        p->cell[p->nout - 1] = p->cell[p->n - 1];
+    int c = cellpool_get(a, i);
+    if (p->nout == a->n) {
+        /* one segment: the last cell fills the hole (what the two moves below
+         * come to, as nothing reads past the end) */
+        cellpool_remove(a, i);
         p->nout--;
+    } else if (i < p->nout) {
+        /* keep the segments: last outside fills the hole, last cell fills its slot */
+        cellpool_set(a, i, cellpool_get(a, p->nout - 1));
+        cellpool_set(a, p->nout - 1, cellpool_tail(a));
+        p->nout--;
+        a->n--;
     } else {
-        p->cell[i] = p->cell[p->n - 1];
+        cellpool_remove(a, i);
     }
-    p->n--;
     out->x = (uint8_t)(c % GRID_STRIDE);
     out->y = (uint8_t)(c / GRID_STRIDE);
     return true;
@@ -288,36 +304,32 @@ static void table_monsters(spender_t *s, const pop_table_t *tab, int budget, int
 
 /* Where the layout fixed neither, a uniformly chosen floor cell for the start
  * and another for the down stair (one pass over the map). */
-static bool start_and_stairs(level_t *lv, rng_t *r)
+static bool start_and_stairs(level_t *lv, rng_t *r, census_t *cs)
 {
     bool need_start = lv->start.x == 0, need_stairs = lv->nstairs == 0;
     if (!need_start && !need_stairs)
         return true;
-    uint16_t cells[GRID_W * GRID_H];
-    int n = 0;
-    for (int y = 2; y < GRID_H; y++) {
-        const uint8_t *row = &lv->map.c[GRID_IDX(0, y)];
-        for (int x = 2; x < GRID_W; x++) {
-            cells[n] = (uint16_t)GRID_IDX(x, y);
-            n += row[x] == CELL_FLOOR;
-        }
-    }
+    cellpool_t list, *cells = &list;
+    cellpool_init(cells, cs->floor);
     if (!need_start)
-        drop_cell(cells, &n, GRID_IDX(lv->start.x, lv->start.y));
+        drop_cell(cells, GRID_IDX(lv->start.x, lv->start.y));
     for (int k = 0; k < 2; k++) {
         if (k == 0 ? !need_start : !need_stairs)
             continue;
-        if (n == 0)
+        if (cells->n == 0)
             return !need_start || k == 1;
-        int i = (int)rng_below(r, (uint32_t)n);
-        int c = cells[i];
-        cells[i] = cells[--n];
+        int i = (int)rng_below(r, (uint32_t)cells->n);
+        int c = cellpool_get(cells, i);
+        cellpool_remove(cells, i);
         point_t pt = {(uint8_t)(c % GRID_STRIDE), (uint8_t)(c / GRID_STRIDE)};
         if (k == 0) {
             lv->start = pt;
         } else {
             grid_set(&lv->map, pt.x, pt.y, CELL_STAIRS);
             lv->stairs[lv->nstairs++] = pt;
+            /* the census's other rows and counts hold for stairs as for floor */
+            cs->floor[pt.y] &= ~BITROW_BIT(pt.x);
+            cs->standable[pt.y] &= ~BITROW_BIT(pt.x);
         }
     }
     return true;
@@ -368,16 +380,24 @@ void populate(level_t *lv, const gen_params_t *p, rng_t *r)
 
 void populate_with(level_t *lv, const gen_params_t *p, const pop_tables_t *t, rng_t *r)
 {
+    census_t cs;
+    populate_census(lv, p, t, r, &cs);
+}
+
+void populate_census(level_t *lv, const gen_params_t *p, const pop_tables_t *t, rng_t *r,
+                     census_t *cs)
+{
     const type_rules_t *tr = &p->rules->type[lv->type];
     reset_owned(lv);
     if (tr->special_rooms)
         special_rooms(lv, &t->special, r);
-    if (!start_and_stairs(lv, r)) {
+    census_take(&lv->map, cs);
+    if (!start_and_stairs(lv, r, cs)) {
         fail(lv, FAIL_NO_FLOOR);
         return;
     }
     pool_t pool;
-    pool_build(&pool, lv);
+    pool_build(&pool, lv, cs);
     int budget = populate_budget(t, tr, lv->dlevel, lv->difficulty);
     lv->obs.budget = budget;
     spender_t s = {.lv = lv, .t = t, .tr = tr, .pool = &pool, .r = r, .stopped = false};

@@ -11,6 +11,7 @@
 #ifndef DRLSIM_POPULATE_H
 #define DRLSIM_POPULATE_H
 
+#include "census.h"
 #include "level.h"
 #include "poptable.h"
 
@@ -22,6 +23,11 @@
 void populate(level_t *lv, const gen_params_t *p, rng_t *r);
 /* The same with explicit tables (populate uses poptable_default()). */
 void populate_with(level_t *lv, const gen_params_t *p, const pop_tables_t *t, rng_t *r);
+/* populate_with that also leaves the census of the map (census.h) taken after
+ * the special rooms and kept up to date with the stairs it places, which is
+ * what the level's final observation reads. */
+void populate_census(level_t *lv, const gen_params_t *p, const pop_tables_t *t, rng_t *r,
+                     census_t *cs);
 
 /* Danger budget before the type modifier ([game] formulas, exact integers). */
 int populate_budget_base(const pop_tables_t *t, int dlevel, int difficulty);

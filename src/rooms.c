@@ -30,6 +30,11 @@ void rooms_scan(level_t *lv)
 {
     bitrow_t solid[GRID_H + 2];
     grid_mask_rows(&lv->map, CELLSET_SOLID, solid);
+    rooms_scan_rows(lv, solid);
+}
+
+void rooms_scan_rows(level_t *lv, const bitrow_t solid[GRID_H + 2])
+{
     for (int y = 1; y < GRID_H; y++) {
         const bitrow_t right = solid[y] >> 1; /* bit x: cell x+1 is solid */
         bitrow_t start;
@@ -39,22 +44,34 @@ void rooms_scan(level_t *lv)
             start = right & solid[y + 1] & ((solid[y] << 1) | solid[y - 1]) & INNER_COLUMNS;
         if (right & BITROW_BIT(1)) /* the left border rule */
             start |= BITROW_BIT(1);
+        if (!start)
+            continue;
+        /* The rooms' bottoms, all starts of the row at once: walk down the
+         * rows with the set of columns x+1 still open, noting where each
+         * meets a solid cell (or row GRID_H). */
+        uint8_t bottom[GRID_STRIDE];
+        bitrow_t open = start << 1;
+        for (int y2 = y + 1; open; y2++) {
+            bitrow_t hit = y2 < GRID_H ? open & solid[y2] : open;
+            open &= ~hit;
+            while (hit) {
+                bottom[bitrow_ctz(hit)] = (uint8_t)y2;
+                hit &= hit - 1;
+            }
+        }
         while (start) {
             int x = bitrow_ctz(start);
             start &= start - 1;
             int x2 = x + 1 + bitrow_ctz(solid[y + 1] >> (x + 1));
             if (x2 > GRID_W)
                 x2 = GRID_W;
-            int y2 = y + 1;
-            while (y2 < GRID_H && !((solid[y2] >> (x + 1)) & 1))
-                y2++;
-            if (!rooms_add(lv, x, y, x2 - x + 1, y2 - y + 1))
+            if (!rooms_add(lv, x, y, x2 - x + 1, bottom[x + 1] - y + 1))
                 return;
         }
     }
 }
 
-void rooms_summarize(level_t *lv)
+void rooms_summarize_list(level_t *lv)
 {
     int ge4 = 0, small = 0;
     for (int i = 0; i < lv->nrooms; i++) {
@@ -62,13 +79,14 @@ void rooms_summarize(level_t *lv)
         ge4 += r->w >= ROOM_REAL_MIN_SIDE && r->h >= ROOM_REAL_MIN_SIDE;
         small += r->w == 2 && r->h == 2;
     }
-    bitrow_t door[GRID_H + 2];
-    grid_mask_rows(&lv->map, CELLSET(CELL_DOOR), door);
-    int doors = 0;
-    for (int y = 1; y <= GRID_H; y++)
-        doors += bitrow_popcount(door[y]);
-    lv->obs.doors = (uint16_t)doors;
     lv->obs.rooms = (uint16_t)lv->nrooms;
     lv->obs.rooms_ge4 = (uint16_t)ge4;
     lv->obs.rooms_small = (uint16_t)small;
+}
+
+void rooms_summarize(level_t *lv)
+{
+    rooms_summarize_list(lv);
+    int doors = grid_count(&lv->map, CELL_DOOR);
+    lv->obs.doors = (uint16_t)doors;
 }

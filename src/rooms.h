@@ -16,11 +16,17 @@
 /* Scan g for rooms, append them to lv->rooms (at most LEVEL_MAX_ROOMS; an
  * overflow is counted as FAIL_TOO_MANY). */
 void rooms_scan(level_t *lv);
+/* The same from the map's solid cells as bit rows (rows 0..GRID_H+1, bit x
+ * set when cell x is wall or door, padding included). */
+void rooms_scan_rows(level_t *lv, const bitrow_t solid[GRID_H + 2]);
 
 /* Count rooms, rooms >= 4, 2x2 entries and the layout's doors into lv->obs
  * (called once the layout is drawn, before population; in layout-only mode
  * the layout has no water yet, so the doors are the layout's own). */
 void rooms_summarize(level_t *lv);
+/* The room counts alone (level_generate takes the door count of a full
+ * level from its census, see census.h). */
+void rooms_summarize_list(level_t *lv);
 
 /* Append one room; false (and FAIL_TOO_MANY) when the list is full. */
 bool rooms_add(level_t *lv, int x, int y, int w, int h);

@@ -297,40 +297,52 @@ static inline bool in_area(const area_t *a, int x, int y)
     return x >= a->x1 && x <= a->x2 && y >= a->y1 && y <= a->y2;
 }
 
-/* One of the 9 moves (8 directions or stay), uniformly. */
-static inline void move9(rng_t *r, int *dx, int *dy)
-{
-    int m = (int)rng_below(r, 9);
-    *dx = m % 3 - 1;
-    *dy = m / 3 - 1;
-}
+/* The 9 moves (8 directions or stay), drawn uniformly as m = 0..8:
+ * dx = m % 3 - 1, dy = m / 3 - 1, and the move's step in the cell array. */
+static const int8_t MOVE_DX[9] = {-1, 0, 1, -1, 0, 1, -1, 0, 1};
+static const int8_t MOVE_DY[9] = {-1, -1, -1, 0, 0, 0, 1, 1, 1};
+static const int16_t MOVE_STEP[9] = {
+    -GRID_STRIDE - 1, -GRID_STRIDE, -GRID_STRIDE + 1, -1, 0, 1,
+    GRID_STRIDE - 1,  GRID_STRIDE,  GRID_STRIDE + 1,
+};
+#define MOVES 9
 
+/* The walks draw from a local copy of the stream: the map's byte stores
+ * could alias the caller's state, which would keep it in memory. */
 void water_walk(grid_t *g, rng_t *r, int x, int y, int steps, cell_t k, const area_t *a)
 {
     assert(in_area(a, x, y));
+    rng_t rl = *r;
     grid_set(g, x, y, k);
     for (int s = 0; s < steps; s++) {
-        int dx, dy;
-        move9(r, &dx, &dy);
-        x = clampi(x + dx, a->x1, a->x2);
-        y = clampi(y + dy, a->y1, a->y2);
+        const int m = (int)rng_below(&rl, MOVES);
+        x = clampi(x + MOVE_DX[m], a->x1, a->x2);
+        y = clampi(y + MOVE_DY[m], a->y1, a->y2);
         grid_set(g, x, y, k);
     }
+    *r = rl;
 }
 
 void water_walk_stop(grid_t *g, rng_t *r, int x, int y, int steps, cell_t k, const area_t *a)
 {
     assert(in_area(a, x, y));
-    grid_set(g, x, y, k);
+    /* coordinates relative to the area's corner: one unsigned compare each */
+    const unsigned w = (unsigned)(a->x2 - a->x1), h = (unsigned)(a->y2 - a->y1);
+    unsigned rx = (unsigned)(x - a->x1), ry = (unsigned)(y - a->y1);
+    uint8_t *c = &g->c[GRID_IDX(x, y)];
+    *c = (uint8_t)k;
+    rng_t rl = *r;
     for (int s = 0; s < steps; s++) {
-        int dx, dy;
-        move9(r, &dx, &dy);
-        if (!in_area(a, x + dx, y + dy))
-            return;
-        x += dx;
-        y += dy;
-        grid_set(g, x, y, k);
+        const int m = (int)rng_below(&rl, MOVES);
+        const unsigned nx = rx + (unsigned)MOVE_DX[m], ny = ry + (unsigned)MOVE_DY[m];
+        if (nx > w || ny > h)
+            break;
+        rx = nx;
+        ry = ny;
+        c += MOVE_STEP[m];
+        *c = (uint8_t)k;
     }
+    *r = rl;
 }
 
 /* ---- rivers ----------------------------------------------------------- */

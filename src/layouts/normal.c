@@ -9,6 +9,12 @@
  */
 #include "layouts.h"
 
+#include <string.h>
+
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 #include "../rooms.h"
 #include "../water.h"
 
@@ -39,52 +45,162 @@ static inline int pick_step2(rng_t *r, int lo, int hi)
     return lo + 2 * (int)rng_below(r, (uint32_t)((hi - lo) / 2 + 1));
 }
 
-static point_t plot_vertical(grid_t *g, rng_t *r, int xlo, int xhi, int ylo, int yhi)
+/* The layout's walls and doors as bit rows (bit x of row y, padding
+ * included), kept in step with the map as it is drawn, so that plotting,
+ * the extra-door candidates and the room scan never read the map back. */
+typedef struct walls {
+    bitrow_t wall[GRID_H + 2], door[GRID_H + 2];
+} walls_t;
+
+#define ALL_COLUMNS (BITROW_BIT(GRID_STRIDE) - 1)
+#define RING_COLUMNS (BITROW_BIT(0) | BITROW_BIT(1) | BITROW_BIT(GRID_W) | BITROW_BIT(GRID_W + 1))
+
+/* The rows of grid_clear's map: padding and border ring are wall. */
+static void walls_clear(walls_t *w)
+{
+    for (int y = 0; y < GRID_H + 2; y++) {
+        w->wall[y] = y <= 1 || y >= GRID_H ? ALL_COLUMNS : RING_COLUMNS;
+        w->door[y] = 0;
+    }
+}
+
+static inline void make_door(grid_t *g, walls_t *w, int x, int y)
+{
+    w->wall[y] &= ~BITROW_BIT(x);
+    w->door[y] |= BITROW_BIT(x);
+    grid_set(g, x, y, CELL_DOOR);
+}
+
+/* grid_plot_wall on bit rows: the walks end just before the nearest solid
+ * cell on each side, found with one bit scan per side (horizontal) or one
+ * bit test per row (vertical). */
+static void plot(grid_t *g, walls_t *w, int x, int y, bool horizontal)
+{
+    const bitrow_t bit = BITROW_BIT(x);
+    if ((w->wall[y] | w->door[y]) & bit) {
+        make_door(g, w, x, y);
+        return;
+    }
+    if (horizontal) {
+        const bitrow_t solid = w->wall[y] | w->door[y];
+        const int right = x + 1 + bitrow_ctz(solid >> (x + 1));
+        const int left = bitrow_top(solid & (bit - 1));
+        w->wall[y] |= BITROW_BIT(right) - BITROW_BIT(left + 1);
+        memset(&g->c[GRID_IDX(left + 1, y)], CELL_WALL, (size_t)(right - left - 1));
+    } else {
+        for (int j = y + 1; !((w->wall[j] | w->door[j]) & bit); j++) {
+            w->wall[j] |= bit;
+            grid_set(g, x, j, CELL_WALL);
+        }
+        for (int j = y - 1; !((w->wall[j] | w->door[j]) & bit); j--) {
+            w->wall[j] |= bit;
+            grid_set(g, x, j, CELL_WALL);
+        }
+    }
+    make_door(g, w, x, y);
+}
+
+static point_t plot_vertical(grid_t *g, walls_t *w, rng_t *r, int xlo, int xhi, int ylo,
+                             int yhi)
 {
     int x = pick_step2(r, xlo, xhi);
     int y = pick_step2(r, ylo, yhi);
-    grid_plot_wall(g, x, y, false);
+    plot(g, w, x, y, false);
     return (point_t){(uint8_t)x, (uint8_t)y};
 }
 
-static point_t plot_horizontal(grid_t *g, rng_t *r)
+static point_t plot_horizontal(grid_t *g, walls_t *w, rng_t *r)
 {
     int x = pick_step2(r, H_X_MIN, H_X_MAX);
     int y = pick_step2(r, H_Y_MIN, H_Y_MAX);
-    grid_plot_wall(g, x, y, true);
+    plot(g, w, x, y, true);
     return (point_t){(uint8_t)x, (uint8_t)y};
 }
 
-static bool door_neighbour(const grid_t *g, int x, int y)
+/* A door among the 8 neighbours of (x, y) (the cell itself not counted). */
+static bool door_neighbour(const walls_t *w, int x, int y)
 {
-    for (int dy = -1; dy <= 1; dy++)
-        for (int dx = -1; dx <= 1; dx++)
-            if ((dx || dy) && grid_get(g, x + dx, y + dy) == CELL_DOOR)
-                return true;
-    return false;
+    const bitrow_t three = (bitrow_t)7 << (x - 1), sides = three & ~BITROW_BIT(x);
+    return ((w->door[y - 1] | w->door[y + 1]) & three) || (w->door[y] & sides);
 }
 
-/* Wall cells (x 2..77, y 2..19) with exactly two wall cells among their 8
- * neighbours, as bit rows: the eight neighbour masks are added bitwise into
- * a count (bits s0, s1 and "4 or more" s2), then count == 2 is selected. */
-static int door_candidates(const grid_t *g, bitrow_t cand[GRID_H + 2], int count[GRID_H + 2])
+/* Row arithmetic for door_candidates: one SSE2 register per row where
+ * available (bitwise operations are one instruction, a one-cell shift four),
+ * else the 128-bit integer itself. */
+#ifdef __SSE2__
+typedef __m128i vrow_t;
+static inline vrow_t v_load(const bitrow_t *r) { return _mm_loadu_si128((const __m128i *)r); }
+static inline void v_store(bitrow_t *r, vrow_t v) { _mm_storeu_si128((__m128i *)r, v); }
+static inline vrow_t v_and(vrow_t a, vrow_t b) { return _mm_and_si128(a, b); }
+static inline vrow_t v_or(vrow_t a, vrow_t b) { return _mm_or_si128(a, b); }
+static inline vrow_t v_xor(vrow_t a, vrow_t b) { return _mm_xor_si128(a, b); }
+static inline vrow_t v_andnot(vrow_t a, vrow_t b) { return _mm_andnot_si128(a, b); } /* ~a & b */
+static inline vrow_t v_shl1(vrow_t v)
 {
-    const bitrow_t inner = ((BITROW_BIT(GRID_W) - 1) >> 2) << 2; /* x 2..77 */
-    bitrow_t w[GRID_H + 2];
-    grid_mask_rows(g, CELLSET(CELL_WALL), w);
+    return _mm_or_si128(_mm_slli_epi64(v, 1), _mm_slli_si128(_mm_srli_epi64(v, 63), 8));
+}
+static inline vrow_t v_shr1(vrow_t v)
+{
+    return _mm_or_si128(_mm_srli_epi64(v, 1), _mm_srli_si128(_mm_slli_epi64(v, 63), 8));
+}
+/* Bytewise SWAR counts, summed by psadbw. */
+static inline int v_popcount(vrow_t v)
+{
+    const __m128i m1 = _mm_set1_epi8(0x55), m2 = _mm_set1_epi8(0x33), m4 = _mm_set1_epi8(0x0f);
+    v = _mm_sub_epi8(v, _mm_and_si128(_mm_srli_epi16(v, 1), m1));
+    v = _mm_add_epi8(_mm_and_si128(v, m2), _mm_and_si128(_mm_srli_epi16(v, 2), m2));
+    v = _mm_and_si128(_mm_add_epi8(v, _mm_srli_epi16(v, 4)), m4);
+    __m128i s = _mm_sad_epu8(v, _mm_setzero_si128());
+    return _mm_cvtsi128_si32(s) + _mm_cvtsi128_si32(_mm_unpackhi_epi64(s, s));
+}
+#else
+typedef bitrow_t vrow_t;
+static inline vrow_t v_load(const bitrow_t *r) { return *r; }
+static inline void v_store(bitrow_t *r, vrow_t v) { *r = v; }
+static inline vrow_t v_and(vrow_t a, vrow_t b) { return a & b; }
+static inline vrow_t v_or(vrow_t a, vrow_t b) { return a | b; }
+static inline vrow_t v_xor(vrow_t a, vrow_t b) { return a ^ b; }
+static inline vrow_t v_andnot(vrow_t a, vrow_t b) { return ~a & b; }
+static inline vrow_t v_shl1(vrow_t v) { return v << 1; }
+static inline vrow_t v_shr1(vrow_t v) { return v >> 1; }
+static inline int v_popcount(vrow_t v) { return bitrow_popcount(v); }
+#endif
+
+/* Wall cells (x 2..77, y 2..19) with exactly two wall cells among their 8
+ * neighbours, as bit rows.  Each row's three-cell sums (left, self, right)
+ * are two bit planes, made once per row; a cell's neighbour count is the
+ * sums of the rows above and below plus its own two sides, added bitwise;
+ * "exactly 2" is then bit 1 alone. */
+static int door_candidates(const walls_t *w, bitrow_t cand[GRID_H + 2], int count[GRID_H + 2])
+{
+    const bitrow_t inner_row = ((BITROW_BIT(GRID_W) - 1) >> 2) << 2; /* x 2..77 */
+    const vrow_t inner = v_load(&inner_row);
+    vrow_t h1[GRID_H + 2], h2[GRID_H + 2], l[GRID_H + 2], r[GRID_H + 2];
+    for (int y = 1; y <= GRID_H; y++) {
+        const vrow_t b = v_load(&w->wall[y]), a = v_shl1(b), c = v_shr1(b), ab = v_xor(a, b);
+        l[y] = a;
+        r[y] = c;
+        h1[y] = v_xor(ab, c);                              /* three-cell sum, bit 0 */
+        h2[y] = v_or(v_and(a, b), v_and(c, ab));          /* bit 1 */
+    }
     int n = 0;
     for (int y = 2; y < GRID_H; y++) {
-        const bitrow_t m[8] = {w[y - 1] << 1, w[y - 1], w[y - 1] >> 1, w[y] << 1,
-                               w[y] >> 1,     w[y + 1] << 1, w[y + 1], w[y + 1] >> 1};
-        bitrow_t s0 = 0, s1 = 0, s2 = 0;
-        for (int k = 0; k < 8; k++) {
-            bitrow_t c0 = s0 & m[k];
-            s0 ^= m[k];
-            s2 |= s1 & c0;
-            s1 ^= c0;
-        }
-        cand[y] = w[y] & inner & ~s0 & s1 & ~s2;
-        count[y] = bitrow_popcount(cand[y]);
+        /* above + below: 0..6 in bits s1, s2, s4 */
+        const vrow_t c0 = v_and(h1[y - 1], h1[y + 1]);
+        const vrow_t s1 = v_xor(h1[y - 1], h1[y + 1]);
+        const vrow_t t2 = v_xor(h2[y - 1], h2[y + 1]);
+        const vrow_t s2 = v_xor(t2, c0);
+        const vrow_t s4 = v_or(v_and(h2[y - 1], h2[y + 1]), v_and(c0, t2));
+        /* plus the two sides: 0..2 in bits d1, d2 */
+        const vrow_t d1 = v_xor(l[y], r[y]), d2 = v_and(l[y], r[y]);
+        /* total == 2: bit 0 clear, bit 1 set, no 4 */
+        const vrow_t e0 = v_xor(s1, d1), k1 = v_and(s1, d1), s2d2 = v_xor(s2, d2);
+        const vrow_t e1 = v_xor(s2d2, k1);
+        const vrow_t e2 = v_or(s4, v_or(v_and(s2, d2), v_and(k1, s2d2)));
+        const vrow_t ok = v_andnot(v_or(e0, e2), e1);
+        const vrow_t cv = v_and(v_and(v_load(&w->wall[y]), inner), ok);
+        v_store(&cand[y], cv);
+        count[y] = v_popcount(cv);
         n += count[y];
     }
     return n;
@@ -97,52 +213,61 @@ static int nth_candidate(const bitrow_t cand[GRID_H + 2], const int count[GRID_H
     int y = 2;
     while (k >= count[y])
         k -= count[y++];
-    bitrow_t r = cand[y];
-    while (k--)
-        r &= r - 1;
-    *x = bitrow_ctz(r);
+    *x = bitrow_select(cand[y], k);
     return y;
 }
 
-static void extra_doors(grid_t *g, rng_t *r)
+static void extra_doors(grid_t *g, walls_t *w, rng_t *r)
 {
     bitrow_t cand[GRID_H + 2];
     int count[GRID_H + 2];
-    int n = door_candidates(g, cand, count);
+    int n = door_candidates(w, cand, count);
     if (n == 0)
         return;
     for (int i = 0; i < EXTRA_DOOR_TRIES; i++) {
         int x, y = nth_candidate(cand, count, (int)rng_below(r, (uint32_t)n), &x);
-        if (!door_neighbour(g, x, y))
-            grid_set(g, x, y, CELL_DOOR);
+        if (!door_neighbour(w, x, y))
+            make_door(g, w, x, y);
     }
+}
+
+static void draw(level_t *lv, rng_t *r, walls_t *w, point_t p[NORMAL_WALLS])
+{
+    grid_t *g = &lv->map;
+    grid_clear(g);
+    walls_clear(w);
+    p[0] = plot_vertical(g, w, r, WALL1_X_MIN, WALL1_X_MAX, FIRST_V_Y_MIN, FIRST_V_Y_MAX);
+    p[1] = plot_vertical(g, w, r, WALL2_X_MIN, WALL2_X_MAX, FIRST_V_Y_MIN, FIRST_V_Y_MAX);
+    for (int i = NORMAL_FIRST_HORIZONTAL; i < NORMAL_FIRST_RANDOM; i++)
+        p[i] = plot_horizontal(g, w, r);
+    for (int i = NORMAL_FIRST_RANDOM; i < NORMAL_WALLS; i++) {
+        if (rng_chance(r, NORMAL_HORIZONTAL_NUM, NORMAL_HORIZONTAL_DEN))
+            p[i] = plot_horizontal(g, w, r);
+        else
+            p[i] = plot_vertical(g, w, r, LATER_V_X_MIN, LATER_V_X_MAX, LATER_V_Y_MIN,
+                                 LATER_V_Y_MAX);
+    }
+    extra_doors(g, w, r);
 }
 
 void normal_walls(level_t *lv, rng_t *r, point_t plotted[NORMAL_WALLS])
 {
-    grid_t *g = &lv->map;
+    walls_t w;
     point_t p[NORMAL_WALLS];
-    grid_clear(g);
-    p[0] = plot_vertical(g, r, WALL1_X_MIN, WALL1_X_MAX, FIRST_V_Y_MIN, FIRST_V_Y_MAX);
-    p[1] = plot_vertical(g, r, WALL2_X_MIN, WALL2_X_MAX, FIRST_V_Y_MIN, FIRST_V_Y_MAX);
-    for (int w = NORMAL_FIRST_HORIZONTAL; w < NORMAL_FIRST_RANDOM; w++)
-        p[w] = plot_horizontal(g, r);
-    for (int w = NORMAL_FIRST_RANDOM; w < NORMAL_WALLS; w++) {
-        if (rng_chance(r, NORMAL_HORIZONTAL_NUM, NORMAL_HORIZONTAL_DEN))
-            p[w] = plot_horizontal(g, r);
-        else
-            p[w] = plot_vertical(g, r, LATER_V_X_MIN, LATER_V_X_MAX, LATER_V_Y_MIN,
-                                 LATER_V_Y_MAX);
-    }
-    extra_doors(g, r);
+    draw(lv, r, &w, p);
     if (plotted)
-        for (int w = 0; w < NORMAL_WALLS; w++)
-            plotted[w] = p[w];
+        for (int i = 0; i < NORMAL_WALLS; i++)
+            plotted[i] = p[i];
 }
 
 void layout_normal(layout_ctx_t *ctx)
 {
-    normal_walls(ctx->lv, ctx->layout, NULL);
-    rooms_scan(ctx->lv);
+    walls_t w;
+    point_t p[NORMAL_WALLS];
+    draw(ctx->lv, ctx->layout, &w, p);
+    bitrow_t solid[GRID_H + 2];
+    for (int y = 0; y < GRID_H + 2; y++)
+        solid[y] = w.wall[y] | w.door[y];
+    rooms_scan_rows(ctx->lv, solid);
     water_standard(ctx);
 }

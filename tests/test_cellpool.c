@@ -1,0 +1,107 @@
+/* test_cellpool.c - the lazily written cell list against a written-out one.
+ *
+ * Random sets (sparse, dense, empty rows, full rows, the padding columns)
+ * and random sequences of the operations population uses (find and remove,
+ * the two-segment take, plain gets and sets; the tail as removals walk it): after every step each position
+ * below the current length must read the same from both lists.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cellpool.h"
+#include "rng.h"
+#include "testutil.h"
+
+static int ref[CELLPOOL_MAX], nref;
+
+static void random_rows(rng_t *r, bitrow_t rows[CELLPOOL_ROWS], int density)
+{
+    nref = 0;
+    for (int y = 0; y < CELLPOOL_ROWS; y++) {
+        rows[y] = 0;
+        int mode = (int)rng_below(r, 5); /* empty, full, or random at the density */
+        for (int x = 0; x < GRID_STRIDE; x++) {
+            if (y == 0 || y == CELLPOOL_ROWS - 1 || x == 0 || x == GRID_STRIDE - 1)
+                continue; /* at most GRID_W x GRID_H cells, as on a map */
+            bool on = mode == 0 ? false : mode == 1 ? true : (int)rng_below(r, 100) < density;
+            if (on) {
+                rows[y] |= BITROW_BIT(x);
+                ref[nref++] = GRID_IDX(x, y);
+            }
+        }
+    }
+}
+
+static bool same(cellpool_t *p)
+{
+    if (p->n != nref)
+        return false;
+    if (nref > 0 && cellpool_tail(p) != ref[nref - 1])
+        return false;
+    for (int i = 0; i < nref; i++)
+        if (cellpool_get(p, i) != ref[i])
+            return false;
+    return true;
+}
+
+int main(void)
+{
+    static cellpool_t p;
+    rng_t r;
+    rng_stream(&r, 77, 0, RNG_LAYOUT);
+    long bad = 0, bad_find = 0, ops = 0;
+    for (int t = 0; t < 3000; t++) {
+        bitrow_t rows[CELLPOOL_ROWS];
+        random_rows(&r, rows, (int)rng_below(&r, 101));
+        cellpool_init(&p, rows);
+        bad += !same(&p);
+        int nout = nref;
+        int steps = (int)rng_below(&r, 200);
+        for (int s = 0; s < steps && nref > 0; s++, ops++) {
+            int op = (int)rng_below(&r, 4);
+            if (op == 0) { /* find and remove a random map cell (present or not) */
+                int c = GRID_IDX(rng_range(&r, 0, GRID_STRIDE - 1), rng_range(&r, 0, GRID_H + 1));
+                int want = -1;
+                for (int i = 0; i < nref; i++)
+                    if (ref[i] == c)
+                        want = i;
+                int got = cellpool_find(&p, c);
+                bad_find += got != want;
+                if (want >= 0) {
+                    ref[want] = ref[--nref];
+                    cellpool_remove(&p, want);
+                    if (nout > nref)
+                        nout = nref;
+                }
+            } else if (op == 1) { /* remove at a random position */
+                int i = (int)rng_below(&r, (uint32_t)nref);
+                ref[i] = ref[--nref];
+                cellpool_remove(&p, i);
+                if (nout > nref)
+                    nout = nref;
+            } else if (op == 2 && nout > 0) { /* the two-segment take of populate */
+                int i = (int)rng_below(&r, (uint32_t)nout);
+                ref[i] = ref[nout - 1];
+                ref[nout - 1] = ref[nref - 1];
+                cellpool_set(&p, i, cellpool_get(&p, nout - 1));
+                cellpool_set(&p, nout - 1, cellpool_tail(&p));
+                nout--;
+                nref--;
+                p.n--;
+            } else { /* swap two positions */
+                int i = (int)rng_below(&r, (uint32_t)nref), j = (int)rng_below(&r, (uint32_t)nref);
+                int a = ref[i];
+                ref[i] = ref[j];
+                ref[j] = a;
+                int ci = cellpool_get(&p, i), cj = cellpool_get(&p, j);
+                cellpool_set(&p, i, cj);
+                cellpool_set(&p, j, ci);
+            }
+            bad += !same(&p);
+        }
+    }
+    CHECK(bad == 0, "cellpool reads like the written-out list after every step (%ld bad)", bad);
+    CHECK(bad_find == 0, "cellpool_find finds what a linear search finds (%ld bad)", bad_find);
+    printf("  %ld operations on 3000 random sets\n", ops);
+    return test_summary("cellpool");
+}
