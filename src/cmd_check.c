@@ -15,6 +15,7 @@
 
 #include "check.h"
 #include "cli.h"
+#include "cluster.h"
 #include "commands.h"
 #include "outfile.h"
 #include "report_html.h"
@@ -161,9 +162,10 @@ static bool parse_opts(int argc, char **argv, opts_t *o, int *rc)
             break;
         }
     }
-    if ((o->json && outfile_check(o->json) != 0) ||
+    /* Under MPI only rank 0 writes (docs/cluster.md), so only it checks paths. */
+    if (cluster_is_root() && ((o->json && outfile_check(o->json) != 0) ||
         (o->markdown && outfile_check(o->markdown) != 0) ||
-        (o->html && outfile_check(o->html) != 0))
+        (o->html && outfile_check(o->html) != 0)))
         return false;
     if (o->json && o->markdown && strcmp(o->json, "-") == 0 && strcmp(o->markdown, "-") == 0) {
         cli_error(&c, "--json and --markdown cannot both write to stdout");
@@ -294,8 +296,14 @@ int cmd_check(int argc, char **argv)
     bool ok = check_run_groups(active, nactive, &o.d, rules, &levels, &secs, &threads);
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
-    bool interrupted = driver_stop_requested();
-    if (interrupted)
+    /* Interrupted is read off the driver's results (the same on every MPI
+     * rank), not off this process's own signal flag. */
+    uint64_t wanted = 0;
+    for (int k = 0; k < nactive; k++)
+        wanted += active[k].s.levels;
+    bool interrupted = levels < wanted;
+    const bool root = cluster_is_root();
+    if (interrupted && root)
         fprintf(stderr, "drlsim check: interrupted: the reports cover the %llu levels done "
                         "(\"complete\": false)\n", (unsigned long long)levels);
     rc = 1;
@@ -308,35 +316,39 @@ int cmd_check(int argc, char **argv)
     if (ok) {
         bool to_stdout = (o.json && strcmp(o.json, "-") == 0) ||
                          (o.markdown && strcmp(o.markdown, "-") == 0);
-        if (!to_stdout) {
+        int c[VERDICT__COUNT];
+        check_count(r, set.n, c);
+        /* An outcome every rank reaches: agree on it before rank 0 writes, so
+         * failed checks end the MPI job normally (cluster.h). */
+        int verdict = cluster_agree_status(c[VERDICT_FAIL] ? 1 : 0);
+        if (!to_stdout && root) {
             printf("drlsim check: %d sample groups, %llu levels, seed %llu, alpha %g per family "
                    "(Holm), %g%% intervals\n\n",
                    nactive, (unsigned long long)levels, (unsigned long long)o.seed, o.alpha,
                    100 * CHECK_CONFIDENCE);
             check_print_table(stdout, r, set.n);
         }
-        int c[VERDICT__COUNT];
-        check_count(r, set.n, c);
         check_info_t info = {levels, o.seed, o.alpha, !interrupted};
         int wrc = 0;
-        if (o.json)
+        if (o.json && root)
             wrc |= write_out(o.json, check_report_json(r, set.n, active, &info));
-        if (o.markdown)
+        if (o.markdown && root)
             wrc |= write_out(o.markdown, check_report_markdown(r, set.n, &info));
-        if (o.html)
+        if (o.html && root)
             wrc |= write_html(o.html, check_report_json(r, set.n, active, &info), secs);
         for (int i = 0; i < set.n; i++)
-            if (r[i].v == VERDICT_XPASS)
+            if (r[i].v == VERDICT_XPASS && root)
                 fprintf(stderr, "drlsim check: XPASS %s: the known discrepancy no longer shows "
                                 "(%s); update data/expectations.json\n",
                         r[i].e->name, r[i].e->discrepancy);
-        if (!to_stdout)
+        if (!to_stdout && root)
             printf("\n%d passed, %d failed, %d xfail, %d xpass, %d disabled\n", c[VERDICT_PASS],
                    c[VERDICT_FAIL], c[VERDICT_XFAIL], c[VERDICT_XPASS], c[VERDICT_SKIP]);
-        fprintf(stderr, "drlsim check: %llu levels in %.2f s (%.0f levels/s, %d threads)\n",
-                (unsigned long long)levels, secs, secs > 0 ? (double)levels / secs : 0.0,
-                threads);
-        rc = wrc ? 1 : interrupted ? 130 : c[VERDICT_FAIL] ? 1 : 0;
+        if (root)
+            fprintf(stderr, "drlsim check: %llu levels in %.2f s (%.0f levels/s, %d threads)\n",
+                    (unsigned long long)levels, secs, secs > 0 ? (double)levels / secs : 0.0,
+                    threads);
+        rc = wrc ? 1 : interrupted ? 130 : verdict;
     }
     for (int i = 0; i < set.n; i++)
         free(r[i].counts);

@@ -93,6 +93,19 @@ cmp -s "$tmp/ref.json" "$tmp/resumed.json" && ok || ko "-n 2 --resume differs fr
 mpi 3 "$drlsim" run $job >"$tmp/stdout.json" 2>/dev/null
 cmp -s "$tmp/ref.json" "$tmp/stdout.json" && ok || ko "-n 3 --out -: stdout is not the one report"
 
+# --- check ------------------------------------------------------------------
+# The conformance check splits each sample group over the ranks: the same JSON
+# and Markdown as the plain build, the summary printed once.
+"$ref" check --scale 0.02 --seed 4 --progress never --json "$tmp/check.json" \
+    --markdown "$tmp/check.md" >/dev/null 2>&1
+for n in 2 3; do
+    mpi $n "$drlsim" check --scale 0.02 --seed 4 --threads 1 --progress never \
+        --json "$tmp/check$n.json" --markdown "$tmp/check$n.md" >"$tmp/check$n.txt" 2>/dev/null
+    cmp -s "$tmp/check.json" "$tmp/check$n.json" && ok || ko "check -n $n: JSON differs"
+    cmp -s "$tmp/check.md" "$tmp/check$n.md" && ok || ko "check -n $n: Markdown differs"
+    [ "$(grep -c ' passed, ' "$tmp/check$n.txt")" = 1 ] && ok || ko "check -n $n: summary not printed once"
+done
+
 # --- rooms ------------------------------------------------------------------
 for type in normal city; do
     "$ref" rooms --type $type --levels 20000 --seed 9 --progress never --json "$tmp/rooms.json" \
@@ -201,8 +214,8 @@ check_partial one
 # SIGINT to mpirun (Ctrl-C): Open MPI 4.1 sends the ranks SIGTERM
 # odls_base_sigkill_timeout seconds later (default 1) and SIGKILL as long
 # again after that; in that time rank 0 writes the partial report
-# (docs/cluster.md).  3 s leaves room on a loaded machine.
-start_long int 3 "--mca odls_base_sigkill_timeout 3"
+# (docs/cluster.md).  10 s leaves room on a loaded machine (the value the docs advise).
+start_long int 3 "--mca odls_base_sigkill_timeout 10"
 kill -INT $bg
 wait $bg
 st=$?
