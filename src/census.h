@@ -12,6 +12,8 @@
 #ifndef DRLSIM_CENSUS_H
 #define DRLSIM_CENSUS_H
 
+#include <stdbool.h>
+
 #include "grid.h"
 
 /* [decision, populate.c] cells a monster or item may stand on */
@@ -25,5 +27,11 @@ typedef struct census {
 } census_t;
 
 void census_take(const grid_t *g, census_t *c);
+
+/* The implementations, for tests: census_take uses the fastest the CPU has
+ * (AVX2, chosen at run time on x86-64; else SSE2; else a portable loop). */
+typedef enum census_impl { CENSUS_SCALAR = 0, CENSUS_SSE2, CENSUS_AVX2 } census_impl_t;
+bool census_has(census_impl_t impl);
+void census_take_with(const grid_t *g, census_t *c, census_impl_t impl);
 
 #endif

@@ -78,10 +78,12 @@ void level_generate(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t 
     rng_stream(&water, seed, index, RNG_WATER);
     layout_ctx_t ctx = {
         .lv = lv, .p = p, .rules = &p->rules->type[lv->type], .layout = &layout, .water = &water,
+        .doors = -1,
     };
     layout_for(lv->type)(&ctx);
     if (p->layout_only) {
-        rooms_summarize(lv);
+        rooms_summarize_list(lv);
+        lv->obs.doors = (uint16_t)(ctx.doors >= 0 ? ctx.doors : grid_count(&lv->map, CELL_DOOR));
         return;
     }
     /* doors: counted by the census (population changes no door) */

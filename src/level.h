@@ -174,6 +174,7 @@ typedef struct layout_ctx {
     const type_rules_t *rules;
     rng_t *layout;  /* the layout stream */
     rng_t *water;   /* the water stream */
+    int doors;      /* door cells, when the layout knows them in layout-only mode; -1 */
 } layout_ctx_t;
 
 typedef void (*layout_fn)(layout_ctx_t *ctx);

@@ -35,37 +35,49 @@ void rooms_scan(level_t *lv)
 
 void rooms_scan_rows(level_t *lv, const bitrow_t solid[GRID_H + 2])
 {
+    /* The starts of every row. */
+    bitrow_t start[GRID_H + 1];
     for (int y = 1; y < GRID_H; y++) {
         const bitrow_t right = solid[y] >> 1; /* bit x: cell x+1 is solid */
-        bitrow_t start;
         if (y == 1)
-            start = solid[2] & INNER_COLUMNS;
+            start[y] = solid[2] & INNER_COLUMNS;
         else
-            start = right & solid[y + 1] & ((solid[y] << 1) | solid[y - 1]) & INNER_COLUMNS;
+            start[y] = right & solid[y + 1] & ((solid[y] << 1) | solid[y - 1]) & INNER_COLUMNS;
         if (right & BITROW_BIT(1)) /* the left border rule */
-            start |= BITROW_BIT(1);
-        if (!start)
-            continue;
-        /* The rooms' bottoms, all starts of the row at once: walk down the
-         * rows with the set of columns x+1 still open, noting where each
-         * meets a solid cell (or row GRID_H). */
-        uint8_t bottom[GRID_STRIDE];
-        bitrow_t open = start << 1;
-        for (int y2 = y + 1; open; y2++) {
-            bitrow_t hit = y2 < GRID_H ? open & solid[y2] : open;
-            open &= ~hit;
-            while (hit) {
-                bottom[bitrow_ctz(hit)] = (uint8_t)y2;
-                hit &= hit - 1;
-            }
+            start[y] |= BITROW_BIT(1);
+    }
+    /* The rooms' bottoms, every start at once: one walk down the rows with
+     * the set of columns x+1 still open, each noting where it meets a solid
+     * cell (or row GRID_H).  A start's own cell x+1 is solid, so a column is
+     * never open for two starts at once: the earlier one stops on that row. */
+    uint8_t bottom[GRID_H + 1][GRID_STRIDE], owner[GRID_STRIDE];
+    bitrow_t open = 0;
+    for (int y = 1; y <= GRID_H; y++) {
+        bitrow_t hit = y < GRID_H ? open & solid[y] : open;
+        open &= ~hit;
+        while (hit) {
+            const int c = bitrow_ctz(hit);
+            hit &= hit - 1;
+            bottom[owner[c]][c] = (uint8_t)y;
         }
-        while (start) {
-            int x = bitrow_ctz(start);
-            start &= start - 1;
+        if (y == GRID_H)
+            break;
+        bitrow_t opened = start[y] << 1;
+        open |= opened;
+        while (opened) {
+            owner[bitrow_ctz(opened)] = (uint8_t)y;
+            opened &= opened - 1;
+        }
+    }
+    for (int y = 1; y < GRID_H; y++) {
+        bitrow_t st = start[y];
+        while (st) {
+            int x = bitrow_ctz(st);
+            st &= st - 1;
             int x2 = x + 1 + bitrow_ctz(solid[y + 1] >> (x + 1));
             if (x2 > GRID_W)
                 x2 = GRID_W;
-            if (!rooms_add(lv, x, y, x2 - x + 1, bottom[x + 1] - y + 1))
+            if (!rooms_add(lv, x, y, x2 - x + 1, bottom[y][x + 1] - y + 1))
                 return;
         }
     }

@@ -4,12 +4,14 @@
  * buildings, which need an all-floor site, never overlap it.  Then 100 tries
  * of a candidate site of w x h cells (w drawn before h); a site that is all
  * floor keeps its outer ring as a floor buffer, gets a wall ring inside that
- * with one door on a non-corner wall cell, and its inside is marked so no later
- * site can overlap it.  Because a site's wall ring is one cell in from its
+ * with one door on a non-corner wall cell, and its inside (floor) is marked in
+ * bit rows so no later site can overlap it.  Because a site's wall ring is one cell in from its
  * edge, two buildings never touch, not even diagonally.  The buildings (walls
  * included) are the room list.  The fluid pass runs last, over everything.
  */
 #include "layouts.h"
+
+#include <string.h>
 
 #include "../rooms.h"
 #include "../water.h"
@@ -26,17 +28,15 @@
 #define CITY_Y1 3
 #define CITY_X2 76
 #define CITY_Y2 18
-/* Inside a building while the tries run: not floor, so no site overlaps it.
- * City levels have no boxes, so the box cell can serve; it is floor again
- * once the tries are over. */
-#define CITY_MARK CELL_BOX
-
-static bool site_is_floor(const grid_t *g, int x, int y, int w, int h)
+/* The cells no site may cover, as bit rows: everything but floor (the
+ * river), and the inside of each building placed, which stays floor on the
+ * map.  A site is then tested a row at a time. */
+static bool site_is_free(const bitrow_t taken[GRID_H + 2], int x, int y, int w, int h)
 {
+    const bitrow_t span = BITROW_BIT(w) - 1;
     for (int j = y; j < y + h; j++)
-        for (int i = x; i < x + w; i++)
-            if (grid_get(g, i, j) != CELL_FLOOR)
-                return false;
+        if ((taken[j] >> x) & span)
+            return false;
     return true;
 }
 
@@ -59,29 +59,42 @@ static point_t door_cell(rng_t *r, int bx, int by, int bw, int bh)
     return (point_t){(uint8_t)(bx + bw - 1), (uint8_t)(by + 1 + i)};
 }
 
-static void buildings(level_t *lv, rng_t *r)
+static void buildings(level_t *lv, rng_t *stream)
 {
+    /* a local copy of the stream: the map's byte stores could alias it */
+    rng_t rl = *stream, *r = &rl;
     grid_t *g = &lv->map;
+    bitrow_t taken[GRID_H + 2];
+    grid_mask_rows(g, CELLSET(CELL_FLOOR), taken);
+    for (int y = 0; y < GRID_H + 2; y++)
+        taken[y] = ~taken[y];
     for (int t = 0; t < CITY_TRIES; t++) {
         int w = rng_range(r, CITY_SITE_W_MIN, CITY_SITE_W_MAX);
         int h = rng_range(r, CITY_SITE_H_MIN, CITY_SITE_H_MAX);
         int x = rng_range(r, CITY_X1, CITY_X2 - w);
         int y = rng_range(r, CITY_Y1, CITY_Y2 - h);
-        if (!site_is_floor(g, x, y, w, h))
+        if (!site_is_free(taken, x, y, w, h))
             continue;
         /* The site's outer ring stays floor: the buffer. */
         int bx = x + 1, by = y + 1, bw = w - 2, bh = h - 2;
-        grid_fill_rect(g, bx, by, bx + bw - 1, by + bh - 1, CELL_WALL);
-        grid_fill_rect(g, bx + 1, by + 1, bx + bw - 2, by + bh - 2, CITY_MARK);
+        const bitrow_t inside = (BITROW_BIT(bw) - 1) << bx;
+        for (int j = by; j < by + bh; j++) {
+            const bool wall_row = j == by || j == by + bh - 1;
+            uint8_t *c = &g->c[GRID_IDX(bx, j)];
+            if (wall_row) {
+                memset(c, CELL_WALL, (size_t)bw);
+            } else {
+                c[0] = CELL_WALL;
+                c[bw - 1] = CELL_WALL;
+            }
+            taken[j] |= inside;
+        }
         point_t d = door_cell(r, bx, by, bw, bh);
         grid_set(g, d.x, d.y, CELL_DOOR);
         if (!rooms_add(lv, bx, by, bw, bh))
             break;
     }
-    for (int y = CITY_Y1; y <= CITY_Y2; y++)
-        for (int x = CITY_X1; x <= CITY_X2; x++)
-            if (grid_get(g, x, y) == CITY_MARK)
-                grid_set(g, x, y, CELL_FLOOR);
+    *stream = rl;
 }
 
 void layout_city(layout_ctx_t *ctx)

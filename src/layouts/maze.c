@@ -44,8 +44,10 @@ static bool cross_floor(const grid_t *g, int c)
     return true;
 }
 
-void maze_draw(level_t *lv, rng_t *r, const walled_data_t *d, maze_info_t *info)
+void maze_draw(level_t *lv, rng_t *stream, const walled_data_t *d, maze_info_t *info)
 {
+    /* a local copy of the stream: the map's byte stores could alias it */
+    rng_t rl = *stream, *r = &rl;
     grid_t *g = &lv->map;
     grid_clear(g);
     grid_fill_rect(g, 1, MAZE_WALL_ROW, GRID_W, MAZE_WALL_ROW, CELL_WALL);
@@ -69,6 +71,7 @@ void maze_draw(level_t *lv, rng_t *r, const walled_data_t *d, maze_info_t *info)
         g->c[c] = CELL_WALL;
         segments++;
     }
+    *stream = rl;
     if (info) {
         info->style = s;
         info->segments = segments;

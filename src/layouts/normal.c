@@ -50,6 +50,7 @@ static inline int pick_step2(rng_t *r, int lo, int hi)
  * the extra-door candidates and the room scan never read the map back. */
 typedef struct walls {
     bitrow_t wall[GRID_H + 2], door[GRID_H + 2];
+    int ndoors; /* door cells */
 } walls_t;
 
 #define ALL_COLUMNS (BITROW_BIT(GRID_STRIDE) - 1)
@@ -62,10 +63,12 @@ static void walls_clear(walls_t *w)
         w->wall[y] = y <= 1 || y >= GRID_H ? ALL_COLUMNS : RING_COLUMNS;
         w->door[y] = 0;
     }
+    w->ndoors = 0;
 }
 
 static inline void make_door(grid_t *g, walls_t *w, int x, int y)
 {
+    w->ndoors += !(w->door[y] & BITROW_BIT(x));
     w->wall[y] &= ~BITROW_BIT(x);
     w->door[y] |= BITROW_BIT(x);
     grid_set(g, x, y, CELL_DOOR);
@@ -269,5 +272,7 @@ void layout_normal(layout_ctx_t *ctx)
     for (int y = 0; y < GRID_H + 2; y++)
         solid[y] = w.wall[y] | w.door[y];
     rooms_scan_rows(ctx->lv, solid);
+    if (ctx->p->layout_only)
+        ctx->doors = w.ndoors; /* no water in layout-only mode: the doors drawn */
     water_standard(ctx);
 }

@@ -17,6 +17,7 @@
 #include "walled.h"
 
 #include <assert.h>
+#include <string.h>
 
 #include "../rooms.h"
 #include "../water.h"
@@ -43,32 +44,56 @@ static int pick(rng_t *r, const walled_pick_t *p)
  * engine's sub-area draw is one short, so a square never reaches the
  * interior's last column or row (as in city).  [decision] when the interior
  * is too narrow for any square the try draws nothing: such a square would
- * overlap the room's walls and could never be all floor. */
-static int fill_room(grid_t *g, rng_t *r, int x1, int y1, int x2, int y2, int size, int tries,
-                     cell_t kind)
+ * overlap the room's walls and could never be all floor.
+ * `solid` holds the map's non-floor cells as bit rows and is kept in step
+ * with the blocks placed; win[y] is the OR of the dim rows from y down, so a
+ * square is tested with one shift.  The draws come from a local copy of the
+ * stream (the map's byte stores could alias the caller's). */
+/* n cells of kind k from c: blocks are 2..4 wide, so two overlapping 2-byte
+ * stores do it without a call to memset. */
+static inline void fill_cells(uint8_t *c, int n, cell_t k)
+{
+    if (n >= 2 && n <= 4) {
+        const uint16_t two = (uint16_t)(k * 0x0101u);
+        memcpy(c, &two, 2);
+        memcpy(c + n - 2, &two, 2);
+    } else {
+        memset(c, (int)k, (size_t)n);
+    }
+}
+
+static int fill_room(grid_t *g, rng_t *r, bitrow_t solid[GRID_H + 2], int x1, int y1, int x2,
+                     int y2, int size, int tries, cell_t kind)
 {
     const int dim = size + 2 * WAREHOUSE_RING;
     if (x2 - dim < x1 || y2 - dim < y1)
         return 0;
+    const bitrow_t square = BITROW_BIT(dim) - 1, block = (BITROW_BIT(size) - 1) << WAREHOUSE_RING;
+    bitrow_t win[GRID_H + 2];
+    for (int y = y1; y <= y2 - dim; y++) {
+        win[y] = 0;
+        for (int j = 0; j < dim; j++)
+            win[y] |= solid[y + j];
+    }
+    rng_t rl = *r;
     int placed = 0;
     for (int t = 0; t < tries; t++) {
-        int sx = rng_range(r, x1, x2 - dim);
-        int sy = rng_range(r, y1, y2 - dim);
-        bool clear = true;
-        for (int y = sy; y < sy + dim && clear; y++) {
-            const uint8_t *row = &g->c[GRID_IDX(sx, y)];
-            for (int x = 0; x < dim; x++)
-                if (row[x] != CELL_FLOOR) {
-                    clear = false;
-                    break;
-                }
-        }
-        if (!clear)
+        int sx = rng_range(&rl, x1, x2 - dim);
+        int sy = rng_range(&rl, y1, y2 - dim);
+        if ((win[sy] >> sx) & square)
             continue;
-        grid_fill_rect(g, sx + WAREHOUSE_RING, sy + WAREHOUSE_RING, sx + dim - 1 - WAREHOUSE_RING,
-                       sy + dim - 1 - WAREHOUSE_RING, kind);
+        const bitrow_t add = block << sx;
+        const int top = sy + WAREHOUSE_RING, bottom = sy + dim - 1 - WAREHOUSE_RING;
+        for (int y = top; y <= bottom; y++) {
+            solid[y] |= add;
+            fill_cells(&g->c[GRID_IDX(sx + WAREHOUSE_RING, y)], size, kind);
+        }
+        /* the windows that include a changed row */
+        for (int y = top - dim + 1 > y1 ? top - dim + 1 : y1; y <= bottom && y <= y2 - dim; y++)
+            win[y] |= add;
         placed++;
     }
+    *r = rl;
     return placed;
 }
 
@@ -95,6 +120,16 @@ void warehouse_draw(level_t *lv, rng_t *r, const walled_data_t *d, warehouse_inf
         edge[i] = x;
     }
     edge[k + 1] = GRID_W;
+    /* The non-floor cells now: the border ring (and padding) and the
+     * dividers' full columns (each door, on a divider, is not floor either). */
+    bitrow_t solid[GRID_H + 2];
+    const bitrow_t ring = BITROW_BIT(0) | BITROW_BIT(1) | BITROW_BIT(GRID_W) |
+                          BITROW_BIT(GRID_W + 1);
+    bitrow_t columns = ring;
+    for (int i = 1; i <= k; i++)
+        columns |= BITROW_BIT(edge[i]);
+    for (int y = 0; y < GRID_H + 2; y++)
+        solid[y] = y <= 1 || y >= GRID_H ? BITROW_BIT(GRID_STRIDE) - 1 : columns;
     for (int i = 0; i <= k; i++) {
         /* [decision] size, tries and the wall-block roll are drawn per room
          * (in that order), as the game does for each of its areas. */
@@ -104,7 +139,7 @@ void warehouse_draw(level_t *lv, rng_t *r, const walled_data_t *d, warehouse_inf
         info->box_size[i] = size;
         info->tries[i] = tries;
         info->wall_blocks[i] = walls;
-        info->placed[i] = fill_room(g, r, edge[i] + 1, WAREHOUSE_TOP, edge[i + 1] - 1,
+        info->placed[i] = fill_room(g, r, solid, edge[i] + 1, WAREHOUSE_TOP, edge[i + 1] - 1,
                                     WAREHOUSE_BOTTOM, size, tries, walls ? CELL_WALL : CELL_BOX);
         rooms_add(lv, edge[i], 1, edge[i + 1] - edge[i] + 1, GRID_H);
     }
