@@ -7,7 +7,7 @@
  * p is that long).  The downward part works on the two 64-bit halves
  * explicitly, which compiles to about half the instructions of the same
  * steps on the 128-bit type. */
-static inline bitrow_t fill_runs(bitrow_t r, bitrow_t p)
+static __attribute__((noinline)) bitrow_t fill_runs(bitrow_t r, bitrow_t p)
 {
     r |= ((p + r) ^ p) & p;
     uint64_t rl = (uint64_t)r, rh = (uint64_t)(r >> 64);
