@@ -137,38 +137,6 @@ static point_t plot_horizontal(grid_t *g, walls_t *w, rng_t *r)
     return (point_t){(uint8_t)x, (uint8_t)y};
 }
 
-/* A door among the 8 neighbours of (x, y) (the cell itself not counted):
- * the three-cell strips above and below and the two sides, read from the
- * map four bytes at a time; a byte equal to CELL_DOOR becomes zero after
- * the XOR, and the classic zero-byte test finds it. */
-static inline uint32_t load4(const uint8_t *p)
-{
-    uint32_t v;
-    memcpy(&v, p, sizeof v);
-    return v;
-}
-
-static bool door_neighbour(const grid_t *g, int x, int y)
-{
-#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
-    for (int dy = -1; dy <= 1; dy++)
-        for (int dx = -1; dx <= 1; dx++)
-            if ((dx || dy) && grid_get(g, x + dx, y + dy) == CELL_DOOR)
-                return true;
-    return false;
-#else
-    const uint32_t ones = 0x01010101u, highs = 0x80808080u, doors = ones * CELL_DOOR;
-    const uint8_t *c = &g->c[GRID_IDX(x - 1, y)];
-    /* little-endian: byte 0 is cell x-1; bytes not looked at are forced nonzero */
-    const uint32_t above = (load4(c - GRID_STRIDE) ^ doors) | 0xff000000u;
-    const uint32_t below = (load4(c + GRID_STRIDE) ^ doors) | 0xff000000u;
-    const uint32_t sides = (load4(c) ^ doors) | 0xff00ff00u;
-    const uint32_t any = ((above - ones) & ~above) | ((below - ones) & ~below) |
-                         ((sides - ones) & ~sides);
-    return (any & highs) != 0;
-#endif
-}
-
 /* Row arithmetic for door_candidates: one SSE2 register per row where
  * available (bitwise operations are one instruction, a one-cell shift four),
  * else the 128-bit integer itself. */
@@ -273,7 +241,7 @@ static void extra_doors(grid_t *g, walls_t *w, rng_t *r)
         return;
     for (int i = 0; i < EXTRA_DOOR_TRIES; i++) {
         int x, y = nth_candidate(cand, count, (int)rng_below(r, (uint32_t)n), &x);
-        if (!door_neighbour(g, x, y))
+        if (!grid_neighbour_is(g, x, y, CELL_DOOR))
             make_door(g, w, x, y);
     }
 }
