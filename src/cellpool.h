@@ -54,10 +54,6 @@ static inline bool cellpool_dirty(const cellpool_t *p, int i)
     return p->dirty[i >> 6] >> (i & 63) & 1;
 }
 
-/* select64 (grid.h) as the row lookups use it: one PDEP where the CPU has a
- * fast one (BMI2, chosen once at startup), else the broadword version. */
-extern int (*cellpool_select64)(uint64_t x, int k);
-
 /* Position i's cell when no removal has written it: its row from the block
  * index (and at most a step or two on), then the bit within the row. */
 static inline void cellpool_untouched(const cellpool_t *p, int i, int *xo, int *yo)
@@ -66,8 +62,8 @@ static inline void cellpool_untouched(const cellpool_t *p, int i, int *xo, int *
     while (p->cum[y + 1] <= i)
         y++;
     const int k = i - p->cum[y];
-    *xo = k < p->nlo[y] ? cellpool_select64(p->lo[y], k)
-                        : 64 + cellpool_select64(p->hi[y], k - p->nlo[y]);
+    *xo = k < p->nlo[y] ? grid_select64(p->lo[y], k)
+                        : 64 + grid_select64(p->hi[y], k - p->nlo[y]);
     *yo = y;
 }
 

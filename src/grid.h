@@ -163,12 +163,16 @@ static inline int select64(uint64_t x, int k)
     return 8 * j + __builtin_ctz(byte);
 }
 
+/* select64 as the hot lookups use it: one PDEP where the CPU has a fast one
+ * (BMI2, not AMD before Zen 3; chosen once at startup), else select64. */
+extern int (*grid_select64)(uint64_t x, int k);
+
 /* Position of the k-th (0-based) set bit of r, k < bitrow_popcount(r). */
 static inline int bitrow_select(bitrow_t r, int k)
 {
     uint64_t lo = (uint64_t)r;
     int n = popcount64(lo);
-    return k < n ? select64(lo, k) : 64 + select64((uint64_t)(r >> 64), k - n);
+    return k < n ? grid_select64(lo, k) : 64 + grid_select64((uint64_t)(r >> 64), k - n);
 }
 
 /* Is one of the 8 neighbours of (x, y) (the cell itself not counted) of

@@ -65,10 +65,10 @@ static void selects(rng_t *r)
                 break;
             }
         bad += select64(x, k) != want;
-        bad_pool += cellpool_select64(x, k) != want;
+        bad_pool += grid_select64(x, k) != want;
     }
     CHECK(bad == 0, "select64 finds the k-th set bit (%ld bad)", bad);
-    CHECK(bad_pool == 0, "cellpool_select64 finds the k-th set bit (%ld bad)", bad_pool);
+    CHECK(bad_pool == 0, "grid_select64 finds the k-th set bit (%ld bad)", bad_pool);
 }
 
 int main(void)
