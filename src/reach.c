@@ -10,6 +10,10 @@
 static __attribute__((noinline)) bitrow_t fill_runs(bitrow_t r, bitrow_t p)
 {
     r |= ((p + r) ^ p) & p;
+    /* Nothing to fill downwards when no run's cell just below r's lowest
+     * cell in it is in p (the usual case: r then starts at its runs' starts). */
+    if (!(((r & ~(r << 1)) >> 1) & p & ~r))
+        return r;
     uint64_t rl = (uint64_t)r, rh = (uint64_t)(r >> 64);
     uint64_t pl = (uint64_t)p, ph = (uint64_t)(p >> 64);
 #define FILL_DOWN_STEP(s)                                   \
