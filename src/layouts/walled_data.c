@@ -93,6 +93,7 @@ bool walled_parse_smallrooms(walled_data_t *d, const char *text, size_t len, con
                                  "column %d: cell '%c' is not one of # + .", (int)x + 1,
                                  s[x]);
             d->small[block][row][x] = (uint8_t)c;
+            d->small_mirror[block][row][SMALL_BLOCK_W - 1 - x] = (uint8_t)c;
         }
         row++;
     }
