@@ -62,7 +62,8 @@ static inline void cellpool_untouched(const cellpool_t *p, int i, int *xo, int *
     while (p->cum[y + 1] <= i)
         y++;
     const int k = i - p->cum[y];
-    *xo = k < p->nlo[y] ? select64(p->lo[y], k) : 64 + select64(p->hi[y], k - p->nlo[y]);
+    *xo = k < p->nlo[y] ? grid_select64(p->lo[y], k)
+                        : 64 + grid_select64(p->hi[y], k - p->nlo[y]);
     *yo = y;
 }
 

@@ -13,7 +13,10 @@
 
 #include <string.h>
 
+/* Decided before any intrinsics header: those may switch SSE2 on for their
+ * own code and define __SSE2__ from then on. */
 #ifdef __SSE2__
+#define CENSUS_SSE2_BUILD 1
 #include <emmintrin.h>
 #endif
 
@@ -26,7 +29,7 @@ static inline bitrow_t join5(const uint64_t m[5])
     return (bitrow_t)(m[0] | m[1] << 16 | m[2] << 32 | m[3] << 48) | (bitrow_t)m[4] << 64;
 }
 
-#ifdef __SSE2__
+#ifdef CENSUS_SSE2_BUILD
 static inline int lane_sum(__m128i acc)
 {
     __m128i s = _mm_sad_epu8(acc, _mm_setzero_si128());
@@ -66,7 +69,7 @@ static void census_scalar(const grid_t *g, census_t *c)
     clear_edges(c);
 }
 
-#ifdef __SSE2__
+#ifdef CENSUS_SSE2_BUILD
 static void census_sse2(const grid_t *g, census_t *c)
 {
     const __m128i k_floor = _mm_set1_epi8(CELL_FLOOR), k_wall = _mm_set1_epi8(CELL_WALL),
@@ -196,7 +199,7 @@ void census_take_with(const grid_t *g, census_t *c, census_impl_t impl)
         }
         break;
 #endif
-#ifdef __SSE2__
+#ifdef CENSUS_SSE2_BUILD
     case CENSUS_SSE2:
         census_sse2(g, c);
         return;
@@ -212,7 +215,7 @@ bool census_has(census_impl_t impl)
     switch (impl) {
     case CENSUS_SCALAR:
         return true;
-#ifdef __SSE2__
+#ifdef CENSUS_SSE2_BUILD
     case CENSUS_SSE2:
         return true;
 #endif
@@ -233,7 +236,7 @@ void census_take(const grid_t *g, census_t *c)
         return;
     }
 #endif
-#ifdef __SSE2__
+#ifdef CENSUS_SSE2_BUILD
     census_sse2(g, c);
 #else
     census_scalar(g, c);

@@ -161,3 +161,30 @@ void grid_mask_rows(const grid_t *g, cellset_t kinds, bitrow_t rows[GRID_H + 2])
     }
 }
 #endif
+
+/* After the SSE2 code: an intrinsics header may define __SSE2__ for what follows. */
+static int select_broadword(uint64_t x, int k)
+{
+    return select64(x, k);
+}
+
+int (*grid_select64)(uint64_t x, int k) = select_broadword;
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+
+/* The k-th set bit is where PDEP deposits bit k of a mask of ones. */
+__attribute__((target("bmi2"))) static int select_pdep(uint64_t x, int k)
+{
+    return __builtin_ctzll(_pdep_u64(UINT64_C(1) << k, x));
+}
+
+/* PDEP is microcoded (hundreds of cycles) on AMD before Zen 3. */
+__attribute__((constructor)) static void pick_select(void)
+{
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("bmi2") && !__builtin_cpu_is("amdfam10h") &&
+        !__builtin_cpu_is("amdfam15h") && !__builtin_cpu_is("amdfam17h"))
+        grid_select64 = select_pdep;
+}
+#endif

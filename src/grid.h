@@ -163,12 +163,44 @@ static inline int select64(uint64_t x, int k)
     return 8 * j + __builtin_ctz(byte);
 }
 
+/* select64 as the hot lookups use it: one PDEP where the CPU has a fast one
+ * (BMI2, not AMD before Zen 3; chosen once at startup), else select64. */
+extern int (*grid_select64)(uint64_t x, int k);
+
 /* Position of the k-th (0-based) set bit of r, k < bitrow_popcount(r). */
 static inline int bitrow_select(bitrow_t r, int k)
 {
     uint64_t lo = (uint64_t)r;
     int n = popcount64(lo);
-    return k < n ? select64(lo, k) : 64 + select64((uint64_t)(r >> 64), k - n);
+    return k < n ? grid_select64(lo, k) : 64 + grid_select64((uint64_t)(r >> 64), k - n);
+}
+
+/* Is one of the 8 neighbours of (x, y) (the cell itself not counted) of
+ * kind k?  (x, y) must not be in the padding.  The three-cell strips above
+ * and below and the two sides are read four bytes at a time; a byte equal
+ * to k becomes zero after the XOR, and the zero-byte test finds it. */
+static inline bool grid_neighbour_is(const grid_t *g, int x, int y, cell_t k)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    const uint32_t ones = 0x01010101u, kk = ones * (uint32_t)k;
+    const uint8_t *c = &g->c[GRID_IDX(x - 1, y)];
+    uint32_t above, below, sides;
+    __builtin_memcpy(&above, c - GRID_STRIDE, 4);
+    __builtin_memcpy(&below, c + GRID_STRIDE, 4);
+    __builtin_memcpy(&sides, c, 4);
+    /* byte 0 is cell x-1; the bytes not looked at are forced nonzero */
+    above = (above ^ kk) | 0xff000000u;
+    below = (below ^ kk) | 0xff000000u;
+    sides = (sides ^ kk) | 0xff00ff00u;
+    return (((above - ones) & ~above) | ((below - ones) & ~below) | ((sides - ones) & ~sides)) &
+           0x80808080u;
+#else
+    for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++)
+            if ((dx || dy) && grid_get(g, x + dx, y + dy) == k)
+                return true;
+    return false;
+#endif
 }
 
 /* Glyphs and names of cell kinds (docs/cli.md lists them). */

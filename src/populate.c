@@ -236,21 +236,22 @@ static bool place_monster(spender_t *s, int kind)
 static void spend(spender_t *s, const uint8_t *mix, int nmix, int budget)
 {
     const monster_kind_t *k = s->t->monsters->kind;
-    int total = 0;
+    int total = 0, upto[MONSTER_KINDS_MAX]; /* upto[i]: weights of mix[0..i] */
+    assert(nmix <= MONSTER_KINDS_MAX);
     for (int i = 0; i < nmix; i++)
-        total += k[mix[i]].weight;
+        upto[i] = total += k[mix[i]].weight;
     if (total <= 0)
         return;
     while (budget > 0 && !s->stopped) {
         int kind = mix[0];
         if (nmix > 1) {
-            int x = rng_d(s->r, total);
-            for (int i = 0; i < nmix; i++) {
-                kind = mix[i];
-                if (x <= k[kind].weight)
-                    break;
-                x -= k[kind].weight;
-            }
+            /* the first i with x <= upto[i]: the count of those below x
+             * (a branch-free sum instead of a walk that stops at random) */
+            const int x = rng_d(s->r, total);
+            int i = 0;
+            for (int j = 0; j < nmix; j++)
+                i += upto[j] < x;
+            kind = mix[i];
         }
         if (s->t->last_monster == POP_LAST_STOP && k[kind].danger > budget)
             return;

@@ -7,9 +7,13 @@
  * p is that long).  The downward part works on the two 64-bit halves
  * explicitly, which compiles to about half the instructions of the same
  * steps on the 128-bit type. */
-static inline bitrow_t fill_runs(bitrow_t r, bitrow_t p)
+static __attribute__((noinline)) bitrow_t fill_runs(bitrow_t r, bitrow_t p)
 {
     r |= ((p + r) ^ p) & p;
+    /* Nothing to fill downwards when no run's cell just below r's lowest
+     * cell in it is in p (the usual case: r then starts at its runs' starts). */
+    if (!(((r & ~(r << 1)) >> 1) & p & ~r))
+        return r;
     uint64_t rl = (uint64_t)r, rh = (uint64_t)(r >> 64);
     uint64_t pl = (uint64_t)p, ph = (uint64_t)(p >> 64);
 #define FILL_DOWN_STEP(s)                                   \
@@ -38,48 +42,59 @@ static inline bitrow_t spread(bitrow_t r)
 
 int reach_unreachable_rows(const bitrow_t pass[GRID_H + 2], int sx, int sy)
 {
-    bitrow_t reach[GRID_H + 2] = {0};
+    /* reach[y]: cells reached; left[y]: passable cells not yet reached;
+     * open: the rows with some left (nothing is offered to a full row, and
+     * once every row is full the flood is over). */
+    bitrow_t reach[GRID_H + 2], left[GRID_H + 2];
+    uint32_t open = 0;
+    for (int y = 1; y <= GRID_H; y++) {
+        reach[y] = 0;
+        left[y] = pass[y];
+        open |= (uint32_t)(left[y] != 0) << y;
+    }
     if (sy >= 1 && sy <= GRID_H && sx >= 1 && sx <= GRID_W && (pass[sy] >> sx & 1)) {
         reach[sy] = fill_runs(BITROW_BIT(sx), pass[sy]);
+        left[sy] &= ~reach[sy];
+        open &= ~((uint32_t)(left[sy] == 0) << sy);
         /* Rows whose new cells have not yet been offered to the row below
          * (down) or above (up); sweeps alternate until both are empty. */
         const uint32_t has_below = ((1u << GRID_H) - 1) & ~1u, has_above = has_below << 1;
         uint32_t down = 1u << sy, up = 1u << sy;
-        while ((down &= has_below) | (up &= has_above)) {
+#define OFFER(y, to)                                                   \
+    do {                                                               \
+        if (open >> (to) & 1) {                                        \
+            const bitrow_t hit = spread(reach[y]) & left[to];          \
+            if (hit) {                                                 \
+                const bitrow_t got = fill_runs(hit, left[to]);         \
+                reach[to] |= got;                                      \
+                left[to] &= ~got;                                      \
+                open &= ~((uint32_t)(left[to] == 0) << (to));          \
+                down |= 1u << (to);                                    \
+                up |= 1u << (to);                                      \
+            }                                                          \
+        }                                                              \
+    } while (0)
+        while (open && ((down &= has_below) | (up &= has_above))) {
             /* downwards in ascending order: new bits land above the cursor */
             while (down & has_below) {
                 const int y = __builtin_ctz(down & has_below);
                 down &= ~(1u << y);
-                const bitrow_t free = pass[y + 1] & ~reach[y + 1];
-                const bitrow_t hit = spread(reach[y]) & free;
-                if (hit) {
-                    reach[y + 1] |= fill_runs(hit, free);
-                    down |= 1u << (y + 1);
-                    up |= 1u << (y + 1);
-                }
+                OFFER(y, y + 1);
             }
             while (up & has_above) {
                 const int y = 31 - __builtin_clz(up & has_above);
                 up &= ~(1u << y);
-                const bitrow_t free = pass[y - 1] & ~reach[y - 1];
-                const bitrow_t hit = spread(reach[y]) & free;
-                if (hit) {
-                    reach[y - 1] |= fill_runs(hit, free);
-                    down |= 1u << (y - 1);
-                    up |= 1u << (y - 1);
-                }
+                OFFER(y, y - 1);
             }
         }
+#undef OFFER
     }
     /* Usually everything is reached: no counting needed. */
-    bitrow_t left = 0;
-    for (int y = 1; y <= GRID_H; y++)
-        left |= pass[y] & ~reach[y];
-    if (!left)
+    if (!open)
         return 0;
     int n = 0;
     for (int y = 1; y <= GRID_H; y++)
-        n += bitrow_popcount(pass[y] & ~reach[y]);
+        n += bitrow_popcount(left[y]);
     return n;
 }
 

@@ -33,10 +33,9 @@ void rooms_scan(level_t *lv)
     rooms_scan_rows(lv, solid);
 }
 
-void rooms_scan_rows(level_t *lv, const bitrow_t solid[GRID_H + 2])
+/* The starts of rows 1..GRID_H-1. */
+static void starts(const bitrow_t solid[GRID_H + 2], bitrow_t start[GRID_H + 1])
 {
-    /* The starts of every row. */
-    bitrow_t start[GRID_H + 1];
     for (int y = 1; y < GRID_H; y++) {
         const bitrow_t right = solid[y] >> 1; /* bit x: cell x+1 is solid */
         if (y == 1)
@@ -46,6 +45,12 @@ void rooms_scan_rows(level_t *lv, const bitrow_t solid[GRID_H + 2])
         if (right & BITROW_BIT(1)) /* the left border rule */
             start[y] |= BITROW_BIT(1);
     }
+}
+
+void rooms_scan_rows(level_t *lv, const bitrow_t solid[GRID_H + 2])
+{
+    bitrow_t start[GRID_H + 1];
+    starts(solid, start);
     /* The rooms' bottoms, every start at once: one walk down the rows with
      * the set of columns x+1 still open, each noting where it meets a solid
      * cell (or row GRID_H).  A start's own cell x+1 is solid, so a column is
@@ -78,6 +83,27 @@ void rooms_scan_rows(level_t *lv, const bitrow_t solid[GRID_H + 2])
             if (x2 > GRID_W)
                 x2 = GRID_W;
             if (!rooms_add(lv, x, y, x2 - x + 1, bottom[y][x + 1] - y + 1))
+                return;
+        }
+    }
+}
+
+void rooms_scan_columns(level_t *lv, const bitrow_t solid[GRID_H + 2],
+                        const uint32_t col[GRID_STRIDE])
+{
+    bitrow_t start[GRID_H + 1];
+    starts(solid, start);
+    for (int y = 1; y < GRID_H; y++) {
+        bitrow_t st = start[y];
+        while (st) {
+            int x = bitrow_ctz(st);
+            st &= st - 1;
+            int x2 = x + 1 + bitrow_ctz(solid[y + 1] >> (x + 1));
+            if (x2 > GRID_W)
+                x2 = GRID_W;
+            /* the first solid cell below in column x+1 (row GRID_H at the latest) */
+            int y2 = y + 1 + __builtin_ctz((col[x + 1] | UINT32_C(1) << GRID_H) >> (y + 1));
+            if (!rooms_add(lv, x, y, x2 - x + 1, y2 - y + 1))
                 return;
         }
     }

@@ -19,6 +19,10 @@ void rooms_scan(level_t *lv);
 /* The same from the map's solid cells as bit rows (rows 0..GRID_H+1, bit x
  * set when cell x is wall or door, padding included). */
 void rooms_scan_rows(level_t *lv, const bitrow_t solid[GRID_H + 2]);
+/* The same with the solid cells by column as well (bit y of col[x]): each
+ * room's bottom is then one bit scan. */
+void rooms_scan_columns(level_t *lv, const bitrow_t solid[GRID_H + 2],
+                        const uint32_t col[GRID_STRIDE]);
 
 /* Count rooms, rooms >= 4, 2x2 entries and the layout's doors into lv->obs
  * (called once the layout is drawn, before population; in layout-only mode

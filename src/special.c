@@ -35,8 +35,9 @@ int special_kind_from_name(const char *name)
 
 bool special_fits(const special_limits_t *l, const room_t *r)
 {
-    return r->w >= l->wmin && r->w <= l->wmax && r->h >= l->hmin && r->h <= l->hmax &&
-           (l->area_max == 0 || r->w * r->h <= l->area_max);
+    /* & rather than &&: the outcomes are unpredictable, the compares cheap */
+    return (r->w >= l->wmin) & (r->w <= l->wmax) & (r->h >= l->hmin) & (r->h <= l->hmax) &
+           ((l->area_max == 0) | (r->w * r->h <= l->area_max));
 }
 
 static special_kind_t draw_kind(const special_tables_t *s, level_type_t t, rng_t *r)
@@ -81,28 +82,39 @@ static void feature(level_t *lv, const special_tables_t *s, special_kind_t kind,
     }
 }
 
+/* The rooms that fit l, bit j for room j (LEVEL_MAX_ROOMS <= 128). */
+static void fitting(const level_t *lv, const special_limits_t *l, uint64_t m[2])
+{
+    m[0] = m[1] = 0;
+    for (int j = 0; j < lv->nrooms; j++)
+        m[j >> 6] |= (uint64_t)special_fits(l, &lv->rooms[j]) << (j & 63);
+}
+
 void special_rooms(level_t *lv, const special_tables_t *s, rng_t *r)
 {
-    bool used[LEVEL_MAX_ROOMS];
-    memset(used, 0, sizeof used);
+    _Static_assert(LEVEL_MAX_ROOMS <= 128, "two words of room bits");
+    /* used rooms, and the fitting rooms of each kind once it is first drawn */
+    uint64_t used[2] = {0, 0}, fit_of[SPECIAL__COUNT][2];
+    unsigned known = 0;
     int n = rng_dice(r, s->count_x, s->count_n, s->count_k);
     lv->obs.special_rolled = (uint8_t)n;
     lv->obs.special_made = 1; /* tally.c counts special_rolled only on levels that rolled */
     for (int i = 0; i < n; i++) {
         special_kind_t kind = draw_kind(s, lv->type, r);
-        const special_limits_t *l = &s->limits[kind];
-        int fit = 0;
-        for (int j = 0; j < lv->nrooms; j++)
-            fit += !used[j] && special_fits(l, &lv->rooms[j]);
+        if (!(known >> kind & 1)) {
+            fitting(lv, &s->limits[kind], fit_of[kind]);
+            known |= 1u << kind;
+        }
+        const uint64_t free0 = fit_of[kind][0] & ~used[0], free1 = fit_of[kind][1] & ~used[1];
+        const int fit0 = popcount64(free0), fit = fit0 + popcount64(free1);
         if (fit == 0 || lv->nspecial >= LEVEL_MAX_SPECIAL) {
             lv->obs.special_skipped[kind]++;
             continue;
         }
-        int pick = (int)rng_below(r, (uint32_t)fit), j = 0;
-        for (;; j++)
-            if (!used[j] && special_fits(l, &lv->rooms[j]) && pick-- == 0)
-                break;
-        used[j] = true;
+        /* the pick-th unused fitting room in list order */
+        int pick = (int)rng_below(r, (uint32_t)fit);
+        int j = pick < fit0 ? select64(free0, pick) : 64 + select64(free1, pick - fit0);
+        used[j >> 6] |= UINT64_C(1) << (j & 63);
         lv->special[lv->nspecial++] = (special_room_t){(uint8_t)kind, (uint8_t)j};
         lv->obs.special_placed[kind]++;
         feature(lv, s, kind, &lv->rooms[j], r);

@@ -44,11 +44,39 @@ static bool same(cellpool_t *p)
     return true;
 }
 
+/* select64 (broadword) and the select the pools use (PDEP where fast)
+ * against a plain walk over the bits. */
+static void selects(rng_t *r)
+{
+    long bad = 0, bad_pool = 0;
+    for (int t = 0; t < 200000; t++) {
+        uint64_t x = rng_next(r);
+        if (t % 3 == 1)
+            x &= rng_next(r) & rng_next(r); /* sparse */
+        else if (t % 3 == 2)
+            x |= rng_next(r) | rng_next(r); /* dense */
+        int n = popcount64(x);
+        if (n == 0)
+            continue;
+        int k = (int)rng_below(r, (uint32_t)n), want = -1;
+        for (int b = 0, seen = 0; b < 64; b++)
+            if (x >> b & 1 && seen++ == k) {
+                want = b;
+                break;
+            }
+        bad += select64(x, k) != want;
+        bad_pool += grid_select64(x, k) != want;
+    }
+    CHECK(bad == 0, "select64 finds the k-th set bit (%ld bad)", bad);
+    CHECK(bad_pool == 0, "grid_select64 finds the k-th set bit (%ld bad)", bad_pool);
+}
+
 int main(void)
 {
     static cellpool_t p;
     rng_t r;
     rng_stream(&r, 77, 0, RNG_LAYOUT);
+    selects(&r);
     long bad = 0, bad_find = 0, ops = 0;
     for (int t = 0; t < 3000; t++) {
         bitrow_t rows[CELLPOOL_ROWS];

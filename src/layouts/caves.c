@@ -42,15 +42,9 @@ static inline bool cave_open(cell_t k)
  * open cell (floor or fluid, as the game's start set) with a wall among its
  * 8 neighbours.  The border ring is wall, so such a cell exists as soon as
  * the cave has one open cell. */
-static bool cave_edge(const grid_t *g, int x, int y)
+static inline bool cave_edge(const grid_t *g, int x, int y)
 {
-    if (!cave_open(grid_get(g, x, y)))
-        return false;
-    for (int dy = -1; dy <= 1; dy++)
-        for (int dx = -1; dx <= 1; dx++)
-            if ((dx || dy) && grid_get(g, x + dx, y + dy) == CELL_WALL)
-                return true;
-    return false;
+    return cave_open(grid_get(g, x, y)) && grid_neighbour_is(g, x, y, CELL_WALL);
 }
 
 static bool edge_start(const grid_t *g, rng_t *r, int *xo, int *yo)

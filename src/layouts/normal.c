@@ -45,59 +45,76 @@ static inline int pick_step2(rng_t *r, int lo, int hi)
     return lo + 2 * (int)rng_below(r, (uint32_t)((hi - lo) / 2 + 1));
 }
 
-/* The layout's walls and doors as bit rows (bit x of row y, padding
- * included), kept in step with the map as it is drawn, so that plotting,
- * the extra-door candidates and the room scan never read the map back. */
+/* The layout's solid cells (wall or door) and doors as bit rows (bit x of
+ * row y, padding included) and the solid cells again by column (bit y of
+ * col[x]), kept in step with the map as it is drawn, so that plotting, the
+ * extra-door candidates and the room scan never read the map back: a wall's
+ * ends are bit scans of a row (horizontal) or of a column (vertical). */
 typedef struct walls {
-    bitrow_t wall[GRID_H + 2], door[GRID_H + 2];
+    bitrow_t solid[GRID_H + 2], door[GRID_H + 2];
+    uint32_t col[GRID_STRIDE];
     int ndoors; /* door cells */
 } walls_t;
 
 #define ALL_COLUMNS (BITROW_BIT(GRID_STRIDE) - 1)
 #define RING_COLUMNS (BITROW_BIT(0) | BITROW_BIT(1) | BITROW_BIT(GRID_W) | BITROW_BIT(GRID_W + 1))
+#define ALL_ROWS ((UINT32_C(1) << (GRID_H + 2)) - 1)
+#define RING_ROWS (UINT32_C(3) | UINT32_C(3) << GRID_H)
 
-/* The rows of grid_clear's map: padding and border ring are wall. */
+/* The columns of grid_clear's map, spelled out for the compiler. */
+#define COL2(a) a, a
+#define COL4(a) COL2(a), COL2(a)
+#define COL8(a) COL4(a), COL4(a)
+#define COL16(a) COL8(a), COL8(a)
+#define COL64(a) COL16(a), COL16(a), COL16(a), COL16(a)
+static const uint32_t CLEARED_COLUMNS[GRID_STRIDE] = {
+    COL2(ALL_ROWS), COL64(RING_ROWS), COL8(RING_ROWS), COL4(RING_ROWS), COL2(ALL_ROWS)};
+_Static_assert(GRID_STRIDE == 80, "CLEARED_COLUMNS spells out 80 columns");
+
+/* The rows and columns of grid_clear's map: padding and border ring are wall. */
 static void walls_clear(walls_t *w)
 {
     for (int y = 0; y < GRID_H + 2; y++) {
-        w->wall[y] = y <= 1 || y >= GRID_H ? ALL_COLUMNS : RING_COLUMNS;
+        w->solid[y] = y <= 1 || y >= GRID_H ? ALL_COLUMNS : RING_COLUMNS;
         w->door[y] = 0;
     }
+    memcpy(w->col, CLEARED_COLUMNS, sizeof w->col);
     w->ndoors = 0;
 }
 
+/* (x, y), already solid, becomes a door. */
 static inline void make_door(grid_t *g, walls_t *w, int x, int y)
 {
     w->ndoors += !(w->door[y] & BITROW_BIT(x));
-    w->wall[y] &= ~BITROW_BIT(x);
     w->door[y] |= BITROW_BIT(x);
     grid_set(g, x, y, CELL_DOOR);
 }
 
-/* grid_plot_wall on bit rows: the walks end just before the nearest solid
- * cell on each side, found with one bit scan per side (horizontal) or one
- * bit test per row (vertical). */
+/* grid_plot_wall on the bit rows and columns. */
 static void plot(grid_t *g, walls_t *w, int x, int y, bool horizontal)
 {
-    const bitrow_t bit = BITROW_BIT(x);
-    if ((w->wall[y] | w->door[y]) & bit) {
+    if (w->col[x] >> y & 1) {
         make_door(g, w, x, y);
         return;
     }
     if (horizontal) {
-        const bitrow_t solid = w->wall[y] | w->door[y];
+        const bitrow_t solid = w->solid[y];
         const int right = x + 1 + bitrow_ctz(solid >> (x + 1));
-        const int left = bitrow_top(solid & (bit - 1));
-        w->wall[y] |= BITROW_BIT(right) - BITROW_BIT(left + 1);
+        const int left = bitrow_top(solid & (BITROW_BIT(x) - 1));
+        w->solid[y] |= BITROW_BIT(right) - BITROW_BIT(left + 1);
         memset(&g->c[GRID_IDX(left + 1, y)], CELL_WALL, (size_t)(right - left - 1));
+        for (int c = left + 1; c < right; c++)
+            w->col[c] |= UINT32_C(1) << y;
     } else {
-        for (int j = y + 1; !((w->wall[j] | w->door[j]) & bit); j++) {
-            w->wall[j] |= bit;
-            grid_set(g, x, j, CELL_WALL);
-        }
-        for (int j = y - 1; !((w->wall[j] | w->door[j]) & bit); j--) {
-            w->wall[j] |= bit;
-            grid_set(g, x, j, CELL_WALL);
+        const uint32_t col = w->col[x];
+        const int down = y + 1 + __builtin_ctz(col >> (y + 1));
+        const int up = 31 - __builtin_clz(col & ((UINT32_C(1) << y) - 1));
+        w->col[x] |= (UINT32_C(1) << down) - (UINT32_C(1) << (up + 1));
+        const bitrow_t bit = BITROW_BIT(x);
+        uint8_t *c = &g->c[GRID_IDX(x, up + 1)];
+        for (int j = up + 1; j < down; j++, c += GRID_STRIDE) {
+            w->solid[j] |= bit;
+            *c = CELL_WALL;
         }
     }
     make_door(g, w, x, y);
@@ -118,13 +135,6 @@ static point_t plot_horizontal(grid_t *g, walls_t *w, rng_t *r)
     int y = pick_step2(r, H_Y_MIN, H_Y_MAX);
     plot(g, w, x, y, true);
     return (point_t){(uint8_t)x, (uint8_t)y};
-}
-
-/* A door among the 8 neighbours of (x, y) (the cell itself not counted). */
-static bool door_neighbour(const walls_t *w, int x, int y)
-{
-    const bitrow_t three = (bitrow_t)7 << (x - 1), sides = three & ~BITROW_BIT(x);
-    return ((w->door[y - 1] | w->door[y + 1]) & three) || (w->door[y] & sides);
 }
 
 /* Row arithmetic for door_candidates: one SSE2 register per row where
@@ -178,9 +188,11 @@ static int door_candidates(const walls_t *w, bitrow_t cand[GRID_H + 2], int coun
 {
     const bitrow_t inner_row = ((BITROW_BIT(GRID_W) - 1) >> 2) << 2; /* x 2..77 */
     const vrow_t inner = v_load(&inner_row);
-    vrow_t h1[GRID_H + 2], h2[GRID_H + 2], l[GRID_H + 2], r[GRID_H + 2];
+    vrow_t wl[GRID_H + 2], h1[GRID_H + 2], h2[GRID_H + 2], l[GRID_H + 2], r[GRID_H + 2];
     for (int y = 1; y <= GRID_H; y++) {
-        const vrow_t b = v_load(&w->wall[y]), a = v_shl1(b), c = v_shr1(b), ab = v_xor(a, b);
+        /* wall = solid and not door */
+        const vrow_t b = wl[y] = v_andnot(v_load(&w->door[y]), v_load(&w->solid[y]));
+        const vrow_t a = v_shl1(b), c = v_shr1(b), ab = v_xor(a, b);
         l[y] = a;
         r[y] = c;
         h1[y] = v_xor(ab, c);                              /* three-cell sum, bit 0 */
@@ -201,7 +213,7 @@ static int door_candidates(const walls_t *w, bitrow_t cand[GRID_H + 2], int coun
         const vrow_t e1 = v_xor(s2d2, k1);
         const vrow_t e2 = v_or(s4, v_or(v_and(s2, d2), v_and(k1, s2d2)));
         const vrow_t ok = v_andnot(v_or(e0, e2), e1);
-        const vrow_t cv = v_and(v_and(v_load(&w->wall[y]), inner), ok);
+        const vrow_t cv = v_and(v_and(wl[y], inner), ok);
         v_store(&cand[y], cv);
         count[y] = v_popcount(cv);
         n += count[y];
@@ -229,7 +241,7 @@ static void extra_doors(grid_t *g, walls_t *w, rng_t *r)
         return;
     for (int i = 0; i < EXTRA_DOOR_TRIES; i++) {
         int x, y = nth_candidate(cand, count, (int)rng_below(r, (uint32_t)n), &x);
-        if (!door_neighbour(w, x, y))
+        if (!grid_neighbour_is(g, x, y, CELL_DOOR))
             make_door(g, w, x, y);
     }
 }
@@ -268,10 +280,7 @@ void layout_normal(layout_ctx_t *ctx)
     walls_t w;
     point_t p[NORMAL_WALLS];
     draw(ctx->lv, ctx->layout, &w, p);
-    bitrow_t solid[GRID_H + 2];
-    for (int y = 0; y < GRID_H + 2; y++)
-        solid[y] = w.wall[y] | w.door[y];
-    rooms_scan_rows(ctx->lv, solid);
+    rooms_scan_columns(ctx->lv, w.solid, w.col);
     if (ctx->p->layout_only)
         ctx->doors = w.ndoors; /* no water in layout-only mode: the doors drawn */
     water_standard(ctx);

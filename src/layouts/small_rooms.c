@@ -16,6 +16,7 @@
 #include "walled.h"
 
 #include <assert.h>
+#include <string.h>
 
 #include "../water.h"
 
@@ -54,14 +55,11 @@ int small_rooms_section_y(int j)
 static void place_section(grid_t *g, const walled_data_t *d, int ox, int oy,
                           const small_rooms_pick_t *p)
 {
-    const uint8_t(*b)[SMALL_BLOCK_W] = d->small[p->block];
-    for (int dy = 0; dy < SMALL_BLOCK_H; dy++) {
-        int sy = p->flip_y ? SMALL_BLOCK_H - 1 - dy : dy;
-        for (int dx = 0; dx < SMALL_BLOCK_W; dx++) {
-            int sx = p->flip_x ? SMALL_BLOCK_W - 1 - dx : dx;
-            grid_set(g, ox + dx, oy + dy, (cell_t)b[sy][sx]);
-        }
-    }
+    /* a row at a time, from the block or its mirror image (made at load) */
+    const uint8_t(*b)[SMALL_BLOCK_W] = p->flip_x ? d->small_mirror[p->block] : d->small[p->block];
+    for (int dy = 0; dy < SMALL_BLOCK_H; dy++)
+        memcpy(&g->c[GRID_IDX(ox, oy + dy)], b[p->flip_y ? SMALL_BLOCK_H - 1 - dy : dy],
+               SMALL_BLOCK_W);
 }
 
 static void door_to_wall(grid_t *g, int x, int y)
@@ -76,9 +74,11 @@ static void door_to_wall(grid_t *g, int x, int y)
  * the solid margin columns 1-2 and 76-78, which nothing ever carves. */
 static void close_frame_doors(grid_t *g)
 {
-    for (int x = SMALL_FRAME_X1; x <= SMALL_FRAME_X2; x++) {
-        door_to_wall(g, x, SMALL_FRAME_Y1);
-        door_to_wall(g, x, SMALL_FRAME_Y2);
+    /* the frame's rows are contiguous: a select per byte, no branches */
+    for (int y = SMALL_FRAME_Y1; y <= SMALL_FRAME_Y2; y += SMALL_FRAME_Y2 - SMALL_FRAME_Y1) {
+        uint8_t *c = &g->c[GRID_IDX(0, y)];
+        for (int x = SMALL_FRAME_X1; x <= SMALL_FRAME_X2; x++)
+            c[x] = c[x] == CELL_DOOR ? (uint8_t)CELL_WALL : c[x];
     }
     for (int y = SMALL_FRAME_Y1; y <= SMALL_FRAME_Y2; y++) {
         door_to_wall(g, SMALL_FRAME_X1, y);

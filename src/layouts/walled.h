@@ -43,6 +43,7 @@ typedef struct maze_style {
 
 typedef struct walled_data {
     uint8_t small[SMALL_BLOCKS][SMALL_BLOCK_H][SMALL_BLOCK_W]; /* cell_t */
+    uint8_t small_mirror[SMALL_BLOCKS][SMALL_BLOCK_H][SMALL_BLOCK_W]; /* each row reversed */
     walled_pick_t wh_dividers;  /* divider count */
     walled_pick_t wh_box_size;  /* box side */
     walled_pick_t wh_box_tries; /* placement tries */

@@ -98,6 +98,7 @@ bool walled_parse_smallrooms(walled_data_t *d, const char *text, size_t len, con
                                  "column %d: byte 0x%02x is not one of # + .", (int)x + 1,
                                  (unsigned char)s[x]);
             d->small[block][row][x] = (uint8_t)c;
+            d->small_mirror[block][row][SMALL_BLOCK_W - 1 - x] = (uint8_t)c;
         }
         row++;
     }
