@@ -17,6 +17,10 @@
 #define GRID_STRIDE (GRID_W + 2)
 #define GRID_CELLS (GRID_STRIDE * (GRID_H + 2))
 #define GRID_IDX(x, y) ((y) * GRID_STRIDE + (x))
+/* Wall bytes after the last padding row, so that word-wide reads starting
+ * at a map cell (grid_neighbour_is reads 4 bytes from x-1 of the row below)
+ * stay inside the array. */
+#define GRID_SLACK 8
 
 /* Cell kinds (RULES.md §1).  CELL_EDGE is a river's fluid on the border ring:
  * drawn as fluid, but as impassable as the wall it replaced. */
@@ -35,7 +39,7 @@ typedef enum cell {
 } cell_t;
 
 typedef struct grid {
-    uint8_t c[GRID_CELLS];
+    uint8_t c[GRID_CELLS + GRID_SLACK];
 } grid_t;
 
 static inline cell_t grid_get(const grid_t *g, int x, int y)
