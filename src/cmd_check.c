@@ -6,7 +6,6 @@
  * stderr only.
  */
 #include <math.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,16 +32,6 @@ typedef struct opts {
     bool all;
     driver_opts_t d;
 } opts_t;
-
-static void on_signal(int sig)
-{
-    if (driver_stop_requested()) {
-        signal(sig, SIG_DFL);
-        raise(sig);
-        return;
-    }
-    driver_request_stop();
-}
 
 enum { O_HELP = 1, O_LEVELS, O_SEED, O_ALPHA, O_THREADS, O_EXPECT, O_JSON, O_MARKDOWN,
        O_HTML, O_PROGRESS, O_SCALE, O_ONLY, O_ALL };
@@ -288,14 +277,11 @@ int cmd_check(int argc, char **argv)
     for (int i = 0; i < set.n; i++)
         r[i].group = map[r[i].group] >= 0 ? map[r[i].group] : 0;
 
-    signal(SIGINT, on_signal);
-    signal(SIGTERM, on_signal);
+    driver_catch_signals(); /* until the reports are written */
     uint64_t levels = 0;
     double secs = 0;
     int threads = 0;
     bool ok = check_run_groups(active, nactive, &o.d, rules, &levels, &secs, &threads);
-    signal(SIGINT, SIG_DFL);
-    signal(SIGTERM, SIG_DFL);
     /* Interrupted is read off the driver's results (the same on every MPI
      * rank), not off this process's own signal flag. */
     uint64_t wanted = 0;
@@ -350,6 +336,7 @@ int cmd_check(int argc, char **argv)
                     threads);
         rc = wrc ? 1 : interrupted ? 130 : verdict;
     }
+    driver_release_signals();
     for (int i = 0; i < set.n; i++)
         free(r[i].counts);
     for (int k = 0; k < nactive; k++)

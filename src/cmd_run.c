@@ -1,5 +1,4 @@
 /* cmd_run.c - `drlsim run`: generate many levels and write the JSON report. */
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,20 +62,10 @@ static void usage(FILE *out)
             "\n"
             "SIGINT or SIGTERM stops the run cleanly and writes the levels done so far,\n"
             "marked \"complete\": false with the completed index ranges; a second signal\n"
-            "exits at once.\n"
+            "2 s or more after the first exits at once.\n"
             "\n"
             "Built with -Dmpi=enabled, `mpirun -n P drlsim run ...` splits the job over P\n"
             "ranks and rank 0 writes the same report (docs/cluster.md).\n");
-}
-
-static void on_signal(int sig)
-{
-    if (driver_stop_requested()) {
-        signal(sig, SIG_DFL);
-        raise(sig);
-        return;
-    }
-    driver_request_stop();
 }
 
 /* Parse "I/N" with 0 <= I < N <= 10^6. */
@@ -364,8 +353,7 @@ int cmd_run(int argc, char **argv)
         free(acc.ranges);
         return 1;
     }
-    signal(SIGINT, on_signal);
-    signal(SIGTERM, on_signal);
+    driver_catch_signals(); /* until the report is written */
     double seconds = 0;
     uint64_t ran = 0;
     int threads = 0, rc = 0, cap = 2 * RUN_MAX_RANGES + 2;
@@ -402,10 +390,9 @@ int cmd_run(int argc, char **argv)
         threads = res.threads;
         driver_result_free(&res);
     }
-    signal(SIGINT, SIG_DFL);
-    signal(SIGTERM, SIG_DFL);
     if (rc == 0 && cluster_is_root())
         rc = report_write_run(out, &job, t, &acc) ? 1 : 0;
+    driver_release_signals();
     if (cluster_is_root()) {
         fprintf(stderr, "drlsim run: %llu levels in %.2f s (%.0f levels/s, %d threads",
                 (unsigned long long)ran, seconds, seconds > 0 ? (double)ran / seconds : 0.0,

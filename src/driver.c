@@ -44,6 +44,39 @@ void driver_reset_stop(void)
     stop_flag = 0;
 }
 
+static struct timespec first_signal; /* written before stop_flag is set */
+
+static double since_first_signal(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now); /* async-signal-safe (POSIX) */
+    return (double)(now.tv_sec - first_signal.tv_sec) +
+           1e-9 * (double)(now.tv_nsec - first_signal.tv_nsec);
+}
+
+static void on_stop_signal(int sig)
+{
+    if (!stop_flag) {
+        clock_gettime(CLOCK_MONOTONIC, &first_signal);
+        stop_flag = 1;
+    } else if (since_first_signal() >= DRIVER_SIGNAL_ECHO_S) {
+        signal(sig, SIG_DFL);
+        raise(sig);
+    }
+}
+
+void driver_catch_signals(void)
+{
+    signal(SIGINT, on_stop_signal);
+    signal(SIGTERM, on_stop_signal);
+}
+
+void driver_release_signals(void)
+{
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+}
+
 int job_dlevel(const job_t *job, uint64_t index)
 {
     uint64_t span = (uint64_t)(job->dlevel_hi - job->dlevel_lo + 1);

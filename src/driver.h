@@ -64,4 +64,15 @@ void driver_request_stop(void);
 bool driver_stop_requested(void);
 void driver_reset_stop(void);
 
+/* SIGINT and SIGTERM as stop requests, for as long as the caller keeps them
+ * (until its report is written: a stop that dies while writing loses the
+ * levels it stopped to save).  A further signal exits at once (the default
+ * action), unless it comes within DRIVER_SIGNAL_ECHO_S of the first: then it
+ * is the same stop seen twice (a terminal's Ctrl-C reaches mpirun and every
+ * rank, and mpirun passes its own on; `timeout` signals its whole process
+ * group) and is ignored.  driver_release_signals restores the defaults. */
+#define DRIVER_SIGNAL_ECHO_S 2.0
+void driver_catch_signals(void);
+void driver_release_signals(void);
+
 #endif

@@ -157,6 +157,13 @@ ranks_of() {
         [ -n "$r" ] && echo "${d#/proc/} $r"
     done
 }
+# children_of PID: the processes whose parent is PID (procps may be absent).
+children_of() {
+    for d in /proc/[0-9]*; do
+        { read -r _ _ _ pp _ <"$d/stat"; } 2>/dev/null || continue
+        [ "$pp" = "$1" ] && echo "${d#/proc/}"
+    done
+}
 # start_long NAME N [MPIRUN-OPTIONS]: a job of 10^9 levels on N ranks, in the
 # background, once rank 0 is generating (its progress bar has been drawn).
 start_long() {
@@ -211,12 +218,18 @@ st=$?
 [ "$st" != 0 ] && [ "$st" != 137 ] && ok || ko "SIGTERM to ranks one by one: mpirun status $st"
 check_partial one
 
-# SIGINT to mpirun (Ctrl-C): Open MPI 4.1 sends the ranks SIGTERM
-# odls_base_sigkill_timeout seconds later (default 1) and SIGKILL as long
-# again after that; in that time rank 0 writes the partial report
-# (docs/cluster.md).  10 s leaves room on a loaded machine (the value the docs advise).
+# Ctrl-C in a terminal: SIGINT to mpirun and to every rank (one process
+# group).  Open MPI 4.1 sends the ranks SIGTERM odls_base_sigkill_timeout
+# seconds later (default 1) and SIGKILL as long again after that; in that
+# time rank 0 writes the partial report (docs/cluster.md).  10 s leaves room
+# on a loaded machine (the value the docs advise).  The signals go to the
+# processes themselves, not through `timeout` ($bg), which would pass SIGINT
+# to mpirun twice (directly and to its process group): a second Ctrl-C, on
+# which mpirun kills the ranks at once, whenever the machine is slow enough
+# that mpirun handles the first before the second arrives.
 start_long int 3 "--mca odls_base_sigkill_timeout 10"
-kill -INT $bg
+ranks_of "--seed $seed" >"$tmp/pids"
+kill -INT $(children_of $bg) $(awk '{ print $1 }' "$tmp/pids")
 wait $bg
 st=$?
 [ "$st" != 0 ] && [ "$st" != 137 ] && ok || ko "SIGINT to mpirun: status $st (137: hung)"

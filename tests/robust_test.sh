@@ -54,6 +54,19 @@ run --levels 1000000000 --dlevels 1-12 --seed 3 --ranges "$(cat "$tmp/ranges")" 
     --out "$tmp/int2.json" || ko "rerun of the completed ranges"
 cmp -s "$tmp/int.json" "$tmp/int2.json" && ok || ko "interrupted report differs from a run of its ranges"
 
+# The same stop twice at once (a terminal's Ctrl-C and mpirun's, say): the
+# second comes within DRIVER_SIGNAL_ECHO_S of the first and is ignored, so
+# the partial report is still written.
+"$drlsim" run --levels 1000000000 --seed 4 --progress never --out "$tmp/twice.json" \
+    2>/dev/null &
+pid=$!
+sleep 1
+kill -INT $pid; kill -TERM $pid
+wait $pid
+status=$?
+[ "$status" = 130 ] && [ -s "$tmp/twice.json" ] && ok \
+    || ko "two signals at once: status $status, want 130 and a report"
+
 # Writing to a device writes through it and never replaces the node.
 run --levels 100 --out /dev/null && [ -c /dev/null ] && ok || ko "--out /dev/null replaced the device"
 
