@@ -5,6 +5,8 @@
  * door; the room list's interiors tile the non-solid interior without
  * overlap; 2x2 entries start on a floor dead end; the extra doors never
  * touch another door (8-neighbourhood) unless one is a plotted point.
+ * The extra-door candidates of the portable and the AVX2 paths against a
+ * cell-by-cell count, on random solid/door rows.
  */
 #include <stdio.h>
 #include <string.h>
@@ -154,8 +156,69 @@ static void scan_known(void)
     CHECK(lv.obs.rooms_ge4 == 4, "rooms >= 4: got %d", lv.obs.rooms_ge4);
 }
 
+/* Random rows: solid with density 1/2 or 1/8, doors a quarter of them;
+ * padding columns solid as the layout keeps them. */
+static void random_rows(rng_t *r, bitrow_t solid[GRID_H + 2], bitrow_t door[GRID_H + 2], int t)
+{
+    for (int y = 0; y < GRID_H + 2; y++) {
+        solid[y] = door[y] = 0;
+        for (int x = 0; x < GRID_STRIDE; x++) {
+            bool s = y <= 1 || y >= GRID_H || x <= 1 || x >= GRID_W ||
+                     rng_below(r, t % 2 ? 2 : 8) == 0;
+            if (s)
+                solid[y] |= BITROW_BIT(x);
+            if (s && rng_below(r, 4) == 0)
+                door[y] |= BITROW_BIT(x);
+        }
+    }
+}
+
+static void door_candidates(void)
+{
+    rng_t r;
+    rng_stream(&r, 5, 0, RNG_LAYOUT);
+    bitrow_t solid[GRID_H + 2], door[GRID_H + 2], cand[GRID_H + 2], wide[GRID_H + 2];
+    int count[GRID_H + 2], wcount[GRID_H + 2];
+    long bad = 0, bad_wide = 0, tried_wide = 0;
+    for (int t = 0; t < 20000; t++) {
+        random_rows(&r, solid, door, t);
+        int n = normal_door_candidates(solid, door, cand, count, false);
+        int want_n = 0;
+        for (int y = 2; y < GRID_H; y++) {
+            int want_count = 0;
+            for (int x = 2; x < GRID_W; x++) {
+                bool wall = (solid[y] & ~door[y]) >> x & 1;
+                int around = 0;
+                for (int dy = -1; dy <= 1; dy++)
+                    for (int dx = -1; dx <= 1; dx++)
+                        around += (dx || dy) && ((solid[y + dy] & ~door[y + dy]) >> (x + dx) & 1);
+                bool want = wall && around == 2;
+                bad += want != (bool)(cand[y] >> x & 1);
+                want_count += want;
+            }
+            bad += (cand[y] & ~(((BITROW_BIT(GRID_W) - 1) >> 2) << 2)) != 0;
+            bad += count[y] != want_count;
+            want_n += want_count;
+        }
+        bad += n != want_n;
+        int nw = normal_door_candidates(solid, door, wide, wcount, true);
+        if (nw < 0)
+            continue;
+        tried_wide++;
+        bad_wide += nw != n;
+        for (int y = 2; y < GRID_H; y++)
+            bad_wide += wide[y] != cand[y] || wcount[y] != count[y];
+    }
+    CHECK(bad == 0, "door candidates match the cell-by-cell count on 20000 maps (%ld differ)", bad);
+    CHECK(bad_wide == 0, "AVX2 door candidates equal the portable ones on %ld maps (%ld differ)",
+          tried_wide, bad_wide);
+    if (!tried_wide)
+        printf("note: no AVX2 on this CPU; only the portable door candidates were tested\n");
+}
+
 int main(void)
 {
+    door_candidates();
     scan_known();
     invariants();
     return test_summary("normal");

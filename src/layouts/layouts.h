@@ -19,6 +19,14 @@
  * receives the ten plotted points, for tests. */
 void normal_walls(level_t *lv, rng_t *r, point_t plotted[NORMAL_WALLS]);
 
+/* The normal layout's extra-door candidates (wall cells of x 2..77, y
+ * 2..19 with exactly two wall cells among their 8 neighbours) of the given
+ * solid and door bit rows, as bit rows and per-row counts of rows 2..19;
+ * returns their number.  wide: the AVX2 path (-1 where the CPU or the build
+ * has none), else the portable one.  For tests: both must agree. */
+int normal_door_candidates(const bitrow_t solid[GRID_H + 2], const bitrow_t door[GRID_H + 2],
+                           bitrow_t cand[GRID_H + 2], int count[GRID_H + 2], bool wide);
+
 void layout_normal(layout_ctx_t *ctx);
 void layout_single(layout_ctx_t *ctx);
 /* small_rooms.c, warehouse.c, maze.c (their data and test faces: walled.h) */

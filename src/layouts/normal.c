@@ -11,8 +11,14 @@
 
 #include <string.h>
 
+/* Decided before any intrinsics header: those may switch SSE2 on for their
+ * own code and define __SSE2__ from then on. */
 #ifdef __SSE2__
+#define NORMAL_SSE2 1
 #include <emmintrin.h>
+#endif
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
 #endif
 
 #include "../rooms.h"
@@ -85,9 +91,10 @@ static void walls_clear(walls_t *w)
 /* (x, y), already solid, becomes a door. */
 static inline void make_door(grid_t *g, walls_t *w, int x, int y)
 {
-    w->ndoors += !(w->door[y] & BITROW_BIT(x));
+    uint8_t *c = &g->c[GRID_IDX(x, y)]; /* a door cell iff its door bit is set */
+    w->ndoors += *c != CELL_DOOR;
+    *c = CELL_DOOR;
     w->door[y] |= BITROW_BIT(x);
-    grid_set(g, x, y, CELL_DOOR);
 }
 
 /* grid_plot_wall on the bit rows and columns. */
@@ -140,7 +147,7 @@ static point_t plot_horizontal(grid_t *g, walls_t *w, rng_t *r)
 /* Row arithmetic for door_candidates: one SSE2 register per row where
  * available (bitwise operations are one instruction, a one-cell shift four),
  * else the 128-bit integer itself. */
-#ifdef __SSE2__
+#ifdef NORMAL_SSE2
 typedef __m128i vrow_t;
 static inline vrow_t v_load(const bitrow_t *r) { return _mm_loadu_si128((const __m128i *)r); }
 static inline void v_store(bitrow_t *r, vrow_t v) { _mm_storeu_si128((__m128i *)r, v); }
@@ -184,14 +191,15 @@ static inline int v_popcount(vrow_t v) { return bitrow_popcount(v); }
  * are two bit planes, made once per row; a cell's neighbour count is the
  * sums of the rows above and below plus its own two sides, added bitwise;
  * "exactly 2" is then bit 1 alone. */
-static int door_candidates(const walls_t *w, bitrow_t cand[GRID_H + 2], int count[GRID_H + 2])
+static int door_candidates_vrow(const bitrow_t solid[GRID_H + 2], const bitrow_t door[GRID_H + 2],
+                                bitrow_t cand[GRID_H + 2], int count[GRID_H + 2])
 {
     const bitrow_t inner_row = ((BITROW_BIT(GRID_W) - 1) >> 2) << 2; /* x 2..77 */
     const vrow_t inner = v_load(&inner_row);
     vrow_t wl[GRID_H + 2], h1[GRID_H + 2], h2[GRID_H + 2], l[GRID_H + 2], r[GRID_H + 2];
     for (int y = 1; y <= GRID_H; y++) {
         /* wall = solid and not door */
-        const vrow_t b = wl[y] = v_andnot(v_load(&w->door[y]), v_load(&w->solid[y]));
+        const vrow_t b = wl[y] = v_andnot(v_load(&door[y]), v_load(&solid[y]));
         const vrow_t a = v_shl1(b), c = v_shr1(b), ab = v_xor(a, b);
         l[y] = a;
         r[y] = c;
@@ -221,13 +229,149 @@ static int door_candidates(const walls_t *w, bitrow_t cand[GRID_H + 2], int coun
     return n;
 }
 
-/* The k-th candidate in row-major order (y, then x ascending). */
-static int nth_candidate(const bitrow_t cand[GRID_H + 2], const int count[GRID_H + 2], int k,
-                         int *x)
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__AVX2__)
+#define DOORS_AVX2_DISPATCH 1
+#endif
+#if defined(DOORS_AVX2_DISPATCH) || defined(__AVX2__)
+/* The same sums two rows at a time: a 256-bit register holds rows y and y+1
+ * (the bit rows are 16 bytes, contiguous), and the one-cell shifts carry
+ * within each 128-bit lane, which is one row.  The counts by POPCNT (every
+ * AVX2 CPU has it). */
+#define DOORS_AVX2 1
+#define AVX2_FN __attribute__((target("avx2,popcnt")))
+AVX2_FN static inline __m256i w_load(const bitrow_t *r)
 {
+    return _mm256_loadu_si256((const __m256i *)(const void *)r);
+}
+AVX2_FN static inline void w_store(bitrow_t *r, __m256i v)
+{
+    _mm256_storeu_si256((__m256i *)(void *)r, v);
+}
+AVX2_FN static inline __m256i w_shl1(__m256i v)
+{
+    return _mm256_or_si256(_mm256_slli_epi64(v, 1),
+                           _mm256_slli_si256(_mm256_srli_epi64(v, 63), 8));
+}
+AVX2_FN static inline __m256i w_shr1(__m256i v)
+{
+    return _mm256_or_si256(_mm256_srli_epi64(v, 1),
+                           _mm256_srli_si256(_mm256_slli_epi64(v, 63), 8));
+}
+
+AVX2_FN static int door_candidates_avx2(const bitrow_t solid[GRID_H + 2],
+                                        const bitrow_t door[GRID_H + 2],
+                                        bitrow_t cand[GRID_H + 2], int count[GRID_H + 2])
+{
+    _Static_assert(sizeof(bitrow_t) == 16 && GRID_H % 2 == 0, "two 16-byte rows per register");
+    const bitrow_t inner_row = ((BITROW_BIT(GRID_W) - 1) >> 2) << 2; /* x 2..77 */
+    const __m128i inner1 = _mm_loadu_si128((const __m128i *)(const void *)&inner_row);
+    const __m256i inner = _mm256_set_m128i(inner1, inner1);
+    /* rows 1..GRID_H (index 0 and GRID_H + 1 unused, kept for the indexing) */
+    bitrow_t wl[GRID_H + 2], h1[GRID_H + 2], h2[GRID_H + 2], d1[GRID_H + 2], d2[GRID_H + 2];
+    for (int y = 1; y <= GRID_H; y += 2) {
+        const __m256i b = _mm256_andnot_si256(w_load(&door[y]), w_load(&solid[y]));
+        const __m256i a = w_shl1(b), c = w_shr1(b), ab = _mm256_xor_si256(a, b);
+        w_store(&wl[y], b);
+        w_store(&d1[y], _mm256_xor_si256(a, c));
+        w_store(&d2[y], _mm256_and_si256(a, c));
+        w_store(&h1[y], _mm256_xor_si256(ab, c));
+        w_store(&h2[y], _mm256_or_si256(_mm256_and_si256(a, b), _mm256_and_si256(c, ab)));
+    }
+    int n = 0;
+    for (int y = 2; y < GRID_H; y += 2) {
+        const __m256i u1 = w_load(&h1[y - 1]), b1 = w_load(&h1[y + 1]);
+        const __m256i u2 = w_load(&h2[y - 1]), b2 = w_load(&h2[y + 1]);
+        const __m256i c0 = _mm256_and_si256(u1, b1), s1 = _mm256_xor_si256(u1, b1);
+        const __m256i t2 = _mm256_xor_si256(u2, b2), s2 = _mm256_xor_si256(t2, c0);
+        const __m256i s4 = _mm256_or_si256(_mm256_and_si256(u2, b2), _mm256_and_si256(c0, t2));
+        const __m256i e1a = w_load(&d1[y]), e2a = w_load(&d2[y]);
+        const __m256i e0 = _mm256_xor_si256(s1, e1a), k1 = _mm256_and_si256(s1, e1a);
+        const __m256i s2d2 = _mm256_xor_si256(s2, e2a);
+        const __m256i e1 = _mm256_xor_si256(s2d2, k1);
+        const __m256i e2 = _mm256_or_si256(
+            s4, _mm256_or_si256(_mm256_and_si256(s2, e2a), _mm256_and_si256(k1, s2d2)));
+        const __m256i ok = _mm256_andnot_si256(_mm256_or_si256(e0, e2), e1);
+        const __m256i cv = _mm256_and_si256(_mm256_and_si256(w_load(&wl[y]), inner), ok);
+        w_store(&cand[y], cv);
+        const uint64_t q0 = (uint64_t)_mm256_extract_epi64(cv, 0);
+        const uint64_t q1 = (uint64_t)_mm256_extract_epi64(cv, 1);
+        const uint64_t q2 = (uint64_t)_mm256_extract_epi64(cv, 2);
+        const uint64_t q3 = (uint64_t)_mm256_extract_epi64(cv, 3);
+        count[y] = __builtin_popcountll(q0) + __builtin_popcountll(q1);
+        count[y + 1] = __builtin_popcountll(q2) + __builtin_popcountll(q3);
+        n += count[y] + count[y + 1];
+    }
+    return n;
+}
+#endif
+
+/* Wall cells with exactly two wall neighbours (door_candidates_vrow), by the
+ * fastest path this CPU has; the outputs are identical (test_normal). */
+static int door_candidates(const walls_t *w, bitrow_t cand[GRID_H + 2], int count[GRID_H + 2])
+{
+#ifdef DOORS_AVX2
+    if (__builtin_cpu_supports("avx2"))
+        return door_candidates_avx2(w->solid, w->door, cand, count);
+#endif
+    return door_candidates_vrow(w->solid, w->door, cand, count);
+}
+
+int normal_door_candidates(const bitrow_t solid[GRID_H + 2], const bitrow_t door[GRID_H + 2],
+                           bitrow_t cand[GRID_H + 2], int count[GRID_H + 2], bool wide)
+{
+#ifdef DOORS_AVX2
+    if (wide && __builtin_cpu_supports("avx2"))
+        return door_candidates_avx2(solid, door, cand, count);
+#endif
+    if (wide)
+        return -1;
+    return door_candidates_vrow(solid, door, cand, count);
+}
+
+/* Candidates in the rows up to and including each row: ends[y - 2] for rows
+ * 2..GRID_H-1, then INT16_MAX (n <= 76 * 18 fits in 16 bits). */
+#define END_LANES 24
+typedef struct cand_ends {
+    int16_t e[END_LANES];
+} cand_ends_t;
+
+static void candidate_ends(const int count[GRID_H + 2], cand_ends_t *ends)
+{
+    int sum = 0;
+    for (int y = 2; y < GRID_H; y++) {
+        sum += count[y];
+        ends->e[y - 2] = (int16_t)sum;
+    }
+    for (int i = GRID_H - 2; i < END_LANES; i++)
+        ends->e[i] = INT16_MAX;
+}
+_Static_assert(GRID_H - 2 <= END_LANES && 76 * 18 < INT16_MAX, "row ends fit in 16 bits");
+
+/* The k-th candidate in row-major order (y, then x ascending).  Its row is
+ * 2 plus the number of rows whose end is <= k; the ends never decrease, so
+ * those rows are a prefix of the lanes, and the first lane with end > k is
+ * a trailing-zero count of the compare's byte mask (two bytes a lane). */
+static int nth_candidate(const bitrow_t cand[GRID_H + 2], const int count[GRID_H + 2],
+                         const cand_ends_t *ends, int k, int *x)
+{
+#ifdef NORMAL_SSE2
+    (void)count;
+    const __m128i k1 = _mm_set1_epi16((int16_t)(k + 1));
+    const __m128i *e = (const __m128i *)ends->e;
+#define LANES_LE(i) \
+    ((uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpgt_epi16(k1, _mm_loadu_si128(e + (i)))))
+    const uint64_t le = LANES_LE(0) | LANES_LE(1) << 16 | LANES_LE(2) << 32;
+#undef LANES_LE
+    const int rows = __builtin_ctzll(~le) / 2;
+    const int y = 2 + rows;
+    if (rows)
+        k -= ends->e[rows - 1];
+#else
+    (void)ends;
     int y = 2;
     while (k >= count[y])
         k -= count[y++];
+#endif
     *x = bitrow_select(cand[y], k);
     return y;
 }
@@ -239,8 +383,10 @@ static void extra_doors(grid_t *g, walls_t *w, rng_t *r)
     int n = door_candidates(w, cand, count);
     if (n == 0)
         return;
+    cand_ends_t ends;
+    candidate_ends(count, &ends);
     for (int i = 0; i < EXTRA_DOOR_TRIES; i++) {
-        int x, y = nth_candidate(cand, count, (int)rng_below(r, (uint32_t)n), &x);
+        int x, y = nth_candidate(cand, count, &ends, (int)rng_below(r, (uint32_t)n), &x);
         if (!grid_neighbour_is(g, x, y, CELL_DOOR))
             make_door(g, w, x, y);
     }
