@@ -36,12 +36,17 @@ static inline __attribute__((always_inline)) void init_rows(cellpool_t *p,
         int a = hw ? __builtin_popcountll(p->lo[y]) : popcount64(p->lo[y]);
         p->nlo[y] = (uint8_t)a;
         n += a + (hw ? __builtin_popcountll(p->hi[y]) : popcount64(p->hi[y]));
-        /* the blocks that start in this row */
+        /* the blocks that start in this row (0 to 3 of them): one 4-byte
+         * store, not a byte loop (which the compiler turns into a memset
+         * call per row) */
         const int lim = (n + CELLPOOL_BLOCK - 1) / CELLPOOL_BLOCK;
-        while (b < lim)
-            p->row_of[b++] = (uint8_t)y;
+        const uint32_t four = UINT32_C(0x01010101) * (uint32_t)y;
+        memcpy(&p->row_of[b], &four, 4);
+        b = lim;
     }
     assert(n <= CELLPOOL_MAX);
+    _Static_assert((GRID_W + CELLPOOL_BLOCK - 1) / CELLPOOL_BLOCK + 1 <= 4,
+                   "a row starts at most 4 blocks");
     p->cum[CELLPOOL_ROWS] = (uint16_t)n;
     p->n = n;
     p->ndirty = 0;

@@ -28,7 +28,9 @@ typedef struct cellpool {
     uint64_t lo[CELLPOOL_ROWS], hi[CELLPOOL_ROWS]; /* the set: bit x of row y (x 0..79) */
     uint8_t nlo[CELLPOOL_ROWS];                    /* cells of lo[y] */
     uint16_t cum[CELLPOOL_ROWS + 1];               /* cells in rows before y */
-    uint8_t row_of[CELLPOOL_MAX / CELLPOOL_BLOCK + 1]; /* row of position b * BLOCK */
+    /* row of position b * BLOCK; 3 bytes of slack for the 4-byte stores of
+     * cellpool_init (a row of <= 78 cells starts at most 3 blocks) */
+    uint8_t row_of[CELLPOOL_MAX / CELLPOOL_BLOCK + 1 + 3];
     int n;                                         /* current length */
     int ndirty;                                    /* positions overwritten so far */
     int tpos, tx, ty;                              /* cellpool_tail's cursor: untouched
