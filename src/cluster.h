@@ -52,8 +52,8 @@ bool cluster_is_root(void); /* rank 0: the one that writes outputs */
  * Collective: every rank must call it with a tally of the same shape. */
 void cluster_reduce_tally(tally_t *t);
 
-/* OR the n per-chunk done flags of all ranks in place, on every rank.
- * Collective. */
-void cluster_reduce_result(unsigned char *done, uint64_t n);
+/* Every rank's value, in rank order, on every rank: all[r] is rank r's
+ * `mine` (all has cluster_size() entries).  Collective. */
+void cluster_gather_u64(uint64_t mine, uint64_t *all);
 
 #endif

@@ -159,9 +159,7 @@ void cluster_reduce_tally(tally_t *t)
     free(maxs);
 }
 
-void cluster_reduce_result(unsigned char *done, uint64_t n)
+void cluster_gather_u64(uint64_t mine, uint64_t *all)
 {
-    if (nranks == 1)
-        return;
-    allreduce(done, n, MPI_UNSIGNED_CHAR, 1, MPI_BOR);
+    MPI_Allgather(&mine, 1, MPI_UINT64_T, all, 1, MPI_UINT64_T, MPI_COMM_WORLD);
 }

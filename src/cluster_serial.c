@@ -58,8 +58,7 @@ void cluster_reduce_tally(tally_t *t)
     (void)t;
 }
 
-void cluster_reduce_result(unsigned char *done, uint64_t n)
+void cluster_gather_u64(uint64_t mine, uint64_t *all)
 {
-    (void)done;
-    (void)n;
+    all[0] = mine;
 }

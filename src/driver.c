@@ -2,17 +2,19 @@
  *
  * Work is cut into chunks of DRIVER_CHUNK consecutive indices.  Threads take
  * the next chunk number from one shared counter (an atomic capture per chunk,
- * never per level), generate its levels into their own level buffer and
- * tally, and mark the chunk done.  At the end the per-thread tallies are
- * summed into the caller's tally.  Progress is drawn by whichever thread
- * finishes a chunk when at least a tenth of a second has passed.
+ * never per level) and generate its levels into their own level buffer and
+ * tally.  At the end the per-thread tallies are summed into the caller's
+ * tally.  Progress is drawn by whichever thread finishes a chunk when at
+ * least a tenth of a second has passed.  A stop is read between chunks, so
+ * the chunks done are always a prefix of the job: memory does not grow with
+ * the number of levels (no per-chunk flags).
  *
  * Under MPI (cluster.h) rank r of P takes the contiguous block of chunks
- * [nchunks*r/P, nchunks*(r+1)/P); the ranks' summed tallies and done flags
- * are then combined with collective reductions, so every rank returns the
- * whole job's result.  Contiguous blocks keep an interrupted job's completed
- * ranges few (about P x threads), which --ranges and merge then fill in.
- * Only rank 0 draws progress, of its own block.
+ * [nchunks*r/P, nchunks*(r+1)/P); the ranks' tallies are summed with
+ * collective reductions and their done prefixes gathered, so every rank
+ * returns the whole job's result.  An interrupted job's completed ranges
+ * are at most P (one prefix per block), which --ranges and merge then fill
+ * in.  Only rank 0 draws progress, of its own block.
  */
 #include "driver.h"
 
@@ -115,32 +117,33 @@ static uint64_t chunk_levels(const job_t *job, uint64_t c0, uint64_t c1)
     return (hi < job->count ? hi : job->count) - (lo < job->count ? lo : job->count);
 }
 
-/* Turn the done-chunk flags into sorted, merged index ranges. */
-static int collect_ranges(const job_t *job, const unsigned char *done, uint64_t nchunks,
+/* The first chunk of rank r's block of [0, nchunks). */
+static uint64_t block_start(uint64_t nchunks, int r, int nranks)
+{
+    return (uint64_t)((unsigned __int128)nchunks * (unsigned)r / (unsigned)nranks);
+}
+
+/* Every rank's completed prefix of its block (taken[r] chunks from its
+ * start) as sorted, merged index ranges, and their levels. */
+static int collect_ranges(const job_t *job, uint64_t nchunks, const uint64_t *taken, int nranks,
                           driver_result_t *res)
 {
     res->nranges = 0;
-    res->ranges = NULL;
-    size_t cap = 0;
-    for (uint64_t c = 0; c < nchunks; c++) {
-        if (!done[c])
+    res->done = 0;
+    res->ranges = malloc((size_t)nranks * sizeof *res->ranges);
+    if (!res->ranges)
+        return -1;
+    for (int r = 0; r < nranks; r++) {
+        if (!taken[r])
             continue;
-        uint64_t lo = job->first + c * DRIVER_CHUNK;
-        uint64_t hi = lo + DRIVER_CHUNK;
-        if (hi > job->first + job->count)
-            hi = job->first + job->count;
-        if (res->nranges && res->ranges[res->nranges - 1].hi == lo) {
+        const uint64_t c = block_start(nchunks, r, nranks);
+        const uint64_t levels = chunk_levels(job, c, c + taken[r]);
+        const uint64_t lo = job->first + c * DRIVER_CHUNK, hi = lo + levels;
+        res->done += levels;
+        if (res->nranges && res->ranges[res->nranges - 1].hi == lo)
             res->ranges[res->nranges - 1].hi = hi;
-            continue;
-        }
-        if ((size_t)res->nranges == cap) {
-            cap = cap ? cap * 2 : 8;
-            index_range_t *nr = realloc(res->ranges, cap * sizeof *nr);
-            if (!nr)
-                return -1;
-            res->ranges = nr;
-        }
-        res->ranges[res->nranges++] = (index_range_t){lo, hi};
+        else
+            res->ranges[res->nranges++] = (index_range_t){lo, hi};
     }
     return 0;
 }
@@ -171,19 +174,18 @@ int driver_run(const job_t *job, const driver_opts_t *opts, tally_t *out, driver
     uint64_t nchunks = (job->count + DRIVER_CHUNK - 1) / DRIVER_CHUNK;
     /* This rank's chunks [c_lo, c_hi) and their levels (all of them without MPI). */
     int rank = cluster_rank(), nranks = cluster_size();
-    unsigned __int128 n128 = nchunks;
-    uint64_t c_lo = (uint64_t)(n128 * (unsigned)rank / (unsigned)nranks);
-    uint64_t c_hi = (uint64_t)(n128 * (unsigned)(rank + 1) / (unsigned)nranks);
+    uint64_t c_lo = block_start(nchunks, rank, nranks);
+    uint64_t c_hi = block_start(nchunks, rank + 1, nranks);
     uint64_t share = chunk_levels(job, c_lo, c_hi);
     char label[128];
     if (nranks > 1)
         snprintf(label, sizeof label, "%s, rank 0 of %d", opts->label ? opts->label : "", nranks);
     else
         snprintf(label, sizeof label, "%s", opts->label ? opts->label : "");
-    unsigned char *done = calloc(nchunks ? nchunks : 1, 1);
+    uint64_t *taken = calloc((size_t)nranks, sizeof *taken);
     tally_t **tl = calloc((size_t)threads, sizeof *tl);
     level_t **lvs = calloc((size_t)threads, sizeof *lvs);
-    bool oom = !done || !tl || !lvs;
+    bool oom = !taken || !tl || !lvs;
     for (int t = 0; t < threads && !oom; t++) {
         tl[t] = tally_new(out->dlevel_lo, out->dlevel_hi, out->difficulty);
         lvs[t] = malloc(sizeof(level_t));
@@ -223,7 +225,6 @@ int driver_run(const job_t *job, const driver_opts_t *opts, tally_t *out, driver
                 level_generate(lv, &p, job->seed, i);
                 tally_add(mine, lv);
             }
-            done[c] = 1;
             uint64_t f;
 #pragma omp atomic capture
             f = finished += hi - lo;
@@ -249,34 +250,30 @@ int driver_run(const job_t *job, const driver_opts_t *opts, tally_t *out, driver
     for (int t = 1; t < threads; t++)
         tally_merge(tl[0], tl[t]);
     cluster_reduce_tally(tl[0]);
-    cluster_reduce_result(done, nchunks);
     tally_merge(out, tl[0]);
-    uint64_t own_done = 0; /* levels of this rank's block done */
-    for (uint64_t c = c_lo; c < c_hi; c++)
-        own_done += done[c] ? chunk_levels(job, c, c + 1) : 0;
+    /* Chunks are handed out in order and a thread always finishes the one it
+     * took (the stop flag is read between chunks), so what this rank did is
+     * the first min(next, block) chunks of its block: a prefix, whatever
+     * the thread count or the moment of a stop. */
+    const uint64_t mine = next < c_hi - c_lo ? next : c_hi - c_lo;
+    cluster_gather_u64(mine, taken);
+    const uint64_t own_done = chunk_levels(job, c_lo, c_lo + mine);
     res->seconds = now_seconds() - t0;
     res->threads = threads;
-    for (uint64_t c = 0; c < nchunks; c++) {
-        if (!done[c])
-            continue;
-        uint64_t lo = c * DRIVER_CHUNK;
-        uint64_t hi = lo + DRIVER_CHUNK < job->count ? lo + DRIVER_CHUNK : job->count;
-        res->done += hi - lo;
+    if (collect_ranges(job, nchunks, taken, nranks, res) != 0) {
+        fprintf(stderr, "drlsim: out of memory\n");
+        goto fail;
     }
     res->complete = res->done == job->count;
     if (show)
         draw_progress(label, own_done, share, res->seconds, true);
-    if (collect_ranges(job, done, nchunks, res) != 0) {
-        fprintf(stderr, "drlsim: out of memory\n");
-        goto fail;
-    }
     for (int t = 0; t < threads; t++) {
         tally_free(tl[t]);
         free(lvs[t]);
     }
     free(tl);
     free(lvs);
-    free(done);
+    free(taken);
     return 0;
 
 fail:
@@ -286,7 +283,7 @@ fail:
     }
     free(tl);
     free(lvs);
-    free(done);
+    free(taken);
     return -1;
 }
 
