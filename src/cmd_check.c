@@ -204,14 +204,13 @@ int cmd_check(int argc, char **argv)
         return rc;
     gsl_set_error_handler_off();
     char err[512];
+    /* The tables first: they name the bins some expectations refer to. */
+    const ruleset_t *rules = tables_load();
+    if (!rules)
+        return CLI_EXIT_USAGE;
     expect_set_t set;
     if (!expect_load(&set, o.expect, err, sizeof err)) {
         fprintf(stderr, "drlsim check: %s\n", err);
-        return CLI_EXIT_USAGE;
-    }
-    const ruleset_t *rules = tables_load();
-    if (!rules) {
-        expect_free(&set);
         return CLI_EXIT_USAGE;
     }
     uint64_t deflevels = o.levels ? o.levels : set.levels;

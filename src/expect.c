@@ -153,7 +153,9 @@ static int bin_of(ju_t *ju, int h, const char *label, const char *path)
     if (TALLY_HISTS[h].labels) {
         char list[256] = "";
         for (int b = 0; b < TALLY_HISTS[h].nbins; b++) {
-            strncat(list, b ? ", " : "", sizeof list - strlen(list) - 1);
+            if (!tally_bin_named(h, b))
+                continue;
+            strncat(list, *list ? ", " : "", sizeof list - strlen(list) - 1);
             strncat(list, TALLY_HISTS[h].labels[b], sizeof list - strlen(list) - 1);
         }
         ju_fail(ju, path, "'%s' is not a bin of %s (bins: %s)", label, TALLY_HISTS[h].name, list);

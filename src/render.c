@@ -154,10 +154,13 @@ static void population_json(cJSON *o, const level_t *lv)
     }
     const rolls_t *rl = &lv->obs.roll;
     cJSON *rolls = cJSON_AddObjectToObject(o, "rolls");
+    const pop_tables_t *pt = poptable_default(); /* loaded by the front end */
     add_roll(rolls, "cave", rl->cave);
-    add_roll(rolls, "cave_outcome", rl->cave_outcome);
+    add_name(rolls, "cave_outcome", rl->cave_outcome,
+             rl->cave_outcome < 0 || !pt ? "" : pt->caves.outcome[rl->cave_outcome].name);
     add_roll(rolls, "single", rl->single);
-    add_roll(rolls, "single_outcome", rl->single_outcome);
+    add_name(rolls, "single_outcome", rl->single_outcome,
+             rl->single_outcome < 0 || !pt ? "" : pt->single.outcome[rl->single_outcome].name);
     add_roll(rolls, "arena", rl->arena);
     add_roll(rolls, "arena_layout", rl->arena_layout);
     add_roll(rolls, "fluid_room", rl->fluid_room);

@@ -133,9 +133,12 @@ static cJSON *summary_json(int h, const uint64_t *b)
     if (d->labels) {
         cJSON *sh = cJSON_AddObjectToObject(o, "shares");
         for (int i = 0; i < d->nbins; i++) {
+            if (!tally_bin_named(h, i) && !b[i])
+                continue; /* a bin the data does not use */
             double lo, hi;
+            char lbl[16];
             wilson95(b[i], (uint64_t)n, &lo, &hi);
-            cJSON *s = cJSON_AddObjectToObject(sh, d->labels[i]);
+            cJSON *s = cJSON_AddObjectToObject(sh, tally_bin_label(h, i, lbl, sizeof lbl));
             cJSON_AddNumberToObject(s, "share", (double)b[i] / n);
             cJSON_AddItemToObject(s, "ci95", interval(lo, hi));
         }

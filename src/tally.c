@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define N_SINGLE_OUTCOMES 16
+
 /* ---- bin labels ---- */
 static const char *const LBL_NO_YES[] = {"no", "yes"};
 /* Spelled as level_type_name() spells them (test_expect checks it). */
@@ -24,6 +26,12 @@ static const char *const LBL_SPECIAL[SPECIAL__COUNT] = {"warehouse", "fluid",  "
 static const char *const LBL_ARENA[] = {"5x5", "7x5", "7x7", "9x7"};
 static const char *const LBL_AMMO[] = {"10mm", "shells", "rockets", "cells"};
 static const char *const LBL_FAIL[FAIL__COUNT] = {"none", "no_floor", "too_many"};
+/* Bins named by the data files (tally_name_bins): monster ids of
+ * data/monsters.json, outcome rows of data/population.json.  A bin with no
+ * name (the data has fewer rows, or was not loaded) goes by its number. */
+static const char *LBL_MONSTER[MONSTER_KINDS_MAX];
+static const char *LBL_CAVE_OUTCOME[MONSTER_KINDS_MAX];
+static const char *LBL_SINGLE_OUTCOME[N_SINGLE_OUTCOMES];
 
 static inline void bump(uint64_t *bins, int nbins, int v)
 {
@@ -140,7 +148,7 @@ static void add_cave_outcome(const level_t *lv, uint64_t *b)
 static void add_single_roll(const level_t *lv, uint64_t *b) { bump(b, 32, lv->obs.roll.single); }
 static void add_single_outcome(const level_t *lv, uint64_t *b)
 {
-    bump(b, 16, lv->obs.roll.single_outcome);
+    bump(b, N_SINGLE_OUTCOMES, lv->obs.roll.single_outcome);
 }
 static void add_arena_roll(const level_t *lv, uint64_t *b) { bump(b, 64, lv->obs.roll.arena); }
 static void add_arena_layout(const level_t *lv, uint64_t *b) { bump(b, 4, lv->obs.roll.arena_layout); }
@@ -192,13 +200,13 @@ const hist_def_t TALLY_HISTS[] = {
     COUNTS("special_drawn", SPECIAL__COUNT, LBL_SPECIAL, "special room kinds drawn, placed or skipped", add_special_drawn),
     COUNTS("special_placed", SPECIAL__COUNT, LBL_SPECIAL, "special rooms placed by kind", add_special_placed),
     COUNTS("special_skipped", SPECIAL__COUNT, LBL_SPECIAL, "special rooms skipped (no room fits) by kind", add_special_skipped),
-    COUNTS("monsters_by_kind", MONSTER_KINDS_MAX, NULL, "monsters placed by kind", add_monsters_by_kind),
+    COUNTS("monsters_by_kind", MONSTER_KINDS_MAX, LBL_MONSTER, "monsters placed by kind", add_monsters_by_kind),
     COUNTS("hunting", 2, LBL_NO_YES, "monsters by hunting state", add_hunting),
     COUNTS("items", N_ITEMS, NULL, "items per level", add_items),
     COUNTS("cave_roll", 256, NULL, "cave monster roll d5+dlevel+3(D-2)-3", add_cave_roll),
-    COUNTS("cave_outcome", MONSTER_KINDS_MAX, NULL, "cave monster kind", add_cave_outcome),
+    COUNTS("cave_outcome", MONSTER_KINDS_MAX, LBL_CAVE_OUTCOME, "cave monster outcome row", add_cave_outcome),
     COUNTS("single_roll", 32, NULL, "single monster roll d10+min(dlevel+3(D-2)-4,20)", add_single_roll),
-    COUNTS("single_outcome", 16, NULL, "single monster outcome row", add_single_outcome),
+    COUNTS("single_outcome", N_SINGLE_OUTCOMES, LBL_SINGLE_OUTCOME, "single monster outcome row", add_single_outcome),
     COUNTS("arena_roll", 64, NULL, "arena centre roll d25+min(dlevel,25)", add_arena_roll),
     COUNTS("arena_layout", 4, LBL_ARENA, "arena centre layout", add_arena_layout),
     COUNTS("fluid_room_roll", 64, NULL, "fluid room roll d10+dlevel/5", add_fluid_room_roll),
@@ -251,10 +259,40 @@ int tally_hist_slots(int h)
 const char *tally_bin_label(int h, int b, char *buf, size_t n)
 {
     const hist_def_t *d = &TALLY_HISTS[h];
-    if (d->labels)
+    if (d->labels && d->labels[b])
         return d->labels[b];
     snprintf(buf, n, "%d", b);
     return buf;
+}
+
+bool tally_bin_named(int h, int b)
+{
+    const hist_def_t *d = &TALLY_HISTS[h];
+    return d->labels && d->labels[b];
+}
+
+bool tally_name_bins(const char *hist, const char *const *names, int n)
+{
+    const char **to = NULL;
+    int nbins = 0;
+    if (strcmp(hist, "monsters_by_kind") == 0)
+        to = LBL_MONSTER, nbins = MONSTER_KINDS_MAX;
+    else if (strcmp(hist, "cave_outcome") == 0)
+        to = LBL_CAVE_OUTCOME, nbins = MONSTER_KINDS_MAX;
+    else if (strcmp(hist, "single_outcome") == 0)
+        to = LBL_SINGLE_OUTCOME, nbins = N_SINGLE_OUTCOMES;
+    if (!to || n < 0 || n > nbins)
+        return false;
+    for (int i = 0; i < n; i++) {
+        if (!names[i] || !*names[i])
+            return false;
+        for (int j = 0; j < i; j++)
+            if (strcmp(names[i], names[j]) == 0)
+                return false;
+    }
+    for (int b = 0; b < nbins; b++)
+        to[b] = b < n ? names[b] : NULL;
+    return true;
 }
 
 tally_t *tally_new(int dlevel_lo, int dlevel_hi, int difficulty)

@@ -29,7 +29,9 @@ typedef struct hist_def {
     const char *name;   /* "river_orientation" */
     hist_kind_t kind;
     int nbins;          /* HIST_COUNTS: values 0..nbins-1, the last is "nbins-1 or more" */
-    const char *const *labels; /* names of the bins (NULL: the bins are integers) */
+    /* names of the bins (NULL: the bins are integers); a bin whose name is
+     * NULL goes by its number (data-named bins the data does not use) */
+    const char *const *labels;
     const char *doc;    /* one line: what is counted, and over which levels */
     /* HIST_COUNTS: add to bins.  HIST_MOMENTS: return the level's value, or a
      * negative number when the level has none (e.g. no cave roll). */
@@ -46,6 +48,15 @@ int tally_hist_index(const char *name);
 int tally_hist_slots(int h);
 /* Name of bin b of histogram h ("horizontal", or the integer) into buf. */
 const char *tally_bin_label(int h, int b, char *buf, size_t n);
+/* Does bin b of a labelled histogram have a name (not just its number)? */
+bool tally_bin_named(int h, int b);
+/* Name the bins of a histogram whose bins the data files define
+ * ("monsters_by_kind": monster ids; "cave_outcome", "single_outcome":
+ * outcome row names), n names for bins 0..n-1, the rest unnamed.  The
+ * strings must outlive every report (the loaded tables do).  False when the
+ * histogram is not one of those, n is too large, or a name is empty or
+ * repeated.  Call before going parallel (tables_load does). */
+bool tally_name_bins(const char *hist, const char *const *names, int n);
 
 typedef struct tally {
     int dlevel_lo, dlevel_hi;  /* strata: dlevels lo..hi */

@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "expect.h"
+#include "poptable.h"
+#include "tables.h"
 #include "tally.h"
 #include "testutil.h"
 
@@ -228,8 +230,42 @@ static void test_bad(void)
         "\"expected\": {\"bins\": [\"arena\"], \"p\": 0.5, \"q\": 1}}", "expected.q: unknown key");
 }
 
+/* Bins the data names (tables_load): numbers before, the data's names
+ * after; unused bins keep their numbers; bad namings are refused. */
+static void test_data_names(void)
+{
+    char b1[32], b2[32];
+    const int hc = tally_hist_index("cave_outcome"), hs = tally_hist_index("single_outcome"),
+              hm = tally_hist_index("monsters_by_kind");
+    CHECK(hc >= 0 && hs >= 0 && hm >= 0, "data-named histograms exist");
+    CHECK(strcmp(tally_bin_label(hc, 1, b1, sizeof b1), "1") == 0 && !tally_bin_named(hc, 1),
+          "before the tables load, cave_outcome bin 1 is '1'");
+    CHECK(tables_load() != NULL, "tables load");
+    const pop_tables_t *t = poptable_default();
+    int bad = 0;
+    for (int i = 0; i < t->caves.noutcomes; i++)
+        bad += strcmp(tally_bin_label(hc, i, b1, sizeof b1), t->caves.outcome[i].name) != 0;
+    for (int i = 0; i < t->single.noutcomes; i++)
+        bad += strcmp(tally_bin_label(hs, i, b1, sizeof b1), t->single.outcome[i].name) != 0;
+    for (int i = 0; i < t->monsters->n; i++)
+        bad += strcmp(tally_bin_label(hm, i, b1, sizeof b1), t->monsters->kind[i].id) != 0;
+    CHECK(bad == 0, "outcome rows and monster ids name their bins (%d differ)", bad);
+    const int unused = t->caves.noutcomes;
+    snprintf(b2, sizeof b2, "%d", unused);
+    CHECK(!tally_bin_named(hc, unused) && strcmp(tally_bin_label(hc, unused, b1, sizeof b1), b2) == 0,
+          "an outcome bin the data does not use keeps its number");
+    const char *dup[] = {"a", "b", "a"}, *empty[] = {"a", ""}, *ok[] = {"x"};
+    CHECK(!tally_name_bins("cave_outcome", dup, 3), "repeated names refused");
+    CHECK(!tally_name_bins("cave_outcome", empty, 2), "empty name refused");
+    CHECK(!tally_name_bins("rooms", ok, 1), "a histogram the data does not name refused");
+    CHECK(!tally_name_bins("single_outcome", (const char *const[17]){0}, 17), "too many names refused");
+    CHECK(strcmp(tally_bin_label(hc, 1, b1, sizeof b1), t->caves.outcome[1].name) == 0,
+          "refused namings change nothing");
+}
+
 int main(void)
 {
+    test_data_names();
     test_real_file();
     test_good();
     test_bad();

@@ -1,13 +1,24 @@
 /* fuzz_expect_parse.c - fuzz target: expect_parse (data/expectations.json or
  * a file given to `drlsim check --expect`).  Any bytes: parse; a failure is
- * one line naming the origin; a set that parses has probabilities in [0, 1]. */
+ * one line naming the origin; a set that parses has probabilities in [0, 1].
+ * The tables are loaded first, as `drlsim check` does: they name the bins of
+ * cave_outcome, single_outcome and monsters_by_kind. */
+#include <stdlib.h>
+
 #include "expect.h"
 #include "fuzz.h"
+#include "tables.h"
 
 #define ORIGIN "fuzz.json"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    static int loaded = 0;
+    if (!loaded) {
+        if (!tables_load())
+            abort(); /* the embedded tables are broken: nothing to fuzz against */
+        loaded = 1;
+    }
     expect_set_t set;
     char err[512];
     if (!expect_parse(&set, (const char *)data, size, ORIGIN, err, sizeof err)) {
