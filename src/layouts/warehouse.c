@@ -62,33 +62,48 @@ static inline void fill_cells(uint8_t *c, int n, cell_t k)
     }
 }
 
+/* The blocks of one try, placed: the map and the bit rows. */
+static inline void place_block(grid_t *g, bitrow_t solid[GRID_H + 2], int sx, int sy, int size,
+                               int dim, cell_t kind, bitrow_t block)
+{
+    const bitrow_t add = block << sx;
+    for (int y = sy + WAREHOUSE_RING; y <= sy + dim - 1 - WAREHOUSE_RING; y++) {
+        solid[y] |= add;
+        fill_cells(&g->c[GRID_IDX(sx + WAREHOUSE_RING, y)], size, kind);
+    }
+}
+
 static int fill_room(grid_t *g, rng_t *r, bitrow_t solid[GRID_H + 2], int x1, int y1, int x2,
                      int y2, int size, int tries, cell_t kind)
 {
     const int dim = size + 2 * WAREHOUSE_RING;
     if (x2 - dim < x1 || y2 - dim < y1)
         return 0;
-    const bitrow_t square = BITROW_BIT(dim) - 1, block = (BITROW_BIT(size) - 1) << WAREHOUSE_RING;
-    bitrow_t win[GRID_H + 2];
+    const bitrow_t block = (BITROW_BIT(size) - 1) << WAREHOUSE_RING;
+    /* A room's interior fits one 64-bit word (with one divider or more no
+     * room is wider than half the map plus the jitter), so the windows are
+     * kept relative to x1 and a try is a 64-bit shift and mask. */
+    _Static_assert(GRID_W / 2 + WAREHOUSE_X_JITTER_DIE < 64, "a room's interior fits 64 bits");
+    assert(x2 - x1 < 64);
+    const uint64_t square = (UINT64_C(1) << dim) - 1, block64 = (uint64_t)block;
+    uint64_t win[GRID_H + 2];
     for (int y = y1; y <= y2 - dim; y++) {
-        win[y] = 0;
+        bitrow_t w = 0;
         for (int j = 0; j < dim; j++)
-            win[y] |= solid[y + j];
+            w |= solid[y + j];
+        win[y] = (uint64_t)(w >> x1);
     }
     rng_t rl = *r;
     int placed = 0;
     for (int t = 0; t < tries; t++) {
         int sx = rng_range(&rl, x1, x2 - dim);
         int sy = rng_range(&rl, y1, y2 - dim);
-        if ((win[sy] >> sx) & square)
+        if ((win[sy] >> (sx - x1)) & square)
             continue;
-        const bitrow_t add = block << sx;
-        const int top = sy + WAREHOUSE_RING, bottom = sy + dim - 1 - WAREHOUSE_RING;
-        for (int y = top; y <= bottom; y++) {
-            solid[y] |= add;
-            fill_cells(&g->c[GRID_IDX(sx + WAREHOUSE_RING, y)], size, kind);
-        }
+        place_block(g, solid, sx, sy, size, dim, kind, block);
         /* the windows that include a changed row */
+        const uint64_t add = block64 << (sx - x1);
+        const int top = sy + WAREHOUSE_RING, bottom = sy + dim - 1 - WAREHOUSE_RING;
         for (int y = top - dim + 1 > y1 ? top - dim + 1 : y1; y <= bottom && y <= y2 - dim; y++)
             win[y] |= add;
         placed++;
