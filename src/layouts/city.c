@@ -30,12 +30,30 @@
 #define CITY_Y2 18
 /* The cells no site may cover, as bit rows: everything but floor (the
  * river), and the inside of each building placed, which stays floor on the
- * map.  A site is then tested a row at a time. */
-static bool site_is_free(const bitrow_t taken[GRID_H + 2], int x, int y, int w, int h)
+ * map.  Each row is kept as two 64-bit views, bits 0..63 and bits 32..95:
+ * a site (at most CITY_SITE_W_MAX wide, ending by column CITY_X2) lies
+ * inside one of them, so a site is tested a row at a time with 64-bit
+ * shifts. */
+typedef struct taken {
+    uint64_t view[2][GRID_H + 2];
+} taken_t;
+#define VIEW_SHIFT 32
+_Static_assert(CITY_X2 - VIEW_SHIFT < 64 && 64 - CITY_SITE_W_MAX >= VIEW_SHIFT,
+               "a site lies inside one of the two views");
+
+static void taken_or(taken_t *t, int y, bitrow_t bits)
 {
-    const bitrow_t span = BITROW_BIT(w) - 1;
+    t->view[0][y] |= (uint64_t)bits;
+    t->view[1][y] |= (uint64_t)(bits >> VIEW_SHIFT);
+}
+
+static bool site_is_free(const taken_t *t, int x, int y, int w, int h)
+{
+    const int v = x + w > 64; /* then x > 64 - CITY_SITE_W_MAX >= VIEW_SHIFT */
+    const uint64_t *row = t->view[v], span = (UINT64_C(1) << w) - 1;
+    const int sh = x - VIEW_SHIFT * v;
     for (int j = y; j < y + h; j++)
-        if ((taken[j] >> x) & span)
+        if ((row[j] >> sh) & span)
             return false;
     return true;
 }
@@ -64,16 +82,17 @@ static void buildings(level_t *lv, rng_t *stream)
     /* a local copy of the stream: the map's byte stores could alias it */
     rng_t rl = *stream, *r = &rl;
     grid_t *g = &lv->map;
-    bitrow_t taken[GRID_H + 2];
-    grid_mask_rows(g, CELLSET(CELL_FLOOR), taken);
+    bitrow_t floor[GRID_H + 2];
+    grid_mask_rows(g, CELLSET(CELL_FLOOR), floor);
+    taken_t taken = {{{0}}};
     for (int y = 0; y < GRID_H + 2; y++)
-        taken[y] = ~taken[y];
+        taken_or(&taken, y, ~floor[y]);
     for (int t = 0; t < CITY_TRIES; t++) {
         int w = rng_range(r, CITY_SITE_W_MIN, CITY_SITE_W_MAX);
         int h = rng_range(r, CITY_SITE_H_MIN, CITY_SITE_H_MAX);
         int x = rng_range(r, CITY_X1, CITY_X2 - w);
         int y = rng_range(r, CITY_Y1, CITY_Y2 - h);
-        if (!site_is_free(taken, x, y, w, h))
+        if (!site_is_free(&taken, x, y, w, h))
             continue;
         /* The site's outer ring stays floor: the buffer. */
         int bx = x + 1, by = y + 1, bw = w - 2, bh = h - 2;
@@ -87,7 +106,7 @@ static void buildings(level_t *lv, rng_t *stream)
                 c[0] = CELL_WALL;
                 c[bw - 1] = CELL_WALL;
             }
-            taken[j] |= inside;
+            taken_or(&taken, j, inside);
         }
         point_t d = door_cell(r, bx, by, bw, bh);
         grid_set(g, d.x, d.y, CELL_DOOR);
