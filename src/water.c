@@ -307,6 +307,19 @@ static const int16_t MOVE_STEP[9] = {
 };
 #define MOVES 9
 
+/* Cells of WATER_INTERIOR as a byte map of the cell array, so a walk over
+ * the interior (every caves walk) tests a step with one load. */
+static uint8_t interior_map[GRID_CELLS];
+static pthread_once_t interior_once = PTHREAD_ONCE_INIT;
+
+static void make_interior_map(void)
+{
+    const area_t *a = &WATER_INTERIOR;
+    for (int y = a->y1; y <= a->y2; y++)
+        for (int x = a->x1; x <= a->x2; x++)
+            interior_map[GRID_IDX(x, y)] = 1;
+}
+
 /* The walks draw from a local copy of the stream: the map's byte stores
  * could alias the caller's state, which would keep it in memory. */
 void water_walk(grid_t *g, rng_t *r, int x, int y, int steps, cell_t k, const area_t *a)
@@ -314,6 +327,26 @@ void water_walk(grid_t *g, rng_t *r, int x, int y, int steps, cell_t k, const ar
     assert(in_area(a, x, y));
     rng_t rl = *r;
     grid_set(g, x, y, k);
+    if (a == &WATER_INTERIOR) {
+        /* A move that stays inside is the clamped move; only one that
+         * leaves needs the clamp, axis by axis. */
+        pthread_once(&interior_once, make_interior_map);
+        int at = GRID_IDX(x, y);
+        for (int s = 0; s < steps; s++) {
+            const int m = (int)rng_below(&rl, MOVES);
+            const int next = at + MOVE_STEP[m];
+            if (interior_map[next]) {
+                at = next;
+            } else {
+                x = clampi(at % GRID_STRIDE + MOVE_DX[m], a->x1, a->x2);
+                y = clampi(at / GRID_STRIDE + MOVE_DY[m], a->y1, a->y2);
+                at = GRID_IDX(x, y);
+            }
+            g->c[at] = (uint8_t)k;
+        }
+        *r = rl;
+        return;
+    }
     for (int s = 0; s < steps; s++) {
         const int m = (int)rng_below(&rl, MOVES);
         x = clampi(x + MOVE_DX[m], a->x1, a->x2);
@@ -326,12 +359,25 @@ void water_walk(grid_t *g, rng_t *r, int x, int y, int steps, cell_t k, const ar
 void water_walk_stop(grid_t *g, rng_t *r, int x, int y, int steps, cell_t k, const area_t *a)
 {
     assert(in_area(a, x, y));
+    int at = GRID_IDX(x, y);
+    g->c[at] = (uint8_t)k;
+    rng_t rl = *r;
+    if (a == &WATER_INTERIOR) {
+        pthread_once(&interior_once, make_interior_map);
+        for (int s = 0; s < steps; s++) {
+            const int next = at + MOVE_STEP[rng_below(&rl, MOVES)];
+            if (!interior_map[next]) /* the ring around the area is inside the array */
+                break;
+            at = next;
+            g->c[at] = (uint8_t)k;
+        }
+        *r = rl;
+        return;
+    }
     /* coordinates relative to the area's corner: one unsigned compare each */
     const unsigned w = (unsigned)(a->x2 - a->x1), h = (unsigned)(a->y2 - a->y1);
     unsigned rx = (unsigned)(x - a->x1), ry = (unsigned)(y - a->y1);
-    uint8_t *c = &g->c[GRID_IDX(x, y)];
-    *c = (uint8_t)k;
-    rng_t rl = *r;
+    uint8_t *c = &g->c[at];
     for (int s = 0; s < steps; s++) {
         const int m = (int)rng_below(&rl, MOVES);
         const unsigned nx = rx + (unsigned)MOVE_DX[m], ny = ry + (unsigned)MOVE_DY[m];
