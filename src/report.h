@@ -12,7 +12,10 @@
 #include "driver.h"
 #include "tally.h"
 
-#define REPORT_SCHEMA "drlsim-run-1"
+#define REPORT_SCHEMA "drlsim-run-2"
+/* Version 1 named the bins of monsters_by_kind, cave_outcome and
+ * single_outcome by number; reading one is refused with that reason. */
+#define REPORT_SCHEMA_OLD "drlsim-run-1"
 
 /* An exact unsigned 64-bit integer as a JSON number. */
 cJSON *report_u64(uint64_t v);

@@ -171,7 +171,10 @@ bool report_parse(loaded_report_t *r, const char *text, size_t len, const char *
     if (!root)
         return false;
     const char *schema = ju_string(&ju, root, "", "schema");
-    if (!ju.failed && strcmp(schema, REPORT_SCHEMA) != 0)
+    if (!ju.failed && strcmp(schema, REPORT_SCHEMA_OLD) == 0)
+        ju_fail(&ju, "schema", "\"%s\" is an older run report (its monster and outcome bins "
+                "are numbers); rerun its job with this drlsim (%s)", schema, REPORT_SCHEMA);
+    else if (!ju.failed && strcmp(schema, REPORT_SCHEMA) != 0)
         ju_fail(&ju, "schema", "\"%s\" is not a run report (%s)", schema, REPORT_SCHEMA);
     read_params(&ju, root, r, rules);
     uint64_t levels = read_u64(&ju, ju_get(&ju, root, "", "levels"), "levels");

@@ -87,10 +87,12 @@ run --levels 30000 --dlevels 1-12 --seed 78 --difficulty 4 --shard 0/3 --out "$t
 expect_bad "differs" merge "$tmp/s0.json" "$tmp/other.json"
 expect_bad "overlap" merge "$tmp/s0.json" "$tmp/two.json"
 expect_bad "cannot open" merge "$tmp/nope.json"
-printf '{"schema": "drlsim-run-1", ' >"$tmp/trunc.json"
+printf '{"schema": "drlsim-run-2", ' >"$tmp/trunc.json"
 expect_bad "malformed JSON" merge "$tmp/trunc.json"
 echo '{"schema": "something-else"}' >"$tmp/schema.json"
 expect_bad "not a run report" merge "$tmp/schema.json"
+sed 's/"drlsim-run-2"/"drlsim-run-1"/' "$tmp/whole.json" >"$tmp/old.json"
+expect_bad "older run report" merge "$tmp/old.json"
 expect_bad "no reports" merge
 sed 's/"levels":\t30000/"levels":\t30001/' "$tmp/whole.json" >"$tmp/levels.json"
 expect_bad "ranges hold" merge "$tmp/levels.json"
