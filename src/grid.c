@@ -76,9 +76,10 @@ void grid_border(grid_t *g)
 #define FLOOR_ROW \
     REP2(CELL_WALL), REP64(CELL_FLOOR), REP8(CELL_FLOOR), REP4(CELL_FLOOR), REP2(CELL_WALL)
 #define FLOOR_ROWS6 FLOOR_ROW, FLOOR_ROW, FLOOR_ROW, FLOOR_ROW, FLOOR_ROW, FLOOR_ROW
-static const grid_t CLEARED = {
-    {WALL_ROW, WALL_ROW, FLOOR_ROWS6, FLOOR_ROWS6, FLOOR_ROWS6, WALL_ROW, WALL_ROW}};
-_Static_assert(GRID_STRIDE == 80 && GRID_H == 20, "CLEARED spells out 22 rows of 80 cells");
+static const grid_t CLEARED = {{WALL_ROW, WALL_ROW, FLOOR_ROWS6, FLOOR_ROWS6, FLOOR_ROWS6,
+                                 WALL_ROW, WALL_ROW, REP8(CELL_WALL)}};
+_Static_assert(GRID_STRIDE == 80 && GRID_H == 20 && GRID_SLACK == 8,
+               "CLEARED spells out 22 rows of 80 cells and the slack");
 
 void grid_clear(grid_t *g)
 {
