@@ -11,6 +11,7 @@
  */
 #include "layouts.h"
 
+#include <pthread.h>
 #include <string.h>
 
 #include "../rooms.h"
@@ -77,16 +78,36 @@ static point_t door_cell(rng_t *r, int bx, int by, int bw, int bh)
     return (point_t){(uint8_t)(bx + bw - 1), (uint8_t)(by + 1 + i)};
 }
 
-static void buildings(level_t *lv, rng_t *stream)
+/* The taken rows of grid_clear's map (its border ring and padding). */
+static taken_t cleared_taken;
+
+static void make_cleared(void)
+{
+    grid_t g;
+    grid_clear(&g);
+    bitrow_t floor[GRID_H + 2];
+    grid_mask_rows(&g, CELLSET(CELL_FLOOR), floor);
+    for (int y = 0; y < GRID_H + 2; y++)
+        taken_or(&cleared_taken, y, ~floor[y]);
+}
+
+/* river: whether a river was drawn on the cleared map before. */
+static void buildings(level_t *lv, rng_t *stream, bool river)
 {
     /* a local copy of the stream: the map's byte stores could alias it */
     rng_t rl = *stream, *r = &rl;
     grid_t *g = &lv->map;
-    bitrow_t floor[GRID_H + 2];
-    grid_mask_rows(g, CELLSET(CELL_FLOOR), floor);
-    taken_t taken = {{{0}}};
-    for (int y = 0; y < GRID_H + 2; y++)
-        taken_or(&taken, y, ~floor[y]);
+    /* Without a river the map is still grid_clear's, whose taken rows are
+     * made once; a river's cells are read off the map. */
+    static pthread_once_t cleared_once = PTHREAD_ONCE_INIT;
+    pthread_once(&cleared_once, make_cleared);
+    taken_t taken = cleared_taken;
+    if (river) {
+        bitrow_t floor[GRID_H + 2];
+        grid_mask_rows(g, CELLSET(CELL_FLOOR), floor);
+        for (int y = 0; y < GRID_H + 2; y++)
+            taken_or(&taken, y, ~floor[y]);
+    }
     for (int t = 0; t < CITY_TRIES; t++) {
         int w = rng_range(r, CITY_SITE_W_MIN, CITY_SITE_W_MAX);
         int h = rng_range(r, CITY_SITE_H_MIN, CITY_SITE_H_MAX);
@@ -119,7 +140,8 @@ static void buildings(level_t *lv, rng_t *stream)
 void layout_city(layout_ctx_t *ctx)
 {
     grid_clear(&ctx->lv->map);
-    water_river(ctx); /* [wiki] before the buildings, vertical only (the type's river style) */
-    buildings(ctx->lv, ctx->layout);
+    /* [wiki] before the buildings, vertical only (the type's river style) */
+    const bool river = water_river(ctx);
+    buildings(ctx->lv, ctx->layout, river);
     water_fluids(ctx, &WATER_INTERIOR);
 }
