@@ -86,12 +86,14 @@ static int fill_room(grid_t *g, rng_t *r, bitrow_t solid[GRID_H + 2], int x1, in
     _Static_assert(GRID_W / 2 + WAREHOUSE_X_JITTER_DIE < 64, "a room's interior fits 64 bits");
     assert(x2 - x1 < 64);
     const uint64_t square = (UINT64_C(1) << dim) - 1, block64 = (uint64_t)block;
-    uint64_t win[GRID_H + 2];
+    uint64_t row[GRID_H + 2], win[GRID_H + 2];
+    for (int y = y1; y <= y2; y++)
+        row[y] = (uint64_t)(solid[y] >> x1);
     for (int y = y1; y <= y2 - dim; y++) {
-        bitrow_t w = 0;
-        for (int j = 0; j < dim; j++)
-            w |= solid[y + j];
-        win[y] = (uint64_t)(w >> x1);
+        uint64_t w = row[y];
+        for (int j = 1; j < dim; j++)
+            w |= row[y + j];
+        win[y] = w;
     }
     rng_t rl = *r;
     int placed = 0;
