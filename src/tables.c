@@ -26,8 +26,9 @@ static bool name_bins(const pop_tables_t *t)
         names[i] = t->single.outcome[i].name;
     ok = ok && tally_name_bins("single_outcome", names, t->single.noutcomes);
     if (!ok)
-        fprintf(stderr, "drlsim: data/population.json: more outcome rows than a report "
-                        "can name\n");
+        fprintf(stderr, "drlsim: data/monsters.json, data/population.json: monster ids or "
+                        "outcome rows a report cannot name (more than its bins, or digits "
+                        "only)\n");
     return ok;
 }
 

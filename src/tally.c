@@ -284,7 +284,8 @@ bool tally_name_bins(const char *hist, const char *const *names, int n)
     if (!to || n < 0 || n > nbins)
         return false;
     for (int i = 0; i < n; i++) {
-        if (!names[i] || !*names[i])
+        /* all digits would read as an unnamed bin's number */
+        if (!names[i] || !*names[i] || strspn(names[i], "0123456789") == strlen(names[i]))
             return false;
         for (int j = 0; j < i; j++)
             if (strcmp(names[i], names[j]) == 0)

@@ -54,8 +54,9 @@ bool tally_bin_named(int h, int b);
  * ("monsters_by_kind": monster ids; "cave_outcome", "single_outcome":
  * outcome row names), n names for bins 0..n-1, the rest unnamed.  The
  * strings must outlive every report (the loaded tables do).  False when the
- * histogram is not one of those, n is too large, or a name is empty or
- * repeated.  Call before going parallel (tables_load does). */
+ * histogram is not one of those, n is too large, or a name is empty,
+ * repeated or all digits (an unnamed bin's label).  Call before going
+ * parallel (tables_load does). */
 bool tally_name_bins(const char *hist, const char *const *names, int n);
 
 typedef struct tally {

@@ -257,6 +257,8 @@ static void test_data_names(void)
     const char *dup[] = {"a", "b", "a"}, *empty[] = {"a", ""}, *ok[] = {"x"};
     CHECK(!tally_name_bins("cave_outcome", dup, 3), "repeated names refused");
     CHECK(!tally_name_bins("cave_outcome", empty, 2), "empty name refused");
+    const char *digits[] = {"a", "12"};
+    CHECK(!tally_name_bins("cave_outcome", digits, 2), "a name of digits only refused");
     CHECK(!tally_name_bins("rooms", ok, 1), "a histogram the data does not name refused");
     CHECK(!tally_name_bins("single_outcome", (const char *const[17]){0}, 17), "too many names refused");
     CHECK(strcmp(tally_bin_label(hc, 1, b1, sizeof b1), t->caves.outcome[1].name) == 0,
