@@ -47,6 +47,14 @@ static void starts(const bitrow_t solid[GRID_H + 2], bitrow_t start[GRID_H + 1])
     }
 }
 
+/* The right edge of the room starting at (x, y): the first solid cell right
+ * of x in the row below (the right border at the latest). */
+static inline int room_right(const bitrow_t solid[GRID_H + 2], int x, int y)
+{
+    const int x2 = x + 1 + bitrow_ctz(solid[y + 1] >> (x + 1));
+    return x2 > GRID_W ? GRID_W : x2;
+}
+
 void rooms_scan_rows(level_t *lv, const bitrow_t solid[GRID_H + 2])
 {
     bitrow_t start[GRID_H + 1];
@@ -79,9 +87,7 @@ void rooms_scan_rows(level_t *lv, const bitrow_t solid[GRID_H + 2])
         while (st) {
             int x = bitrow_ctz(st);
             st &= st - 1;
-            int x2 = x + 1 + bitrow_ctz(solid[y + 1] >> (x + 1));
-            if (x2 > GRID_W)
-                x2 = GRID_W;
+            const int x2 = room_right(solid, x, y);
             if (!rooms_add(lv, x, y, x2 - x + 1, bottom[y][x + 1] - y + 1))
                 return;
         }
@@ -98,9 +104,7 @@ void rooms_scan_columns(level_t *lv, const bitrow_t solid[GRID_H + 2],
         while (st) {
             int x = bitrow_ctz(st);
             st &= st - 1;
-            int x2 = x + 1 + bitrow_ctz(solid[y + 1] >> (x + 1));
-            if (x2 > GRID_W)
-                x2 = GRID_W;
+            const int x2 = room_right(solid, x, y);
             /* the first solid cell below in column x+1 (row GRID_H at the latest) */
             int y2 = y + 1 + __builtin_ctz((col[x + 1] | UINT32_C(1) << GRID_H) >> (y + 1));
             if (!rooms_add(lv, x, y, x2 - x + 1, y2 - y + 1))
