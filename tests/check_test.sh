@@ -5,13 +5,7 @@
 # input exits 2 with one line.  Prints "N passed, M failed".
 drlsim=$1
 src=$2
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok() { pass=$((pass + 1)); }
-ko() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/harness.sh"
 
 # run WANT_STATUS ARGS... : runs drlsim check, output in $tmp/out, $tmp/err
 run() {
@@ -188,5 +182,4 @@ assert s["complete"] is False and 0 < s["levels"] < 1800000, s
 PY
 then ok; else ko "interrupted check: exit $st, or no valid partial report"; fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish

@@ -3,13 +3,7 @@
 # Prints one line per check and "N passed, M failed" at the end.
 drlsim=$1
 src=$2
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok() { pass=$((pass + 1)); }
-ko() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/harness.sh"
 
 # expect_status STATUS NEEDLE ARGS... : exit status and a stderr line naming the problem
 expect_status() {
@@ -151,5 +145,4 @@ cp "$src/../data/monsters.json" "$tmp/data/"
 sed 's/"die": 5,/"die": 0,/' "$src/../data/population.json" >"$tmp/data/population.json"
 expect_status 2 "population.json: caves.roll.die" gen --data "$tmp/data"
 
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish

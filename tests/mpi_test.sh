@@ -20,12 +20,7 @@
 # DRLSIM itself run directly (one process, P = 1).
 drlsim=$1
 ref=${DRLSIM_REF:-$drlsim}
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-ok() { pass=$((pass + 1)); }
-ko() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/harness.sh"
 
 if ! command -v mpirun >/dev/null 2>&1; then
     echo "mpi_test: no mpirun on PATH"
@@ -235,5 +230,4 @@ st=$?
 [ "$st" != 0 ] && [ "$st" != 137 ] && ok || ko "SIGINT to mpirun: status $st (137: hung)"
 check_partial int
 
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish

@@ -6,12 +6,7 @@
 #  - bad paths (missing directory, a directory, a FIFO, empty name) and bad
 #    --tile values give one line on stderr, exit status 2 and no file.
 drlsim=$1
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-ok() { pass=$((pass + 1)); }
-ko() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/harness.sh"
 
 # png_size FILE: "WIDTH HEIGHT" from the IHDR chunk, or nothing if not a PNG
 png_size() {
@@ -80,5 +75,4 @@ printf 'old' >"$tmp/old.png"
 if cmp -s "$tmp/t12.png" "$tmp/old.png"; then ok; else ko "an existing file was not replaced"; fi
 "$drlsim" gen --help | grep -q -- "--tile" && ok || ko "gen --help lacks --tile"
 
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish

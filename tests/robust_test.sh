@@ -7,12 +7,7 @@
 #  - merge refuses mismatched jobs, overlaps and broken reports with one line on
 #    stderr, exit status 2 and no output file.
 drlsim=$1
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-ok() { pass=$((pass + 1)); }
-ko() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/harness.sh"
 run() { "$drlsim" run --progress never "$@" 2>/dev/null; }
 
 job="--levels 30000 --dlevels 1-12 --seed 77 --difficulty 4"
@@ -123,5 +118,4 @@ expect_bad "overlap" run --levels 100 --ranges 0-50,40-60
 expect_bad "beyond" run --levels 100 --ranges 0-500
 expect_bad "I/N" run --levels 100 --shard 3/3
 
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish

@@ -6,12 +6,7 @@
 #  2. With 10^5 layouts, the mean rooms per layout of two seeds agree within
 #     their intervals (|m1 - m2| <= 3.9 * sqrt(se1^2 + se2^2): alpha 1e-4).
 drlsim=$1
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-ok() { pass=$((pass + 1)); }
-ko() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/harness.sh"
 
 for type in normal city single; do
     for i in 0 1 2 3 4; do
@@ -75,5 +70,4 @@ expect_fail --type caves
 expect_fail --levels 0
 expect_fail --json /nonexistent/x.json
 
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish
