@@ -7,17 +7,9 @@
 # Safe to re-run.  Usage: sh tools/mpi_test.sh
 cd "$(dirname "$0")/.." || exit 1
 PACKAGES="libopenmpi-dev openmpi-bin"
-missing=""
-for p in $PACKAGES; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"
-done
-if [ -n "$missing" ]; then
-    if [ "$(id -u)" = 0 ]; then sudo=""; else sudo="sudo"; fi
-    echo "mpi_test: installing$missing" >&2
-    $sudo apt-get update -qq
-    # shellcheck disable=SC2086
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $missing >/dev/null
-fi
+. tools/packages.sh
+# shellcheck disable=SC2086
+install_packages mpi_test $PACKAGES
 # The plain build (build/) is the reference the MPI runs must match.
 if ! sh tools/setup.sh; then
     echo "0 passed, 1 failed"

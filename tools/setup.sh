@@ -7,17 +7,9 @@ cd "$(dirname "$0")/.."
 # of tools/test.sh (tools/fuzz.sh); gcc's ASan/UBSan come with gcc.
 PACKAGES="meson ninja-build gcc pkg-config libgsl-dev libcjson-dev libpng-dev python3 gnuplot-nox
           clang-14 libclang-rt-14-dev libomp-14-dev"
-missing=""
-for p in $PACKAGES; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"
-done
-if [ -n "$missing" ]; then
-    if [ "$(id -u)" = 0 ]; then sudo=""; else sudo="sudo"; fi
-    echo "setup: installing$missing" >&2
-    $sudo apt-get update -qq
-    # shellcheck disable=SC2086
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $missing >/dev/null
-fi
+. tools/packages.sh
+# shellcheck disable=SC2086
+install_packages setup $PACKAGES
 if [ ! -f build/build.ninja ]; then
     meson setup build -Dwerror=true >/dev/null
 fi
