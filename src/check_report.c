@@ -70,6 +70,19 @@ static void fmt_p(double p, char *buf, size_t n)
         snprintf(buf, n, "%.4g", p);
 }
 
+/* The observed value and the two p-values of a result row, as the text and
+ * Markdown tables print them. */
+typedef struct row_text {
+    char obs[256], p[32], ph[32];
+} row_text_t;
+
+static void row_text(const check_result_t *r, row_text_t *t)
+{
+    observed_text(r, t->obs, sizeof t->obs);
+    fmt_p(r->p, t->p, sizeof t->p);
+    fmt_p(r->p_holm, t->ph, sizeof t->ph);
+}
+
 void check_print_table(FILE *out, const check_result_t *r, int nr)
 {
     fprintf(out, "%-6s %-30s %10s %10s %10s  %s\n", "RESULT", "CHECK", "N", "P", "P_HOLM",
@@ -81,12 +94,10 @@ void check_print_table(FILE *out, const check_result_t *r, int nr)
             continue;
         }
         const expect_check_t *e = r[i].e;
-        char obs[256], p[32], ph[32];
-        observed_text(&r[i], obs, sizeof obs);
-        fmt_p(r[i].p, p, sizeof p);
-        fmt_p(r[i].p_holm, ph, sizeof ph);
+        row_text_t t;
+        row_text(&r[i], &t);
         fprintf(out, "%-6s %-30s %10llu %10s %10s  %s -> %s\n", CHECK_VERDICT[r[i].v], e->name,
-                (unsigned long long)r[i].n, p, ph, e->expected_text, obs);
+                (unsigned long long)r[i].n, t.p, t.ph, e->expected_text, t.obs);
         if (r[i].reason[0])
             fprintf(out, "%48s%s\n", "", r[i].reason);
         if (r[i].v == VERDICT_XFAIL || r[i].v == VERDICT_XPASS)
@@ -292,16 +303,14 @@ char *check_report_markdown(const check_result_t *r, int nr, const check_info_t 
         if (r[i].v == VERDICT_SKIP)
             continue;
         const expect_check_t *e = r[i].e;
-        char obs[256], p[32], ph[32];
-        observed_text(&r[i], obs, sizeof obs);
-        fmt_p(r[i].p, p, sizeof p);
-        fmt_p(r[i].p_holm, ph, sizeof ph);
+        row_text_t t;
+        row_text(&r[i], &t);
         const char *v = CHECK_VERDICT[r[i].v];
         sb_printf(&b, "| %s%s%s | %s | %s | %s | %s | %s%s%s | %llu | %s | %s |\n",
                r[i].v == VERDICT_PASS || r[i].v == VERDICT_XFAIL ? "" : "**", v,
                r[i].v == VERDICT_PASS || r[i].v == VERDICT_XFAIL ? "" : "**", e->name, e->family,
-               expect_source_name(e->source), e->expected_text, obs, r[i].reason[0] ? "; " : "",
-               r[i].reason, (unsigned long long)r[i].n, p, ph);
+               expect_source_name(e->source), e->expected_text, t.obs, r[i].reason[0] ? "; " : "",
+               r[i].reason, (unsigned long long)r[i].n, t.p, t.ph);
     }
     if (c[VERDICT_SKIP]) {
         sb_printf(&b, "\nDisabled (pending code not on main):");
