@@ -29,13 +29,17 @@
 #define CAVE_LATE_DIE 40
 #define CAVE_LATE_PLUS 25
 /* A start cell is found by drawing interior cells until one qualifies (which
- * is uniform over the qualifying cells); after this many misses the cells are
- * listed instead, also uniformly. */
+ * is uniform over the qualifying cells); after this many misses one of the
+ * qualifying cells is drawn directly, also uniformly. */
 #define CAVE_START_DRAWS 64
+
+/* Open cells: floor or fluid (the game's start set). */
+#define CAVE_OPEN_SET \
+    (CELLSET(CELL_FLOOR) | CELLSET(CELL_WATER) | CELLSET(CELL_ACID) | CELLSET(CELL_LAVA))
 
 static inline bool cave_open(cell_t k)
 {
-    return k == CELL_FLOOR || cell_is_fluid(k);
+    return CAVE_OPEN_SET >> k & 1;
 }
 
 /* [decision] "A cell that touches both floor and wall" (RULES.md §3): an
@@ -58,17 +62,28 @@ static bool edge_start(const grid_t *g, rng_t *r, int *xo, int *yo)
             return true;
         }
     }
-    uint16_t cand[GRID_W * GRID_H];
+    /* The qualifying cells as bit rows: open, and a wall among the 8
+     * neighbours (the rows above and below spread by one cell each way, the
+     * row's own cells either side); then the n-th of them in row-major
+     * order, as a list of them would give. */
+    bitrow_t wall[GRID_H + 2], open[GRID_H + 2], cand[GRID_H + 2];
+    grid_mask_rows(g, CELLSET(CELL_WALL), wall);
+    grid_mask_rows(g, CAVE_OPEN_SET, open);
+    const bitrow_t columns = (BITROW_BIT(a->x2 + 1) - 1) & ~(BITROW_BIT(a->x1) - 1);
     int n = 0;
-    for (int y = a->y1; y <= a->y2; y++)
-        for (int x = a->x1; x <= a->x2; x++)
-            if (cave_edge(g, x, y))
-                cand[n++] = (uint16_t)GRID_IDX(x, y);
+    for (int y = a->y1; y <= a->y2; y++) {
+        const bitrow_t v = wall[y - 1] | wall[y + 1];
+        const bitrow_t touch = v | v << 1 | v >> 1 | wall[y] << 1 | wall[y] >> 1;
+        cand[y] = open[y] & touch & columns;
+        n += bitrow_popcount(cand[y]);
+    }
     if (n == 0)
         return false;
-    int c = cand[rng_below(r, (uint32_t)n)];
-    *xo = c % GRID_STRIDE;
-    *yo = c / GRID_STRIDE;
+    int k = (int)rng_below(r, (uint32_t)n), y = a->y1;
+    for (int c; k >= (c = bitrow_popcount(cand[y])); y++)
+        k -= c;
+    *xo = bitrow_select(cand[y], k);
+    *yo = y;
     return true;
 }
 
