@@ -54,14 +54,17 @@ static inline bool cave_edge(const grid_t *g, int x, int y)
 static bool edge_start(const grid_t *g, rng_t *r, int *xo, int *yo)
 {
     const area_t *a = &WATER_INTERIOR;
+    rng_t rl = *r; /* in registers for the draws */
     for (int t = 0; t < CAVE_START_DRAWS; t++) {
-        int x = rng_range(r, a->x1, a->x2), y = rng_range(r, a->y1, a->y2);
+        int x = rng_range(&rl, a->x1, a->x2), y = rng_range(&rl, a->y1, a->y2);
         if (cave_edge(g, x, y)) {
+            *r = rl;
             *xo = x;
             *yo = y;
             return true;
         }
     }
+    *r = rl;
     /* The qualifying cells as bit rows: open, and a wall among the 8
      * neighbours (the rows above and below spread by one cell each way, the
      * row's own cells either side); then the n-th of them in row-major
