@@ -9,18 +9,27 @@
  */
 #include "rooms.h"
 
-bool rooms_add(level_t *lv, int x, int y, int w, int h)
+/* Decided before any intrinsics header (one may define __SSE2__ for the rest
+ * of the file). */
+#ifdef __SSE2__
+#define ROOMS_SSE2 1
+#include <emmintrin.h>
+#endif
+
+/* rooms_add for the scans, inlined: one store of the four bytes. */
+static inline bool room_push(level_t *lv, int x, int y, int w, int h)
 {
     if (lv->nrooms >= LEVEL_MAX_ROOMS) {
         lv->obs.failure = FAIL_TOO_MANY;
         return false;
     }
-    room_t *r = &lv->rooms[lv->nrooms++];
-    r->x = (uint8_t)x;
-    r->y = (uint8_t)y;
-    r->w = (uint8_t)w;
-    r->h = (uint8_t)h;
+    lv->rooms[lv->nrooms++] = (room_t){(uint8_t)x, (uint8_t)y, (uint8_t)w, (uint8_t)h};
     return true;
+}
+
+bool rooms_add(level_t *lv, int x, int y, int w, int h)
+{
+    return room_push(lv, x, y, w, h);
 }
 
 /* Bits 2..GRID_W-1: the cells that start rooms by the interior rules. */
@@ -33,32 +42,101 @@ void rooms_scan(level_t *lv)
     rooms_scan_rows(lv, solid);
 }
 
-/* The starts of rows 1..GRID_H-1. */
-static void starts(const bitrow_t solid[GRID_H + 2], bitrow_t start[GRID_H + 1])
+/* The starts of rows 1..GRID_H-1 as 64-bit words: word 2y is the low half
+ * of row y (cells 0..63), word 2y+1 its high half (cells 64..79).  Returns
+ * the words that hold a start, bit i for word i, so that the scans visit
+ * every start in order (y, then x) in one loop over set bits, whose only
+ * unpredictable branch is its end (a loop per row mispredicts at the end of
+ * most rows).  Words 0, 1 and 2*GRID_H.. are not written. */
+#define START_WORDS (2 * GRID_H)
+_Static_assert(START_WORDS <= 64 && GRID_STRIDE <= 128, "a row is two words, a bit a word");
+
+#ifdef ROOMS_SSE2
+/* One register a row: the one-cell shifts carry across the halves. */
+static inline __m128i row_shl1(__m128i v)
 {
-    for (int y = 1; y < GRID_H; y++) {
-        const bitrow_t right = solid[y] >> 1; /* bit x: cell x+1 is solid */
-        if (y == 1)
-            start[y] = solid[2] & INNER_COLUMNS;
-        else
-            start[y] = right & solid[y + 1] & ((solid[y] << 1) | solid[y - 1]) & INNER_COLUMNS;
-        if (right & BITROW_BIT(1)) /* the left border rule */
-            start[y] |= BITROW_BIT(1);
-    }
+    return _mm_or_si128(_mm_slli_epi64(v, 1), _mm_slli_si128(_mm_srli_epi64(v, 63), 8));
+}
+static inline __m128i row_shr1(__m128i v)
+{
+    return _mm_or_si128(_mm_srli_epi64(v, 1), _mm_srli_si128(_mm_slli_epi64(v, 63), 8));
 }
 
+static uint64_t starts(const bitrow_t solid[GRID_H + 2], uint64_t word[START_WORDS])
+{
+    const bitrow_t inner_row = INNER_COLUMNS, border_row = BITROW_BIT(1);
+    const __m128i inner = _mm_loadu_si128((const __m128i *)(const void *)&inner_row);
+    const __m128i border = _mm_loadu_si128((const __m128i *)(const void *)&border_row);
+    const __m128i zero = _mm_setzero_si128();
+#define ROW(y) _mm_loadu_si128((const __m128i *)(const void *)&solid[y])
+    __m128i above = ROW(1), here = ROW(2);
+    /* row 1: solid below, or the left border rule */
+    __m128i st = _mm_or_si128(_mm_and_si128(here, inner), _mm_and_si128(row_shr1(above), border));
+    uint64_t left = 0;
+    for (int y = 1;; y++) {
+        _mm_storeu_si128((__m128i *)(void *)&word[2 * y], st);
+        /* a half is zero when both its 32-bit lanes are */
+        __m128i z = _mm_cmpeq_epi32(st, zero);
+        z = _mm_and_si128(z, _mm_shuffle_epi32(z, _MM_SHUFFLE(2, 3, 0, 1)));
+        left |= (uint64_t)(_mm_movemask_pd(_mm_castsi128_pd(z)) ^ 3) << (2 * y);
+        if (y + 1 == GRID_H)
+            break;
+        /* row y+1: the interior rules, then the left border rule */
+        const __m128i below = ROW(y + 2), right = row_shr1(here);
+        st = _mm_and_si128(_mm_and_si128(right, below),
+                           _mm_and_si128(_mm_or_si128(row_shl1(here), above), inner));
+        st = _mm_or_si128(st, _mm_and_si128(right, border));
+        above = here;
+        here = below;
+    }
+#undef ROW
+    return left;
+}
+#else
+static uint64_t starts(const bitrow_t solid[GRID_H + 2], uint64_t word[START_WORDS])
+{
+    uint64_t left = 0;
+    for (int y = 1; y < GRID_H; y++) {
+        const bitrow_t right = solid[y] >> 1; /* bit x: cell x+1 is solid */
+        const bitrow_t inner = y == 1 ? solid[2] : right & solid[y + 1] &
+                                                       ((solid[y] << 1) | solid[y - 1]);
+        const bitrow_t st = (inner & INNER_COLUMNS) | (right & BITROW_BIT(1)); /* left border */
+        word[2 * y] = (uint64_t)st;
+        word[2 * y + 1] = (uint64_t)(st >> 64);
+        left |= (uint64_t)(word[2 * y] != 0) << (2 * y);
+        left |= (uint64_t)(word[2 * y + 1] != 0) << (2 * y + 1);
+    }
+    return left;
+}
+#endif
+
 /* The right edge of the room starting at (x, y): the first solid cell right
- * of x in the row below (the right border at the latest). */
+ * of x in the row below (the right border at the latest).  Without a branch
+ * (which would mispredict whenever the edge lies in the other half than the
+ * last room's): the cells > x of each half, then the low half's first one,
+ * or when it has none the high half's (never empty: padding cell GRID_W+1
+ * is solid). */
 static inline int room_right(const bitrow_t solid[GRID_H + 2], int x, int y)
 {
-    const int x2 = x + 1 + bitrow_ctz(solid[y + 1] >> (x + 1));
+    const uint64_t lo = (uint64_t)solid[y + 1], hi = (uint64_t)(solid[y + 1] >> 64);
+    const unsigned s = (unsigned)x + 1;
+    const uint64_t from_s = ~UINT64_C(0) << (s & 63); /* cells >= s of s's half */
+    const uint64_t s_lo = (uint64_t)(s >> 6) - 1;      /* all ones when s < 64 */
+    const uint64_t in_lo = lo & from_s & s_lo;
+    const uint64_t in_hi = hi & (from_s | s_lo);
+    /* 63 when in_lo is empty, then 64 + the high half's first */
+    const int first_lo = __builtin_ctzll(in_lo | UINT64_C(1) << 63);
+    const int x2 = first_lo + (int)(-(uint64_t)(in_lo == 0) & (uint64_t)(1 + __builtin_ctzll(in_hi)));
     return x2 > GRID_W ? GRID_W : x2;
 }
 
 void rooms_scan_rows(level_t *lv, const bitrow_t solid[GRID_H + 2])
 {
+    uint64_t word[START_WORDS];
+    starts(solid, word);
     bitrow_t start[GRID_H + 1];
-    starts(solid, start);
+    for (int y = 1; y < GRID_H; y++)
+        start[y] = (bitrow_t)word[2 * y] | (bitrow_t)word[2 * y + 1] << 64;
     /* The rooms' bottoms, every start at once: one walk down the rows with
      * the set of columns x+1 still open, each noting where it meets a solid
      * cell (or row GRID_H).  A start's own cell x+1 is solid, so a column is
@@ -88,7 +166,7 @@ void rooms_scan_rows(level_t *lv, const bitrow_t solid[GRID_H + 2])
             int x = bitrow_ctz(st);
             st &= st - 1;
             const int x2 = room_right(solid, x, y);
-            if (!rooms_add(lv, x, y, x2 - x + 1, bottom[y][x + 1] - y + 1))
+            if (!room_push(lv, x, y, x2 - x + 1, bottom[y][x + 1] - y + 1))
                 return;
         }
     }
@@ -97,19 +175,19 @@ void rooms_scan_rows(level_t *lv, const bitrow_t solid[GRID_H + 2])
 void rooms_scan_columns(level_t *lv, const bitrow_t solid[GRID_H + 2],
                         const uint32_t col[GRID_STRIDE])
 {
-    bitrow_t start[GRID_H + 1];
-    starts(solid, start);
-    for (int y = 1; y < GRID_H; y++) {
-        bitrow_t st = start[y];
-        while (st) {
-            int x = bitrow_ctz(st);
-            st &= st - 1;
-            const int x2 = room_right(solid, x, y);
-            /* the first solid cell below in column x+1 (row GRID_H at the latest) */
-            int y2 = y + 1 + __builtin_ctz((col[x + 1] | UINT32_C(1) << GRID_H) >> (y + 1));
-            if (!rooms_add(lv, x, y, x2 - x + 1, y2 - y + 1))
-                return;
-        }
+    uint64_t word[START_WORDS];
+    uint64_t left = starts(solid, word); /* the words with starts not yet visited */
+    while (left) {
+        const int i = __builtin_ctzll(left);
+        const uint64_t st = word[i];
+        const int y = i >> 1, x = 64 * (i & 1) + __builtin_ctzll(st);
+        word[i] = st & (st - 1);
+        left &= ~((uint64_t)(word[i] == 0) << i);
+        const int x2 = room_right(solid, x, y);
+        /* the first solid cell below in column x+1 (row GRID_H at the latest) */
+        const int y2 = y + 1 + __builtin_ctz((col[x + 1] | UINT32_C(1) << GRID_H) >> (y + 1));
+        if (!room_push(lv, x, y, x2 - x + 1, y2 - y + 1))
+            return;
     }
 }
 
@@ -118,8 +196,9 @@ void rooms_summarize_list(level_t *lv)
     int ge4 = 0, small = 0;
     for (int i = 0; i < lv->nrooms; i++) {
         const room_t *r = &lv->rooms[i];
-        ge4 += r->w >= ROOM_REAL_MIN_SIDE && r->h >= ROOM_REAL_MIN_SIDE;
-        small += r->w == 2 && r->h == 2;
+        /* & rather than &&: no branch on the room's shape */
+        ge4 += (r->w >= ROOM_REAL_MIN_SIDE) & (r->h >= ROOM_REAL_MIN_SIDE);
+        small += (r->w == 2) & (r->h == 2);
     }
     lv->obs.rooms = (uint16_t)lv->nrooms;
     lv->obs.rooms_ge4 = (uint16_t)ge4;
