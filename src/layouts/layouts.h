@@ -27,6 +27,11 @@ void normal_walls(level_t *lv, rng_t *r, point_t plotted[NORMAL_WALLS]);
 int normal_door_candidates(const bitrow_t solid[GRID_H + 2], const bitrow_t door[GRID_H + 2],
                            bitrow_t cand[GRID_H + 2], int count[GRID_H + 2], bool wide);
 
+/* Whether the normal layout takes its AVX2 paths (where the CPU has AVX2,
+ * the default) or the portable ones; returns the choice in force.  For
+ * tests: both must draw the same layouts. */
+bool normal_set_avx2(bool on);
+
 void layout_normal(layout_ctx_t *ctx);
 void layout_single(layout_ctx_t *ctx);
 /* small_rooms.c, warehouse.c, maze.c (their data and test faces: walled.h) */

@@ -19,6 +19,10 @@
 #endif
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
+/* AVX2 code paths, compiled with the target attribute and chosen at run
+ * time (__builtin_cpu_supports) unless the whole build targets AVX2. */
+#define NORMAL_AVX2 1
+#define AVX2_FN __attribute__((target("avx2,popcnt")))
 #endif
 
 #include "../rooms.h"
@@ -53,13 +57,18 @@ static inline int pick_step2(rng_t *r, int lo, int hi)
 
 /* The layout's solid cells (wall or door) and doors as bit rows (bit x of
  * row y, padding included) and the solid cells again by column (bit y of
- * col[x]), kept in step with the map as it is drawn, so that plotting, the
- * extra-door candidates and the room scan never read the map back: a wall's
- * ends are bit scans of a row (horizontal) or of a column (vertical). */
+ * col[x]): plotting, the extra doors and the room scan work on these alone,
+ * a wall's ends being bit scans of a row (horizontal) or of a column
+ * (vertical), and the map is written from them once the walls and doors
+ * are drawn (map_from_walls).  door_at holds the cell index of every
+ * make_door, repeats included, for that. */
+#define DOOR_CALLS (NORMAL_WALLS + EXTRA_DOOR_TRIES) /* make_door: one per wall and try */
 typedef struct walls {
     bitrow_t solid[GRID_H + 2], door[GRID_H + 2];
     uint32_t col[GRID_STRIDE];
     int ndoors; /* door cells */
+    int ncalls; /* entries of door_at */
+    uint16_t door_at[DOOR_CALLS];
 } walls_t;
 
 #define ALL_COLUMNS (BITROW_BIT(GRID_STRIDE) - 1)
@@ -86,61 +95,285 @@ static void walls_clear(walls_t *w)
     }
     memcpy(w->col, CLEARED_COLUMNS, sizeof w->col);
     w->ndoors = 0;
+    w->ncalls = 0;
+}
+
+/* The AVX2 paths below are taken when the CPU has AVX2 (looked up once at
+ * startup); normal_set_avx2 lets the tests draw with the portable ones. */
+static bool use_avx2;
+
+#ifdef NORMAL_AVX2
+__attribute__((constructor)) static void pick_avx2(void)
+{
+    __builtin_cpu_init();
+    use_avx2 = __builtin_cpu_supports("avx2");
+}
+#endif
+
+bool normal_set_avx2(bool on)
+{
+#ifdef NORMAL_AVX2
+    use_avx2 = on && __builtin_cpu_supports("avx2");
+#else
+    (void)on;
+#endif
+    return use_avx2;
+}
+
+/* Single bits of a bit row through the 64-bit word that holds them, where
+ * the byte order lets us: a 128-bit shift costs several instructions more. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* Set bit x of *r; returns whether it was clear. */
+static inline bool bitrow_set(bitrow_t *r, int x)
+{
+    unsigned char *p = (unsigned char *)r + 8 * (x >> 6);
+    uint64_t h;
+    memcpy(&h, p, sizeof h);
+    const uint64_t b = UINT64_C(1) << (x & 63);
+    const bool was_clear = (h & b) == 0;
+    h |= b;
+    memcpy(p, &h, sizeof h);
+    return was_clear;
+}
+
+/* Bits x, x+1, x+2 of row r (x + 2 < GRID_STRIDE; the eight bytes read may
+ * reach into the next row, r + 1 must be in the array). */
+static inline unsigned bitrow_three(const bitrow_t *r, int x)
+{
+    uint64_t v;
+    memcpy(&v, (const unsigned char *)r + (x >> 3), sizeof v);
+    return (unsigned)(v >> (x & 7)) & 7u;
+}
+#else
+static inline bool bitrow_set(bitrow_t *r, int x)
+{
+    const bool was_clear = (*r & BITROW_BIT(x)) == 0;
+    *r |= BITROW_BIT(x);
+    return was_clear;
+}
+
+static inline unsigned bitrow_three(const bitrow_t *r, int x)
+{
+    return (unsigned)(*r >> x) & 7u;
+}
+#endif
+
+/* BITROW_BIT(k) for a variable k < 128 by masks, without the branch the
+ * compiler may make of a 128-bit shift. */
+static inline bitrow_t bit_at(int k)
+{
+    const uint64_t high = (uint64_t)(k >> 6), b = UINT64_C(1) << (k & 63);
+    return (bitrow_t)(b & (high - 1)) | (bitrow_t)(b & -high) << 64;
 }
 
 /* (x, y), already solid, becomes a door. */
-static inline void make_door(grid_t *g, walls_t *w, int x, int y)
+static inline void make_door(walls_t *w, int x, int y)
 {
-    uint8_t *c = &g->c[GRID_IDX(x, y)]; /* a door cell iff its door bit is set */
-    w->ndoors += *c != CELL_DOOR;
-    *c = CELL_DOOR;
-    w->door[y] |= BITROW_BIT(x);
+    w->ndoors += bitrow_set(&w->door[y], x);
+    w->door_at[w->ncalls++] = (uint16_t)GRID_IDX(x, y);
 }
 
-/* grid_plot_wall on the bit rows and columns. */
-static void plot(grid_t *g, walls_t *w, int x, int y, bool horizontal)
+/* A horizontal wall's cells left < x < right of row y: bit y of each of
+ * their columns. */
+static void wall_run_portable(uint32_t col[GRID_STRIDE], int left, int right, int y)
+{
+    for (int c = left + 1; c < right; c++)
+        col[c] |= UINT32_C(1) << y;
+}
+
+#ifdef NORMAL_AVX2
+/* The same over all the columns, eight a register, each changed where
+ * left < x < right: no loop whose length varies from wall to wall (its end
+ * mispredicted at most walls). */
+AVX2_FN static void wall_run_avx2(uint32_t col[GRID_STRIDE], int left, int right, int y)
+{
+    _Static_assert(GRID_STRIDE % 8 == 0, "ten registers of eight columns");
+    const __m256i lo = _mm256_set1_epi32(left), hi = _mm256_set1_epi32(right);
+    const __m256i bit = _mm256_set1_epi32((int)(UINT32_C(1) << y));
+    for (int i = 0; i < GRID_STRIDE; i += 8) {
+        const __m256i c = _mm256_add_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
+                                           _mm256_set1_epi32(i));
+        const __m256i in = _mm256_and_si256(_mm256_cmpgt_epi32(c, lo), _mm256_cmpgt_epi32(hi, c));
+        __m256i *p = (__m256i *)(void *)&col[i];
+        _mm256_storeu_si256(p, _mm256_or_si256(_mm256_loadu_si256(p), _mm256_and_si256(in, bit)));
+    }
+}
+#endif
+
+static inline void wall_run(uint32_t col[GRID_STRIDE], int left, int right, int y)
+{
+#ifdef NORMAL_AVX2
+    if (use_avx2) {
+        wall_run_avx2(col, left, right, y);
+        return;
+    }
+#endif
+    wall_run_portable(col, left, right, y);
+}
+
+/* A vertical wall's cells of column x in the rows of `span` (bit y for row
+ * y): bit x of each of their rows. */
+static void wall_column_portable(bitrow_t solid[GRID_H + 2], int x, uint32_t span)
+{
+    const bitrow_t bit = BITROW_BIT(x);
+    for (int y = __builtin_ctz(span); y < 32 - __builtin_clz(span); y++)
+        solid[y] |= bit;
+}
+
+#ifdef NORMAL_AVX2
+/* The same on every inner row, two rows a register (as door_candidates_avx2),
+ * each changed where its row is in the span: no loop whose length varies
+ * from wall to wall (its end mispredicted at most walls). */
+AVX2_FN static void wall_column_avx2(bitrow_t solid[GRID_H + 2], int x, uint32_t span)
+{
+    _Static_assert(GRID_H % 2 == 0, "rows 2..GRID_H-1 in pairs");
+    const bitrow_t bitrow = bit_at(x);
+    const __m256i bit =
+        _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)&bitrow));
+    const __m256i rows = _mm256_set1_epi64x((long long)span);
+    /* a span's rows lie in 2..GRID_H-1: the walls stop at the border rows */
+    for (int y = 2; y < GRID_H; y += 2) {
+        const __m256i these =
+            _mm256_setr_epi64x(1LL << y, 1LL << y, 1LL << (y + 1), 1LL << (y + 1));
+        const __m256i in = _mm256_cmpeq_epi64(_mm256_and_si256(rows, these), these);
+        __m256i *p = (__m256i *)(void *)&solid[y];
+        _mm256_storeu_si256(p, _mm256_or_si256(_mm256_loadu_si256(p), _mm256_and_si256(in, bit)));
+    }
+}
+#endif
+
+static inline void wall_column(bitrow_t solid[GRID_H + 2], int x, uint32_t span)
+{
+#ifdef NORMAL_AVX2
+    if (use_avx2) {
+        wall_column_avx2(solid, x, span);
+        return;
+    }
+#endif
+    wall_column_portable(solid, x, span);
+}
+
+/* grid_plot_wall on the bit rows and columns (inlined into the two callers,
+ * each with its own axis). */
+static inline void plot(walls_t *w, int x, int y, bool horizontal)
 {
     if (w->col[x] >> y & 1) {
-        make_door(g, w, x, y);
+        make_door(w, x, y);
         return;
     }
     if (horizontal) {
         const bitrow_t solid = w->solid[y];
         const int right = x + 1 + bitrow_ctz(solid >> (x + 1));
         const int left = bitrow_top(solid & (BITROW_BIT(x) - 1));
-        w->solid[y] |= BITROW_BIT(right) - BITROW_BIT(left + 1);
-        memset(&g->c[GRID_IDX(left + 1, y)], CELL_WALL, (size_t)(right - left - 1));
-        for (int c = left + 1; c < right; c++)
-            w->col[c] |= UINT32_C(1) << y;
+        w->solid[y] |= bit_at(right) - bit_at(left + 1);
+        wall_run(w->col, left, right, y);
     } else {
         const uint32_t col = w->col[x];
         const int down = y + 1 + __builtin_ctz(col >> (y + 1));
         const int up = 31 - __builtin_clz(col & ((UINT32_C(1) << y) - 1));
-        w->col[x] |= (UINT32_C(1) << down) - (UINT32_C(1) << (up + 1));
-        const bitrow_t bit = BITROW_BIT(x);
-        uint8_t *c = &g->c[GRID_IDX(x, up + 1)];
-        for (int j = up + 1; j < down; j++, c += GRID_STRIDE) {
-            w->solid[j] |= bit;
-            *c = CELL_WALL;
-        }
+        const uint32_t span = (UINT32_C(1) << down) - (UINT32_C(1) << (up + 1));
+        w->col[x] |= span;
+        wall_column(w->solid, x, span);
     }
-    make_door(g, w, x, y);
+    make_door(w, x, y);
 }
 
-static point_t plot_vertical(grid_t *g, walls_t *w, rng_t *r, int xlo, int xhi, int ylo,
-                             int yhi)
+/* The map of the walls: floor, wall where a solid bit is set (padding and
+ * border included), then the doors.  Rows 0, 1, GRID_H and GRID_H+1 are all
+ * wall (the walls stop at the border), and the slack too, as in grid_clear. */
+_Static_assert(CELL_FLOOR == 0 && CELL_WALL == 1, "a solid bit is the wall byte");
+
+static void map_rows_portable(grid_t *g, const bitrow_t solid[GRID_H + 2])
+{
+#ifdef NORMAL_SSE2
+    /* Two bytes of bits to sixteen cells: unpacking a register with itself
+     * doubles each byte (then pair, then quad), so the chunk of cells
+     * 16i..16i+15 holds bit byte 2i eight times, then byte 2i+1; each cell
+     * keeps its own bit of it. */
+    const __m128i bitsel = _mm_set1_epi64x((long long)UINT64_C(0x8040201008040201));
+    const __m128i wall = _mm_set1_epi8(CELL_WALL);
+    for (int y = 2; y < GRID_H; y++) {
+        const __m128i row = _mm_loadu_si128((const __m128i *)(const void *)&solid[y]);
+        const __m128i b2lo = _mm_unpacklo_epi8(row, row), b2hi = _mm_unpackhi_epi8(row, row);
+        const __m128i b4a = _mm_unpacklo_epi16(b2lo, b2lo), b4b = _mm_unpackhi_epi16(b2lo, b2lo);
+        const __m128i b4c = _mm_unpacklo_epi16(b2hi, b2hi);
+        const __m128i chunk[5] = {_mm_unpacklo_epi32(b4a, b4a), _mm_unpackhi_epi32(b4a, b4a),
+                                  _mm_unpacklo_epi32(b4b, b4b), _mm_unpackhi_epi32(b4b, b4b),
+                                  _mm_unpacklo_epi32(b4c, b4c)};
+        uint8_t *c = &g->c[GRID_IDX(0, y)];
+        for (int i = 0; i < 5; i++) {
+            const __m128i set = _mm_cmpeq_epi8(_mm_and_si128(chunk[i], bitsel), bitsel);
+            _mm_storeu_si128((__m128i *)(void *)(c + 16 * i), _mm_and_si128(set, wall));
+        }
+    }
+#else
+    for (int y = 2; y < GRID_H; y++) {
+        const uint64_t lo = (uint64_t)solid[y], hi = (uint64_t)(solid[y] >> 64);
+        uint8_t *c = &g->c[GRID_IDX(0, y)];
+        for (int x = 0; x < 64; x++)
+            c[x] = (uint8_t)(lo >> x & 1);
+        for (int x = 64; x < GRID_STRIDE; x++)
+            c[x] = (uint8_t)(hi >> (x - 64) & 1);
+    }
+#endif
+}
+
+#ifdef NORMAL_AVX2
+/* The same 32 cells a register: the row is in both lanes, and one byte
+ * shuffle copies each of the register's four bit bytes to its eight cells.
+ * The third register of a row reaches 16 bytes into the next row (rewritten
+ * after it). */
+AVX2_FN static void map_rows_avx2(grid_t *g, const bitrow_t solid[GRID_H + 2])
+{
+    _Static_assert(GRID_STRIDE == 80, "a row is three 32-byte registers, the last 16 over");
+    const __m256i bitsel = _mm256_set1_epi64x((long long)UINT64_C(0x8040201008040201));
+    const __m256i wall = _mm256_set1_epi8(CELL_WALL);
+    for (int y = 2; y < GRID_H; y++) {
+        const __m256i row =
+            _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)&solid[y]));
+        uint8_t *c = &g->c[GRID_IDX(0, y)];
+        for (int i = 0; i < 3; i++) {
+            const char b = (char)(4 * i); /* bit bytes b, b+1 (low lane), b+2, b+3 (high) */
+            const __m256i pick = _mm256_setr_epi8(
+                b, b, b, b, b, b, b, b, b + 1, b + 1, b + 1, b + 1, b + 1, b + 1, b + 1, b + 1,
+                b + 2, b + 2, b + 2, b + 2, b + 2, b + 2, b + 2, b + 2, b + 3, b + 3, b + 3, b + 3,
+                b + 3, b + 3, b + 3, b + 3);
+            const __m256i bits = _mm256_and_si256(_mm256_shuffle_epi8(row, pick), bitsel);
+            _mm256_storeu_si256((__m256i *)(void *)(c + 32 * i),
+                                _mm256_and_si256(_mm256_cmpeq_epi8(bits, bitsel), wall));
+        }
+    }
+}
+#endif
+
+static void map_from_walls(grid_t *g, const walls_t *w)
+{
+    /* rows 0 and 1, then GRID_H and below with the slack: wall */
+    memset(g->c, CELL_WALL, 2 * GRID_STRIDE);
+#ifdef NORMAL_AVX2
+    if (use_avx2)
+        map_rows_avx2(g, w->solid);
+    else
+#endif
+        map_rows_portable(g, w->solid);
+    memset(&g->c[GRID_IDX(0, GRID_H)], CELL_WALL, sizeof g->c - GRID_IDX(0, GRID_H));
+    for (int i = 0; i < w->ncalls; i++)
+        g->c[w->door_at[i]] = CELL_DOOR;
+}
+
+static point_t plot_vertical(walls_t *w, rng_t *r, int xlo, int xhi, int ylo, int yhi)
 {
     int x = pick_step2(r, xlo, xhi);
     int y = pick_step2(r, ylo, yhi);
-    plot(g, w, x, y, false);
+    plot(w, x, y, false);
     return (point_t){(uint8_t)x, (uint8_t)y};
 }
 
-static point_t plot_horizontal(grid_t *g, walls_t *w, rng_t *r)
+static point_t plot_horizontal(walls_t *w, rng_t *r)
 {
     int x = pick_step2(r, H_X_MIN, H_X_MAX);
     int y = pick_step2(r, H_Y_MIN, H_Y_MAX);
-    plot(g, w, x, y, true);
+    plot(w, x, y, true);
     return (point_t){(uint8_t)x, (uint8_t)y};
 }
 
@@ -229,16 +462,11 @@ static int door_candidates_vrow(const bitrow_t solid[GRID_H + 2], const bitrow_t
     return n;
 }
 
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__AVX2__)
-#define DOORS_AVX2_DISPATCH 1
-#endif
-#if defined(DOORS_AVX2_DISPATCH) || defined(__AVX2__)
+#ifdef NORMAL_AVX2
 /* The same sums two rows at a time: a 256-bit register holds rows y and y+1
  * (the bit rows are 16 bytes, contiguous), and the one-cell shifts carry
  * within each 128-bit lane, which is one row.  The counts by POPCNT (every
  * AVX2 CPU has it). */
-#define DOORS_AVX2 1
-#define AVX2_FN __attribute__((target("avx2,popcnt")))
 AVX2_FN static inline __m256i w_load(const bitrow_t *r)
 {
     return _mm256_loadu_si256((const __m256i *)(const void *)r);
@@ -309,8 +537,8 @@ AVX2_FN static int door_candidates_avx2(const bitrow_t solid[GRID_H + 2],
  * fastest path this CPU has; the outputs are identical (test_normal). */
 static int door_candidates(const walls_t *w, bitrow_t cand[GRID_H + 2], int count[GRID_H + 2])
 {
-#ifdef DOORS_AVX2
-    if (__builtin_cpu_supports("avx2"))
+#ifdef NORMAL_AVX2
+    if (use_avx2)
         return door_candidates_avx2(w->solid, w->door, cand, count);
 #endif
     return door_candidates_vrow(w->solid, w->door, cand, count);
@@ -319,7 +547,7 @@ static int door_candidates(const walls_t *w, bitrow_t cand[GRID_H + 2], int coun
 int normal_door_candidates(const bitrow_t solid[GRID_H + 2], const bitrow_t door[GRID_H + 2],
                            bitrow_t cand[GRID_H + 2], int count[GRID_H + 2], bool wide)
 {
-#ifdef DOORS_AVX2
+#ifdef NORMAL_AVX2
     if (wide && __builtin_cpu_supports("avx2"))
         return door_candidates_avx2(solid, door, cand, count);
 #endif
@@ -376,7 +604,15 @@ static int nth_candidate(const bitrow_t cand[GRID_H + 2], const int count[GRID_H
     return y;
 }
 
-static void extra_doors(grid_t *g, walls_t *w, rng_t *r)
+/* Is one of the 8 neighbours of (x, y) a door (the cell itself not counted)?
+ * (x, y) is inside the border, so rows y-1..y+2 are in the array. */
+static inline bool door_near(const bitrow_t door[GRID_H + 2], int x, int y)
+{
+    return (bitrow_three(&door[y - 1], x - 1) | (bitrow_three(&door[y], x - 1) & 5u) |
+            bitrow_three(&door[y + 1], x - 1)) != 0;
+}
+
+static void extra_doors(walls_t *w, rng_t *r)
 {
     bitrow_t cand[GRID_H + 2];
     int count[GRID_H + 2];
@@ -387,28 +623,26 @@ static void extra_doors(grid_t *g, walls_t *w, rng_t *r)
     candidate_ends(count, &ends);
     for (int i = 0; i < EXTRA_DOOR_TRIES; i++) {
         int x, y = nth_candidate(cand, count, &ends, (int)rng_below(r, (uint32_t)n), &x);
-        if (!grid_neighbour_is(g, x, y, CELL_DOOR))
-            make_door(g, w, x, y);
+        if (!door_near(w->door, x, y))
+            make_door(w, x, y);
     }
 }
 
 static void draw(level_t *lv, rng_t *r, walls_t *w, point_t p[NORMAL_WALLS])
 {
-    grid_t *g = &lv->map;
-    grid_clear(g);
     walls_clear(w);
-    p[0] = plot_vertical(g, w, r, WALL1_X_MIN, WALL1_X_MAX, FIRST_V_Y_MIN, FIRST_V_Y_MAX);
-    p[1] = plot_vertical(g, w, r, WALL2_X_MIN, WALL2_X_MAX, FIRST_V_Y_MIN, FIRST_V_Y_MAX);
+    p[0] = plot_vertical(w, r, WALL1_X_MIN, WALL1_X_MAX, FIRST_V_Y_MIN, FIRST_V_Y_MAX);
+    p[1] = plot_vertical(w, r, WALL2_X_MIN, WALL2_X_MAX, FIRST_V_Y_MIN, FIRST_V_Y_MAX);
     for (int i = NORMAL_FIRST_HORIZONTAL; i < NORMAL_FIRST_RANDOM; i++)
-        p[i] = plot_horizontal(g, w, r);
+        p[i] = plot_horizontal(w, r);
     for (int i = NORMAL_FIRST_RANDOM; i < NORMAL_WALLS; i++) {
         if (rng_chance(r, NORMAL_HORIZONTAL_NUM, NORMAL_HORIZONTAL_DEN))
-            p[i] = plot_horizontal(g, w, r);
+            p[i] = plot_horizontal(w, r);
         else
-            p[i] = plot_vertical(g, w, r, LATER_V_X_MIN, LATER_V_X_MAX, LATER_V_Y_MIN,
-                                 LATER_V_Y_MAX);
+            p[i] = plot_vertical(w, r, LATER_V_X_MIN, LATER_V_X_MAX, LATER_V_Y_MIN, LATER_V_Y_MAX);
     }
-    extra_doors(g, w, r);
+    extra_doors(w, r);
+    map_from_walls(&lv->map, w);
 }
 
 void normal_walls(level_t *lv, rng_t *r, point_t plotted[NORMAL_WALLS])
