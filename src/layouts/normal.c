@@ -86,14 +86,23 @@ static const uint32_t CLEARED_COLUMNS[GRID_STRIDE] = {
     COL2(ALL_ROWS), COL64(RING_ROWS), COL8(RING_ROWS), COL4(RING_ROWS), COL2(ALL_ROWS)};
 _Static_assert(GRID_STRIDE == 80, "CLEARED_COLUMNS spells out 80 columns");
 
-/* The rows and columns of grid_clear's map: padding and border ring are wall. */
+/* The rows and columns of grid_clear's map: padding and border ring are wall.
+ * Unrolled (a loop or memcpy of this size compiles to rep movs/stos). */
 static void walls_clear(walls_t *w)
 {
+#pragma GCC unroll 22
     for (int y = 0; y < GRID_H + 2; y++) {
         w->solid[y] = y <= 1 || y >= GRID_H ? ALL_COLUMNS : RING_COLUMNS;
         w->door[y] = 0;
     }
+#ifdef NORMAL_SSE2
+#pragma GCC unroll 20
+    for (int i = 0; i < GRID_STRIDE; i += 4)
+        _mm_storeu_si128((__m128i *)(void *)&w->col[i],
+                         _mm_loadu_si128((const __m128i *)(const void *)&CLEARED_COLUMNS[i]));
+#else
     memcpy(w->col, CLEARED_COLUMNS, sizeof w->col);
+#endif
     w->ndoors = 0;
     w->ncalls = 0;
 }
@@ -328,6 +337,7 @@ AVX2_FN static void map_rows_avx2(grid_t *g, const bitrow_t solid[GRID_H + 2])
     _Static_assert(GRID_STRIDE == 80, "a row is three 32-byte registers, the last 16 over");
     const __m256i bitsel = _mm256_set1_epi64x((long long)UINT64_C(0x8040201008040201));
     const __m256i wall = _mm256_set1_epi8(CELL_WALL);
+#pragma GCC unroll 18
     for (int y = 2; y < GRID_H; y++) {
         const __m256i row =
             _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)&solid[y]));
@@ -357,7 +367,9 @@ static void map_from_walls(grid_t *g, const walls_t *w)
 #endif
         map_rows_portable(g, w->solid);
     memset(&g->c[GRID_IDX(0, GRID_H)], CELL_WALL, sizeof g->c - GRID_IDX(0, GRID_H));
-    for (int i = 0; i < w->ncalls; i++)
+    /* all DOOR_CALLS entries: those after ncalls repeat the first door */
+#pragma GCC unroll 18
+    for (int i = 0; i < DOOR_CALLS; i++)
         g->c[w->door_at[i]] = CELL_DOOR;
 }
 
@@ -496,6 +508,7 @@ AVX2_FN static int door_candidates_avx2(const bitrow_t solid[GRID_H + 2],
     const __m256i inner = _mm256_set_m128i(inner1, inner1);
     /* rows 1..GRID_H (index 0 and GRID_H + 1 unused, kept for the indexing) */
     bitrow_t wl[GRID_H + 2], h1[GRID_H + 2], h2[GRID_H + 2], d1[GRID_H + 2], d2[GRID_H + 2];
+#pragma GCC unroll 10
     for (int y = 1; y <= GRID_H; y += 2) {
         const __m256i b = _mm256_andnot_si256(w_load(&door[y]), w_load(&solid[y]));
         const __m256i a = w_shl1(b), c = w_shr1(b), ab = _mm256_xor_si256(a, b);
@@ -506,6 +519,7 @@ AVX2_FN static int door_candidates_avx2(const bitrow_t solid[GRID_H + 2],
         w_store(&h2[y], _mm256_or_si256(_mm256_and_si256(a, b), _mm256_and_si256(c, ab)));
     }
     int n = 0;
+#pragma GCC unroll 9
     for (int y = 2; y < GRID_H; y += 2) {
         const __m256i u1 = w_load(&h1[y - 1]), b1 = w_load(&h1[y + 1]);
         const __m256i u2 = w_load(&h2[y - 1]), b2 = w_load(&h2[y + 1]);
@@ -566,6 +580,7 @@ typedef struct cand_ends {
 static void candidate_ends(const int count[GRID_H + 2], cand_ends_t *ends)
 {
     int sum = 0;
+#pragma GCC unroll 18
     for (int y = 2; y < GRID_H; y++) {
         sum += count[y];
         ends->e[y - 2] = (int16_t)sum;
@@ -633,14 +648,19 @@ static void draw(level_t *lv, rng_t *r, walls_t *w, point_t p[NORMAL_WALLS])
     walls_clear(w);
     p[0] = plot_vertical(w, r, WALL1_X_MIN, WALL1_X_MAX, FIRST_V_Y_MIN, FIRST_V_Y_MAX);
     p[1] = plot_vertical(w, r, WALL2_X_MIN, WALL2_X_MAX, FIRST_V_Y_MIN, FIRST_V_Y_MAX);
+#pragma GCC unroll 3
     for (int i = NORMAL_FIRST_HORIZONTAL; i < NORMAL_FIRST_RANDOM; i++)
         p[i] = plot_horizontal(w, r);
+#pragma GCC unroll 5
     for (int i = NORMAL_FIRST_RANDOM; i < NORMAL_WALLS; i++) {
         if (rng_chance(r, NORMAL_HORIZONTAL_NUM, NORMAL_HORIZONTAL_DEN))
             p[i] = plot_horizontal(w, r);
         else
             p[i] = plot_vertical(w, r, LATER_V_X_MIN, LATER_V_X_MAX, LATER_V_Y_MIN, LATER_V_Y_MAX);
     }
+    /* the extra doors' entries of door_at, until made, repeat the first door */
+    for (int i = NORMAL_WALLS; i < DOOR_CALLS; i++)
+        w->door_at[i] = w->door_at[0];
     extra_doors(w, r);
     map_from_walls(&lv->map, w);
 }
