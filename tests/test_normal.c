@@ -179,11 +179,11 @@ static void door_candidates(void)
     rng_t r;
     rng_stream(&r, 5, 0, RNG_LAYOUT);
     bitrow_t solid[GRID_H + 2], door[GRID_H + 2], cand[GRID_H + 2], wide[GRID_H + 2];
-    int count[GRID_H + 2], wcount[GRID_H + 2];
+    int count[GRID_H + 2], wcount[GRID_H + 2], count_lo[GRID_H + 2], wcount_lo[GRID_H + 2];
     long bad = 0, bad_wide = 0, tried_wide = 0;
     for (int t = 0; t < 20000; t++) {
         random_rows(&r, solid, door, t);
-        int n = normal_door_candidates(solid, door, cand, count, false);
+        int n = normal_door_candidates(solid, door, cand, count, count_lo, false);
         int want_n = 0;
         for (int y = 2; y < GRID_H; y++) {
             int want_count = 0;
@@ -199,16 +199,20 @@ static void door_candidates(void)
             }
             bad += (cand[y] & ~(((BITROW_BIT(GRID_W) - 1) >> 2) << 2)) != 0;
             bad += count[y] != want_count;
+            int want_lo = 0;
+            for (int x = 0; x < 64; x++)
+                want_lo += (int)(cand[y] >> x & 1);
+            bad += count_lo[y] != want_lo;
             want_n += want_count;
         }
         bad += n != want_n;
-        int nw = normal_door_candidates(solid, door, wide, wcount, true);
+        int nw = normal_door_candidates(solid, door, wide, wcount, wcount_lo, true);
         if (nw < 0)
             continue;
         tried_wide++;
         bad_wide += nw != n;
         for (int y = 2; y < GRID_H; y++)
-            bad_wide += wide[y] != cand[y] || wcount[y] != count[y];
+            bad_wide += wide[y] != cand[y] || wcount[y] != count[y] || wcount_lo[y] != count_lo[y];
     }
     CHECK(bad == 0, "door candidates match the cell-by-cell count on 20000 maps (%ld differ)", bad);
     CHECK(bad_wide == 0, "AVX2 door candidates equal the portable ones on %ld maps (%ld differ)",

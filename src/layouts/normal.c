@@ -132,17 +132,17 @@ bool normal_set_avx2(bool on)
 /* Single bits of a bit row through the 64-bit word that holds them, where
  * the byte order lets us: a 128-bit shift costs several instructions more. */
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-/* Set bit x of *r; returns whether it was clear. */
-static inline bool bitrow_set(bitrow_t *r, int x)
+/* Set bit x of *r if `set`; returns whether that set a clear bit. */
+static inline bool bitrow_set(bitrow_t *r, int x, bool set)
 {
     unsigned char *p = (unsigned char *)r + 8 * (x >> 6);
     uint64_t h;
     memcpy(&h, p, sizeof h);
-    const uint64_t b = UINT64_C(1) << (x & 63);
+    const uint64_t b = (uint64_t)set << (x & 63);
     const bool was_clear = (h & b) == 0;
     h |= b;
     memcpy(p, &h, sizeof h);
-    return was_clear;
+    return was_clear & set;
 }
 
 /* Bits x, x+1, x+2 of row r (x + 2 < GRID_STRIDE; the eight bytes read may
@@ -154,11 +154,12 @@ static inline unsigned bitrow_three(const bitrow_t *r, int x)
     return (unsigned)(v >> (x & 7)) & 7u;
 }
 #else
-static inline bool bitrow_set(bitrow_t *r, int x)
+static inline bool bitrow_set(bitrow_t *r, int x, bool set)
 {
-    const bool was_clear = (*r & BITROW_BIT(x)) == 0;
-    *r |= BITROW_BIT(x);
-    return was_clear;
+    const bitrow_t b = (bitrow_t)set << x;
+    const bool was_clear = (*r & b) == 0;
+    *r |= b;
+    return was_clear & set;
 }
 
 static inline unsigned bitrow_three(const bitrow_t *r, int x)
@@ -175,10 +176,22 @@ static inline bitrow_t bit_at(int k)
     return (bitrow_t)(b & (high - 1)) | (bitrow_t)(b & -high) << 64;
 }
 
+/* (x, y), already solid, becomes a door if `make`, without a branch on it
+ * (the extra doors' test is a coin toss to the predictor); the entry of
+ * door_at is written either way, with the first door when not made (as the
+ * entries after the last are, see draw). */
+static inline void make_door_if(walls_t *w, int x, int y, bool make)
+{
+    w->ndoors += bitrow_set(&w->door[y], x, make);
+    const unsigned first = w->door_at[0], mask = -(unsigned)make; /* (a ?: is made a branch) */
+    w->door_at[w->ncalls] = (uint16_t)(first ^ (((unsigned)GRID_IDX(x, y) ^ first) & mask));
+    w->ncalls += make;
+}
+
 /* (x, y), already solid, becomes a door. */
 static inline void make_door(walls_t *w, int x, int y)
 {
-    w->ndoors += bitrow_set(&w->door[y], x);
+    w->ndoors += bitrow_set(&w->door[y], x, true);
     w->door_at[w->ncalls++] = (uint16_t)GRID_IDX(x, y);
 }
 
@@ -408,15 +421,16 @@ static inline vrow_t v_shr1(vrow_t v)
 {
     return _mm_or_si128(_mm_srli_epi64(v, 1), _mm_srli_si128(_mm_slli_epi64(v, 63), 8));
 }
-/* Bytewise SWAR counts, summed by psadbw. */
-static inline int v_popcount(vrow_t v)
+/* Bytewise SWAR counts, summed by psadbw; *lo gets the low half's. */
+static inline int v_popcount(vrow_t v, int *lo)
 {
     const __m128i m1 = _mm_set1_epi8(0x55), m2 = _mm_set1_epi8(0x33), m4 = _mm_set1_epi8(0x0f);
     v = _mm_sub_epi8(v, _mm_and_si128(_mm_srli_epi16(v, 1), m1));
     v = _mm_add_epi8(_mm_and_si128(v, m2), _mm_and_si128(_mm_srli_epi16(v, 2), m2));
     v = _mm_and_si128(_mm_add_epi8(v, _mm_srli_epi16(v, 4)), m4);
     __m128i s = _mm_sad_epu8(v, _mm_setzero_si128());
-    return _mm_cvtsi128_si32(s) + _mm_cvtsi128_si32(_mm_unpackhi_epi64(s, s));
+    *lo = _mm_cvtsi128_si32(s);
+    return *lo + _mm_cvtsi128_si32(_mm_unpackhi_epi64(s, s));
 }
 #else
 typedef bitrow_t vrow_t;
@@ -428,7 +442,11 @@ static inline vrow_t v_xor(vrow_t a, vrow_t b) { return a ^ b; }
 static inline vrow_t v_andnot(vrow_t a, vrow_t b) { return ~a & b; }
 static inline vrow_t v_shl1(vrow_t v) { return v << 1; }
 static inline vrow_t v_shr1(vrow_t v) { return v >> 1; }
-static inline int v_popcount(vrow_t v) { return bitrow_popcount(v); }
+static inline int v_popcount(vrow_t v, int *lo)
+{
+    *lo = popcount64((uint64_t)v);
+    return bitrow_popcount(v);
+}
 #endif
 
 /* Wall cells (x 2..77, y 2..19) with exactly two wall cells among their 8
@@ -437,7 +455,8 @@ static inline int v_popcount(vrow_t v) { return bitrow_popcount(v); }
  * sums of the rows above and below plus its own two sides, added bitwise;
  * "exactly 2" is then bit 1 alone. */
 static int door_candidates_vrow(const bitrow_t solid[GRID_H + 2], const bitrow_t door[GRID_H + 2],
-                                bitrow_t cand[GRID_H + 2], int count[GRID_H + 2])
+                                bitrow_t cand[GRID_H + 2], int count[GRID_H + 2],
+                                int count_lo[GRID_H + 2])
 {
     const bitrow_t inner_row = ((BITROW_BIT(GRID_W) - 1) >> 2) << 2; /* x 2..77 */
     const vrow_t inner = v_load(&inner_row);
@@ -468,7 +487,7 @@ static int door_candidates_vrow(const bitrow_t solid[GRID_H + 2], const bitrow_t
         const vrow_t ok = v_andnot(v_or(e0, e2), e1);
         const vrow_t cv = v_and(v_and(wl[y], inner), ok);
         v_store(&cand[y], cv);
-        count[y] = v_popcount(cv);
+        count[y] = v_popcount(cv, &count_lo[y]);
         n += count[y];
     }
     return n;
@@ -500,7 +519,8 @@ AVX2_FN static inline __m256i w_shr1(__m256i v)
 
 AVX2_FN static int door_candidates_avx2(const bitrow_t solid[GRID_H + 2],
                                         const bitrow_t door[GRID_H + 2],
-                                        bitrow_t cand[GRID_H + 2], int count[GRID_H + 2])
+                                        bitrow_t cand[GRID_H + 2], int count[GRID_H + 2],
+                                        int count_lo[GRID_H + 2])
 {
     _Static_assert(sizeof(bitrow_t) == 16 && GRID_H % 2 == 0, "two 16-byte rows per register");
     const bitrow_t inner_row = ((BITROW_BIT(GRID_W) - 1) >> 2) << 2; /* x 2..77 */
@@ -539,8 +559,10 @@ AVX2_FN static int door_candidates_avx2(const bitrow_t solid[GRID_H + 2],
         const uint64_t q1 = (uint64_t)_mm256_extract_epi64(cv, 1);
         const uint64_t q2 = (uint64_t)_mm256_extract_epi64(cv, 2);
         const uint64_t q3 = (uint64_t)_mm256_extract_epi64(cv, 3);
-        count[y] = __builtin_popcountll(q0) + __builtin_popcountll(q1);
-        count[y + 1] = __builtin_popcountll(q2) + __builtin_popcountll(q3);
+        count_lo[y] = __builtin_popcountll(q0);
+        count_lo[y + 1] = __builtin_popcountll(q2);
+        count[y] = count_lo[y] + __builtin_popcountll(q1);
+        count[y + 1] = count_lo[y + 1] + __builtin_popcountll(q3);
         n += count[y] + count[y + 1];
     }
     return n;
@@ -549,25 +571,27 @@ AVX2_FN static int door_candidates_avx2(const bitrow_t solid[GRID_H + 2],
 
 /* Wall cells with exactly two wall neighbours (door_candidates_vrow), by the
  * fastest path this CPU has; the outputs are identical (test_normal). */
-static int door_candidates(const walls_t *w, bitrow_t cand[GRID_H + 2], int count[GRID_H + 2])
+static int door_candidates(const walls_t *w, bitrow_t cand[GRID_H + 2], int count[GRID_H + 2],
+                           int count_lo[GRID_H + 2])
 {
 #ifdef NORMAL_AVX2
     if (use_avx2)
-        return door_candidates_avx2(w->solid, w->door, cand, count);
+        return door_candidates_avx2(w->solid, w->door, cand, count, count_lo);
 #endif
-    return door_candidates_vrow(w->solid, w->door, cand, count);
+    return door_candidates_vrow(w->solid, w->door, cand, count, count_lo);
 }
 
 int normal_door_candidates(const bitrow_t solid[GRID_H + 2], const bitrow_t door[GRID_H + 2],
-                           bitrow_t cand[GRID_H + 2], int count[GRID_H + 2], bool wide)
+                           bitrow_t cand[GRID_H + 2], int count[GRID_H + 2],
+                           int count_lo[GRID_H + 2], bool wide)
 {
 #ifdef NORMAL_AVX2
     if (wide && __builtin_cpu_supports("avx2"))
-        return door_candidates_avx2(solid, door, cand, count);
+        return door_candidates_avx2(solid, door, cand, count, count_lo);
 #endif
     if (wide)
         return -1;
-    return door_candidates_vrow(solid, door, cand, count);
+    return door_candidates_vrow(solid, door, cand, count, count_lo);
 }
 
 /* Candidates in the rows up to and including each row: ends[y - 2] for rows
@@ -595,7 +619,7 @@ _Static_assert(GRID_H - 2 <= END_LANES && 76 * 18 < INT16_MAX, "row ends fit in 
  * those rows are a prefix of the lanes, and the first lane with end > k is
  * a trailing-zero count of the compare's byte mask (two bytes a lane). */
 static int nth_candidate(const bitrow_t cand[GRID_H + 2], const int count[GRID_H + 2],
-                         const cand_ends_t *ends, int k, int *x)
+                         const int count_lo[GRID_H + 2], const cand_ends_t *ends, int k, int *x)
 {
 #ifdef NORMAL_SSE2
     (void)count;
@@ -615,7 +639,12 @@ static int nth_candidate(const bitrow_t cand[GRID_H + 2], const int count[GRID_H
     while (k >= count[y])
         k -= count[y++];
 #endif
-    *x = bitrow_select(cand[y], k);
+    /* then the k-th of the row: in the low half, or the high half's
+     * (k - count_lo)-th, picked by masks (a ?: is made a branch) */
+    const bool high = k >= count_lo[y];
+    const uint64_t hm = -(uint64_t)high;
+    const uint64_t word = ((uint64_t)(cand[y] >> 64) & hm) | ((uint64_t)cand[y] & ~hm);
+    *x = 64 * high + grid_select64(word, k - (count_lo[y] & (int)hm));
     return y;
 }
 
@@ -630,16 +659,16 @@ static inline bool door_near(const bitrow_t door[GRID_H + 2], int x, int y)
 static void extra_doors(walls_t *w, rng_t *r)
 {
     bitrow_t cand[GRID_H + 2];
-    int count[GRID_H + 2];
-    int n = door_candidates(w, cand, count);
+    int count[GRID_H + 2], count_lo[GRID_H + 2];
+    int n = door_candidates(w, cand, count, count_lo);
     if (n == 0)
         return;
     cand_ends_t ends;
     candidate_ends(count, &ends);
+#pragma GCC unroll 8
     for (int i = 0; i < EXTRA_DOOR_TRIES; i++) {
-        int x, y = nth_candidate(cand, count, &ends, (int)rng_below(r, (uint32_t)n), &x);
-        if (!door_near(w->door, x, y))
-            make_door(w, x, y);
+        int x, y = nth_candidate(cand, count, count_lo, &ends, (int)rng_below(r, (uint32_t)n), &x);
+        make_door_if(w, x, y, !door_near(w->door, x, y));
     }
 }
 
