@@ -15,6 +15,12 @@
 #define ROOMS_SSE2 1
 #include <emmintrin.h>
 #endif
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+/* The starts by AVX2 where the CPU has it (chosen at run time). */
+#define ROOMS_AVX2 1
+#define AVX2_FN __attribute__((target("avx2")))
+#endif
 
 /* rooms_add for the scans, inlined: one store of the four bytes. */
 static inline bool room_push(level_t *lv, int x, int y, int w, int h)
@@ -62,7 +68,7 @@ static inline __m128i row_shr1(__m128i v)
     return _mm_or_si128(_mm_srli_epi64(v, 1), _mm_srli_si128(_mm_slli_epi64(v, 63), 8));
 }
 
-static uint64_t starts(const bitrow_t solid[GRID_H + 2], uint64_t word[START_WORDS])
+static uint64_t starts_portable(const bitrow_t solid[GRID_H + 2], uint64_t word[START_WORDS])
 {
     const bitrow_t inner_row = INNER_COLUMNS, border_row = BITROW_BIT(1);
     const __m128i inner = _mm_loadu_si128((const __m128i *)(const void *)&inner_row);
@@ -93,7 +99,7 @@ static uint64_t starts(const bitrow_t solid[GRID_H + 2], uint64_t word[START_WOR
     return left;
 }
 #else
-static uint64_t starts(const bitrow_t solid[GRID_H + 2], uint64_t word[START_WORDS])
+static uint64_t starts_portable(const bitrow_t solid[GRID_H + 2], uint64_t word[START_WORDS])
 {
     uint64_t left = 0;
     for (int y = 1; y < GRID_H; y++) {
@@ -109,6 +115,84 @@ static uint64_t starts(const bitrow_t solid[GRID_H + 2], uint64_t word[START_WOR
     return left;
 }
 #endif
+
+static bool use_avx2;
+
+#ifdef ROOMS_AVX2
+__attribute__((constructor)) static void pick_avx2(void)
+{
+    __builtin_cpu_init();
+    use_avx2 = __builtin_cpu_supports("avx2");
+}
+
+/* One-cell shifts of two rows at once, each 128-bit lane one row. */
+AVX2_FN static inline __m256i rows_shl1(__m256i v)
+{
+    return _mm256_or_si256(_mm256_slli_epi64(v, 1), _mm256_slli_si256(_mm256_srli_epi64(v, 63), 8));
+}
+AVX2_FN static inline __m256i rows_shr1(__m256i v)
+{
+    return _mm256_or_si256(_mm256_srli_epi64(v, 1), _mm256_srli_si256(_mm256_slli_epi64(v, 63), 8));
+}
+
+/* starts_portable two rows a register: row 1 (its own rule) alone, then
+ * rows 2..GRID_H-1 in pairs (the bit rows are 16 bytes, contiguous, so rows
+ * y-1, y and y+1 of a pair are three unaligned loads); a pair's four words'
+ * nonempty bits are one compare and movemask. */
+AVX2_FN static uint64_t starts_avx2(const bitrow_t solid[GRID_H + 2], uint64_t word[START_WORDS])
+{
+    _Static_assert(GRID_H % 2 == 0 && sizeof(bitrow_t) == 16, "rows 2..GRID_H-1 in pairs");
+    const bitrow_t inner_row = INNER_COLUMNS, border_row = BITROW_BIT(1);
+#define ROW(y) _mm_loadu_si128((const __m128i *)(const void *)&solid[y])
+#define ROWS(y) _mm256_loadu_si256((const __m256i *)(const void *)&solid[y])
+    const __m128i inner1 = _mm_loadu_si128((const __m128i *)(const void *)&inner_row);
+    const __m128i border1 = _mm_loadu_si128((const __m128i *)(const void *)&border_row);
+    /* row 1: solid below, or the left border rule (cell 2 solid) */
+    const __m128i r1 = ROW(1), right1 = _mm_or_si128(_mm_srli_epi64(r1, 1),
+                                                     _mm_srli_si128(_mm_slli_epi64(r1, 63), 8));
+    const __m128i st1 = _mm_or_si128(_mm_and_si128(ROW(2), inner1), _mm_and_si128(right1, border1));
+    _mm_storeu_si128((__m128i *)(void *)&word[2], st1);
+    uint64_t left = (uint64_t)(_mm_movemask_pd(_mm_castsi128_pd(
+                                   _mm_cmpeq_epi64(st1, _mm_setzero_si128()))) ^ 3) << 2;
+    const __m256i inner = _mm256_broadcastsi128_si256(inner1);
+    const __m256i border = _mm256_broadcastsi128_si256(border1);
+#pragma GCC unroll 9
+    for (int y = 2; y < GRID_H; y += 2) {
+        const __m256i here = ROWS(y), right = rows_shr1(here);
+        const __m256i st = _mm256_or_si256(
+            _mm256_and_si256(_mm256_and_si256(right, ROWS(y + 1)),
+                             _mm256_and_si256(_mm256_or_si256(rows_shl1(here), ROWS(y - 1)), inner)),
+            _mm256_and_si256(right, border));
+        _mm256_storeu_si256((__m256i *)(void *)&word[2 * y], st);
+        const int zero = _mm256_movemask_pd(
+            _mm256_castsi256_pd(_mm256_cmpeq_epi64(st, _mm256_setzero_si256())));
+        left |= (uint64_t)(zero ^ 15) << (2 * y);
+    }
+#undef ROW
+#undef ROWS
+    return left;
+}
+#endif
+
+bool rooms_set_avx2(bool on)
+{
+#ifdef ROOMS_AVX2
+    use_avx2 = on && __builtin_cpu_supports("avx2");
+#else
+    (void)on;
+#endif
+    return use_avx2;
+}
+
+/* The starts by the fastest path this CPU has; the words are identical. */
+static inline uint64_t starts(const bitrow_t solid[GRID_H + 2], uint64_t word[START_WORDS])
+{
+#ifdef ROOMS_AVX2
+    if (use_avx2)
+        return starts_avx2(solid, word);
+#endif
+    return starts_portable(solid, word);
+}
 
 /* The right edge of the room starting at (x, y): the first solid cell right
  * of x in the row below (the right border at the latest).  Without a branch

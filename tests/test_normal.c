@@ -232,7 +232,7 @@ static void paths_agree(void)
         printf("note: no AVX2 on this CPU; only the portable layout paths were tested\n");
         return;
     }
-    long bad = 0, tried = 0;
+    long bad = 0, bad_rooms = 0, tried = 0;
     for (int s = 0; s < 20000; s++) {
         point_t pa[NORMAL_WALLS], pb[NORMAL_WALLS];
         rng_t r;
@@ -245,10 +245,22 @@ static void paths_agree(void)
         normal_set_avx2(false);
         normal_walls(&b, &r, pb);
         bad += memcmp(&a.map, &b.map, sizeof a.map) != 0 || memcmp(pa, pb, sizeof pa) != 0;
+        /* the room scan's starts, both ways, on the same map */
+        a.nrooms = b.nrooms = 0;
+        rooms_set_avx2(true);
+        rooms_scan(&a);
+        b.map = a.map;
+        rooms_set_avx2(false);
+        rooms_scan(&b);
+        bad_rooms += a.nrooms != b.nrooms ||
+                     memcmp(a.rooms, b.rooms, (size_t)a.nrooms * sizeof a.rooms[0]) != 0;
         tried++;
     }
     normal_set_avx2(had);
+    rooms_set_avx2(had);
     CHECK(bad == 0, "AVX2 and portable layouts identical on %ld seeds (%ld differ)", tried, bad);
+    CHECK(bad_rooms == 0, "AVX2 and portable room starts identical on %ld maps (%ld differ)",
+          tried, bad_rooms);
 }
 
 int main(void)
