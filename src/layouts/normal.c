@@ -61,10 +61,16 @@ static inline int pick_step2(rng_t *r, int lo, int hi)
  * a wall's ends being bit scans of a row (horizontal) or of a column
  * (vertical), and the map is written from them once the walls and doors
  * are drawn (map_from_walls).  door_at holds the cell index of every
- * make_door, repeats included, for that. */
+ * make_door, repeats included, for that.  Single door bits are set through
+ * the 64-bit half of the row that holds them (door_half, see door_word): a
+ * 128-bit shift costs several instructions more. */
 #define DOOR_CALLS (NORMAL_WALLS + EXTRA_DOOR_TRIES) /* make_door: one per wall and try */
 typedef struct walls {
-    bitrow_t solid[GRID_H + 2], door[GRID_H + 2];
+    bitrow_t solid[GRID_H + 2];
+    union {
+        bitrow_t door[GRID_H + 2];
+        uint64_t door_half[2 * (GRID_H + 2)];
+    };
     uint32_t col[GRID_STRIDE];
     int ndoors; /* door cells */
     int ncalls; /* entries of door_at */
@@ -129,22 +135,20 @@ bool normal_set_avx2(bool on)
     return use_avx2;
 }
 
-/* Single bits of a bit row through the 64-bit word that holds them, where
- * the byte order lets us: a 128-bit shift costs several instructions more. */
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-/* Set bit x of *r if `set`; returns whether that set a clear bit. */
-static inline bool bitrow_set(bitrow_t *r, int x, bool set)
+/* The 64-bit half of door row y that holds cell x (bit x & 63 of it): the
+ * row's low half is the first in memory unless the machine is big-endian. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define LOW_HALF_AT 1
+#else
+#define LOW_HALF_AT 0
+#endif
+static inline uint64_t *door_word(walls_t *w, int x, int y)
 {
-    unsigned char *p = (unsigned char *)r + 8 * (x >> 6);
-    uint64_t h;
-    memcpy(&h, p, sizeof h);
-    const uint64_t b = (uint64_t)set << (x & 63);
-    const bool was_clear = (h & b) == 0;
-    h |= b;
-    memcpy(p, &h, sizeof h);
-    return was_clear & set;
+    return &w->door_half[2 * y + ((x >> 6) ^ LOW_HALF_AT)];
 }
 
+/* Eight bytes of a bit row read at once, where the byte order lets us. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 /* Bits x, x+1, x+2 of row r (x + 2 < GRID_STRIDE; the eight bytes read may
  * reach into the next row, r + 1 must be in the array). */
 static inline unsigned bitrow_three(const bitrow_t *r, int x)
@@ -154,14 +158,6 @@ static inline unsigned bitrow_three(const bitrow_t *r, int x)
     return (unsigned)(v >> (x & 7)) & 7u;
 }
 #else
-static inline bool bitrow_set(bitrow_t *r, int x, bool set)
-{
-    const bitrow_t b = (bitrow_t)set << x;
-    const bool was_clear = (*r & b) == 0;
-    *r |= b;
-    return was_clear & set;
-}
-
 static inline unsigned bitrow_three(const bitrow_t *r, int x)
 {
     return (unsigned)(*r >> x) & 7u;
@@ -182,7 +178,10 @@ static inline bitrow_t bit_at(int k)
  * entries after the last are, see draw). */
 static inline void make_door_if(walls_t *w, int x, int y, bool make)
 {
-    w->ndoors += bitrow_set(&w->door[y], x, make);
+    uint64_t *h = door_word(w, x, y);
+    const uint64_t b = (uint64_t)make << (x & 63);
+    w->ndoors += ((*h & b) == 0) & make;
+    *h |= b;
     const unsigned first = w->door_at[0], mask = -(unsigned)make; /* (a ?: is made a branch) */
     w->door_at[w->ncalls] = (uint16_t)(first ^ (((unsigned)GRID_IDX(x, y) ^ first) & mask));
     w->ncalls += make;
@@ -191,7 +190,10 @@ static inline void make_door_if(walls_t *w, int x, int y, bool make)
 /* (x, y), already solid, becomes a door. */
 static inline void make_door(walls_t *w, int x, int y)
 {
-    w->ndoors += bitrow_set(&w->door[y], x, true);
+    uint64_t *h = door_word(w, x, y);
+    const uint64_t b = UINT64_C(1) << (x & 63);
+    w->ndoors += (*h & b) == 0;
+    *h |= b;
     w->door_at[w->ncalls++] = (uint16_t)GRID_IDX(x, y);
 }
 
