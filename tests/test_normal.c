@@ -15,6 +15,7 @@
 #include "layouts/layouts.h"
 #include "level.h"
 #include "rooms.h"
+#include "ruleset.h"
 #include "testutil.h"
 
 #define SEEDS 100000
@@ -256,9 +257,30 @@ static void paths_agree(void)
                      memcmp(a.rooms, b.rooms, (size_t)a.nrooms * sizeof a.rooms[0]) != 0;
         tried++;
     }
+    /* whole layout-only levels: rooms and the layout's door count */
+    gen_params_t p;
+    gen_params_default(&p);
+    p.rules = ruleset_default();
+    p.type = LT_NORMAL;
+    p.dlevel = 12;
+    p.layout_only = true;
+    long bad_levels = 0;
+    for (int s = 0; s < 5000; s++) {
+        normal_set_avx2(true);
+        rooms_set_avx2(true);
+        level_generate(&a, &p, 17, (uint64_t)s);
+        normal_set_avx2(false);
+        rooms_set_avx2(false);
+        level_generate(&b, &p, 17, (uint64_t)s);
+        bad_levels += memcmp(&a.map, &b.map, sizeof a.map) != 0 || a.nrooms != b.nrooms ||
+                      memcmp(a.rooms, b.rooms, (size_t)a.nrooms * sizeof a.rooms[0]) != 0 ||
+                      memcmp(&a.obs, &b.obs, sizeof a.obs) != 0;
+    }
     normal_set_avx2(had);
     rooms_set_avx2(had);
     CHECK(bad == 0, "AVX2 and portable layouts identical on %ld seeds (%ld differ)", tried, bad);
+    CHECK(bad_levels == 0, "AVX2 and portable layout-only levels identical (%ld of 5000 differ)",
+          bad_levels);
     CHECK(bad_rooms == 0, "AVX2 and portable room starts identical on %ld maps (%ld differ)",
           tried, bad_rooms);
 }

@@ -61,10 +61,11 @@ static inline int pick_step2(rng_t *r, int lo, int hi)
  * a wall's ends being bit scans of a row (horizontal) or of a column
  * (vertical), and the map is written from them once the walls and doors
  * are drawn (map_from_walls).  door_at holds the cell index of every
- * make_door, repeats included, for that.  Single door bits are set through
+ * door made, for that: the ten plotted points, then the extra doors (the
+ * tries that made none repeat the first point).  Single door bits are set through
  * the 64-bit half of the row that holds them (door_half, see door_word): a
  * 128-bit shift costs several instructions more. */
-#define DOOR_CALLS (NORMAL_WALLS + EXTRA_DOOR_TRIES) /* make_door: one per wall and try */
+#define DOOR_CALLS (NORMAL_WALLS + EXTRA_DOOR_TRIES) /* one per wall and try */
 typedef struct walls {
     bitrow_t solid[GRID_H + 2];
     union {
@@ -72,8 +73,6 @@ typedef struct walls {
         uint64_t door_half[2 * (GRID_H + 2)];
     };
     uint32_t col[GRID_STRIDE];
-    int ndoors; /* door cells */
-    int ncalls; /* entries of door_at */
     uint16_t door_at[DOOR_CALLS];
 } walls_t;
 
@@ -109,8 +108,6 @@ static void walls_clear(walls_t *w)
 #else
     memcpy(w->col, CLEARED_COLUMNS, sizeof w->col);
 #endif
-    w->ndoors = 0;
-    w->ncalls = 0;
 }
 
 /* The AVX2 paths below are taken when the CPU has AVX2 (looked up once at
@@ -172,29 +169,52 @@ static inline bitrow_t bit_at(int k)
     return (bitrow_t)(b & (high - 1)) | (bitrow_t)(b & -high) << 64;
 }
 
-/* (x, y), already solid, becomes a door if `make`, without a branch on it
- * (the extra doors' test is a coin toss to the predictor); the entry of
- * door_at is written either way, with the first door when not made (as the
- * entries after the last are, see draw). */
-static inline void make_door_if(walls_t *w, int x, int y, bool make)
-{
-    uint64_t *h = door_word(w, x, y);
-    const uint64_t b = (uint64_t)make << (x & 63);
-    w->ndoors += ((*h & b) == 0) & make;
-    *h |= b;
-    const unsigned first = w->door_at[0], mask = -(unsigned)make; /* (a ?: is made a branch) */
-    w->door_at[w->ncalls] = (uint16_t)(first ^ (((unsigned)GRID_IDX(x, y) ^ first) & mask));
-    w->ncalls += make;
-}
-
-/* (x, y), already solid, becomes a door. */
+/* (x, y), already solid, becomes a door (its door_at entry is the caller's). */
 static inline void make_door(walls_t *w, int x, int y)
 {
-    uint64_t *h = door_word(w, x, y);
-    const uint64_t b = UINT64_C(1) << (x & 63);
-    w->ndoors += (*h & b) == 0;
-    *h |= b;
-    w->door_at[w->ncalls++] = (uint16_t)GRID_IDX(x, y);
+    *door_word(w, x, y) |= UINT64_C(1) << (x & 63);
+}
+
+/* An extra door at (x, y) if `make`, without a branch on it (the test is a
+ * coin toss to the predictor): entry *slot of door_at is written either way,
+ * with the first door when not made (as the entries after the last are, see
+ * draw), and counted when made. */
+static inline void make_door_if(walls_t *w, int x, int y, bool make, int *slot)
+{
+    *door_word(w, x, y) |= (uint64_t)make << (x & 63);
+    const unsigned first = w->door_at[0], mask = -(unsigned)make; /* (a ?: is made a branch) */
+    w->door_at[*slot] = (uint16_t)(first ^ (((unsigned)GRID_IDX(x, y) ^ first) & mask));
+    *slot += make;
+}
+
+/* The door cells (doors lie in rows 2..GRID_H-1; rows 1..GRID_H counted). */
+static int count_doors_portable(const walls_t *w)
+{
+    int n = 0;
+    for (int y = 1; y <= GRID_H; y++)
+        n += bitrow_popcount(w->door[y]);
+    return n;
+}
+
+#ifdef NORMAL_AVX2
+/* The same by POPCNT (every AVX2 CPU has it). */
+AVX2_FN static int count_doors_avx2(const walls_t *w)
+{
+    int n = 0;
+#pragma GCC unroll 40
+    for (int i = 2; i < 2 * (GRID_H + 1); i++)
+        n += __builtin_popcountll(w->door_half[i]);
+    return n;
+}
+#endif
+
+static int count_doors(const walls_t *w)
+{
+#ifdef NORMAL_AVX2
+    if (use_avx2)
+        return count_doors_avx2(w);
+#endif
+    return count_doors_portable(w);
 }
 
 /* A horizontal wall's cells left < x < right of row y: bit y of each of
@@ -382,7 +402,7 @@ static void map_from_walls(grid_t *g, const walls_t *w)
 #endif
         map_rows_portable(g, w->solid);
     memset(&g->c[GRID_IDX(0, GRID_H)], CELL_WALL, sizeof g->c - GRID_IDX(0, GRID_H));
-    /* all DOOR_CALLS entries: those after ncalls repeat the first door */
+    /* all DOOR_CALLS entries (the tries that made no door repeat the first) */
 #pragma GCC unroll 18
     for (int i = 0; i < DOOR_CALLS; i++)
         g->c[w->door_at[i]] = CELL_DOOR;
@@ -667,10 +687,11 @@ static void extra_doors(walls_t *w, rng_t *r)
         return;
     cand_ends_t ends;
     candidate_ends(count, &ends);
+    int slot = NORMAL_WALLS;
 #pragma GCC unroll 8
     for (int i = 0; i < EXTRA_DOOR_TRIES; i++) {
         int x, y = nth_candidate(cand, count, count_lo, &ends, (int)rng_below(r, (uint32_t)n), &x);
-        make_door_if(w, x, y, !door_near(w->door, x, y));
+        make_door_if(w, x, y, !door_near(w->door, x, y), &slot);
     }
 }
 
@@ -689,7 +710,9 @@ static void draw(level_t *lv, rng_t *r, walls_t *w, point_t p[NORMAL_WALLS])
         else
             p[i] = plot_vertical(w, r, LATER_V_X_MIN, LATER_V_X_MAX, LATER_V_Y_MIN, LATER_V_Y_MAX);
     }
-    /* the extra doors' entries of door_at, until made, repeat the first door */
+    /* door_at: the plotted points, then (until made) the first one again */
+    for (int i = 0; i < NORMAL_WALLS; i++)
+        w->door_at[i] = (uint16_t)GRID_IDX(p[i].x, p[i].y);
     for (int i = NORMAL_WALLS; i < DOOR_CALLS; i++)
         w->door_at[i] = w->door_at[0];
     extra_doors(w, r);
@@ -713,6 +736,6 @@ void layout_normal(layout_ctx_t *ctx)
     draw(ctx->lv, ctx->layout, &w, p);
     rooms_scan_columns(ctx->lv, w.solid, w.col);
     if (ctx->p->layout_only)
-        ctx->doors = w.ndoors; /* no water in layout-only mode: the doors drawn */
+        ctx->doors = count_doors(&w); /* no water in layout-only mode: the doors drawn */
     water_standard(ctx);
 }
