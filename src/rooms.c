@@ -278,12 +278,35 @@ void rooms_scan_columns(level_t *lv, const bitrow_t solid[GRID_H + 2],
 void rooms_summarize_list(level_t *lv)
 {
     int ge4 = 0, small = 0;
+#ifdef ROOMS_SSE2
+    /* Four rooms (x, y, w, h bytes) a register: a byte compare per test,
+     * w and h ANDed by a one-byte shift, so byte 2 of each room says both;
+     * those four bits of the byte mask counted by one multiplication.  The
+     * rooms past the last are masked off (the array holds a multiple of four). */
+    _Static_assert(sizeof(room_t) == 4 && LEVEL_MAX_ROOMS % 4 == 0 && ROOM_REAL_MIN_SIDE < 128,
+                   "four 4-byte rooms a register, signed byte compares");
+    const __m128i real_min = _mm_set1_epi8(ROOM_REAL_MIN_SIDE - 1), two = _mm_set1_epi8(2);
+    const __m128i lane = _mm_setr_epi32(0, 1, 2, 3);
+    for (int i = 0; i < lv->nrooms; i += 4) {
+        const __m128i v = _mm_loadu_si128((const __m128i *)(const void *)&lv->rooms[i]);
+        const __m128i live = _mm_cmpgt_epi32(_mm_set1_epi32(lv->nrooms - i), lane);
+        __m128i big = _mm_cmpgt_epi8(v, real_min), eq2 = _mm_cmpeq_epi8(v, two);
+        big = _mm_and_si128(_mm_and_si128(big, _mm_srli_epi32(big, 8)), live);
+        eq2 = _mm_and_si128(_mm_and_si128(eq2, _mm_srli_epi32(eq2, 8)), live);
+        /* bits 2, 6, 10, 14 of the masks -> 0x1111 pattern -> their sum in bits 12..15 */
+        const unsigned mb = ((unsigned)_mm_movemask_epi8(big) >> 2) & 0x1111u;
+        const unsigned ms = ((unsigned)_mm_movemask_epi8(eq2) >> 2) & 0x1111u;
+        ge4 += (int)((mb * 0x1111u) >> 12 & 0xfu);
+        small += (int)((ms * 0x1111u) >> 12 & 0xfu);
+    }
+#else
     for (int i = 0; i < lv->nrooms; i++) {
         const room_t *r = &lv->rooms[i];
         /* & rather than &&: no branch on the room's shape */
         ge4 += (r->w >= ROOM_REAL_MIN_SIDE) & (r->h >= ROOM_REAL_MIN_SIDE);
         small += (r->w == 2) & (r->h == 2);
     }
+#endif
     lv->obs.rooms = (uint16_t)lv->nrooms;
     lv->obs.rooms_ge4 = (uint16_t)ge4;
     lv->obs.rooms_small = (uint16_t)small;
