@@ -9,6 +9,9 @@
  */
 #include "rooms.h"
 
+#include <stddef.h>
+#include <string.h>
+
 /* Decided before any intrinsics header (one may define __SSE2__ for the rest
  * of the file). */
 #ifdef __SSE2__
@@ -22,14 +25,21 @@
 #define AVX2_FN __attribute__((target("avx2")))
 #endif
 
-/* rooms_add for the scans, inlined: one store of the four bytes. */
+/* rooms_add for the scans, inlined: one store of the four bytes (all four
+ * are map coordinates or sizes, below 256: no byte needs masking). */
 static inline bool room_push(level_t *lv, int x, int y, int w, int h)
 {
     if (lv->nrooms >= LEVEL_MAX_ROOMS) {
         lv->obs.failure = FAIL_TOO_MANY;
         return false;
     }
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    _Static_assert(sizeof(room_t) == 4 && offsetof(room_t, h) == 3, "x, y, w, h bytes");
+    const uint32_t v = (uint32_t)x | (uint32_t)y << 8 | (uint32_t)w << 16 | (uint32_t)h << 24;
+    memcpy(&lv->rooms[lv->nrooms++], &v, sizeof v);
+#else
     lv->rooms[lv->nrooms++] = (room_t){(uint8_t)x, (uint8_t)y, (uint8_t)w, (uint8_t)h};
+#endif
     return true;
 }
 
@@ -265,8 +275,8 @@ void rooms_scan_columns(level_t *lv, const bitrow_t solid[GRID_H + 2],
         const int i = __builtin_ctzll(left);
         const uint64_t st = word[i];
         const int y = i >> 1, x = 64 * (i & 1) + __builtin_ctzll(st);
-        word[i] = st & (st - 1);
-        left &= ~((uint64_t)(word[i] == 0) << i);
+        const uint64_t rest = word[i] = st & (st - 1);
+        left &= left - (rest == 0); /* bit i is left's lowest: cleared when the word is done */
         const int x2 = room_right(solid, x, y);
         /* the first solid cell below in column x+1 (row GRID_H at the latest) */
         const int y2 = y + 1 + __builtin_ctz((col[x + 1] | UINT32_C(1) << GRID_H) >> (y + 1));
