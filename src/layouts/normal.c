@@ -346,8 +346,9 @@ static void map_rows_portable(grid_t *g, const bitrow_t solid[GRID_H + 2])
                                   _mm_unpacklo_epi32(b4c, b4c)};
         uint8_t *c = &g->c[GRID_IDX(0, y)];
         for (int i = 0; i < 5; i++) {
-            const __m128i set = _mm_cmpeq_epi8(_mm_and_si128(chunk[i], bitsel), bitsel);
-            _mm_storeu_si128((__m128i *)(void *)(c + 16 * i), _mm_and_si128(set, wall));
+            /* the cell's bit, nonzero or not: unsigned min with 1 is the byte */
+            const __m128i bit = _mm_and_si128(chunk[i], bitsel);
+            _mm_storeu_si128((__m128i *)(void *)(c + 16 * i), _mm_min_epu8(bit, wall));
         }
     }
 #else
@@ -384,8 +385,7 @@ AVX2_FN static void map_rows_avx2(grid_t *g, const bitrow_t solid[GRID_H + 2])
                 b + 2, b + 2, b + 2, b + 2, b + 2, b + 2, b + 2, b + 2, b + 3, b + 3, b + 3, b + 3,
                 b + 3, b + 3, b + 3, b + 3);
             const __m256i bits = _mm256_and_si256(_mm256_shuffle_epi8(row, pick), bitsel);
-            _mm256_storeu_si256((__m256i *)(void *)(c + 32 * i),
-                                _mm256_and_si256(_mm256_cmpeq_epi8(bits, bitsel), wall));
+            _mm256_storeu_si256((__m256i *)(void *)(c + 32 * i), _mm256_min_epu8(bits, wall));
         }
     }
 }
