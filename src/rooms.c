@@ -169,9 +169,9 @@ AVX2_FN static uint64_t starts_avx2(const bitrow_t solid[GRID_H + 2], uint64_t w
 #pragma GCC unroll 9
     for (int y = 2; y < GRID_H; y += 2) {
         const __m256i here = ROWS(y), right = rows_shr1(here);
+        const __m256i closed = _mm256_or_si256(rows_shl1(here), ROWS(y - 1)); /* left or up */
         const __m256i st = _mm256_or_si256(
-            _mm256_and_si256(_mm256_and_si256(right, ROWS(y + 1)),
-                             _mm256_and_si256(_mm256_or_si256(rows_shl1(here), ROWS(y - 1)), inner)),
+            _mm256_and_si256(_mm256_and_si256(right, ROWS(y + 1)), _mm256_and_si256(closed, inner)),
             _mm256_and_si256(right, border));
         _mm256_storeu_si256((__m256i *)(void *)&word[2 * y], st);
         const int zero = _mm256_movemask_pd(
@@ -220,7 +220,8 @@ static inline int room_right(const bitrow_t solid[GRID_H + 2], int x, int y)
     const uint64_t in_hi = hi & (from_s | s_lo);
     /* 63 when in_lo is empty, then 64 + the high half's first */
     const int first_lo = __builtin_ctzll(in_lo | UINT64_C(1) << 63);
-    const int x2 = first_lo + (int)(-(uint64_t)(in_lo == 0) & (uint64_t)(1 + __builtin_ctzll(in_hi)));
+    const uint64_t past_lo = (uint64_t)(1 + __builtin_ctzll(in_hi));
+    const int x2 = first_lo + (int)(-(uint64_t)(in_lo == 0) & past_lo);
     return x2 > GRID_W ? GRID_W : x2;
 }
 

@@ -1,11 +1,12 @@
 /* normal.c - the classic layout: ten plotted walls, extra doors, room scan.
  *
- * RULES.md §3 Normal.  Walls are plotted with grid_plot_wall; the first two
- * are vertical (one per half of the map), the next three horizontal, the
- * last five horizontal with probability 1/3.  Each wall draws its
- * orientation (walls 6-10), then x, then y.  Then eight extra-door attempts
- * on wall cells with exactly two wall neighbours, then the room list.
- * The single-monster type uses this layout unchanged.
+ * RULES.md §3 Normal.  Walls are plotted as grid_plot_wall would (on bit
+ * rows and columns, the map written once at the end); the first two are
+ * vertical (one per half of the map), the next three horizontal, the last
+ * five horizontal with probability 1/3.  Each wall draws its orientation
+ * (walls 6-10), then x, then y.  Then eight extra-door attempts on wall
+ * cells with exactly two wall neighbours, then the room list.  The
+ * single-monster type uses this layout unchanged.
  */
 #include "layouts.h"
 
@@ -20,7 +21,7 @@
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
 /* AVX2 code paths, compiled with the target attribute and chosen at run
- * time (__builtin_cpu_supports) unless the whole build targets AVX2. */
+ * time (use_avx2, from __builtin_cpu_supports). */
 #define NORMAL_AVX2 1
 #define AVX2_FN __attribute__((target("avx2,popcnt")))
 #endif
@@ -60,9 +61,9 @@ static inline int pick_step2(rng_t *r, int lo, int hi)
  * col[x]): plotting, the extra doors and the room scan work on these alone,
  * a wall's ends being bit scans of a row (horizontal) or of a column
  * (vertical), and the map is written from them once the walls and doors
- * are drawn (map_from_walls).  door_at holds the cell index of every
- * door made, for that: the ten plotted points, then the extra doors (the
- * tries that made none repeat the first point).  Single door bits are set through
+ * are drawn (map_from_walls).  door_at holds the cell index of every door
+ * made, for that: the ten plotted points, then the extra doors (the tries
+ * that made none repeat the first point).  Single door bits are set through
  * the 64-bit half of the row that holds them (door_half, see door_word): a
  * 128-bit shift costs several instructions more. */
 #define DOOR_CALLS (NORMAL_WALLS + EXTRA_DOOR_TRIES) /* one per wall and try */
