@@ -1,131 +1,172 @@
-/* cellpool.c - the lazily written cell list of cellpool.h.
+/* cellpool.c - the written-out cell list of cellpool.h.
  *
- * Position i of the untouched list is the i-th set bit in row-major order:
- * an index of the row at every 32nd position finds the row (then at most a
- * row or two on), and a broadword select (select64, grid.h) the bit in the
- * row.  The hot accessors are inline in cellpool.h.  Positions written by a removal live in val[], flagged in
- * dirty[] and listed in dirty_pos[] (so find can search them).
+ * A row is written out a byte (eight cells) at a time: a table gives, for
+ * each byte value, the offsets of its set bits in ascending order (padded to
+ * eight), so one 8-wide add of the byte's first cell and one 16-byte store
+ * write all of its cells, and the list moves on by the byte's bit count.
+ * The stores overrun the list's end by up to seven entries, which the slack
+ * of val[] takes.  cellpool_find ranks a cell within the set as built and
+ * falls back to a search only when a removal has moved it.
  */
 #include "cellpool.h"
 
 #include <assert.h>
-#include <stdbool.h>
 #include <string.h>
 
-static inline int pop64(uint64_t v)
-{
-#ifdef __POPCNT__
-    return __builtin_popcountll(v);
-#else
-    return popcount64(v);
+/* Decided before any intrinsics header: those may switch SSE2 on for their
+ * own code and define __SSE2__ from then on. */
+#ifdef __SSE2__
+#define CELLPOOL_SSE2 1
+#include <emmintrin.h>
 #endif
+
+/* expand_at[b][j]: the j-th set bit of b (0 past the last); expand_n[b]:
+ * how many.  Built once before main. */
+static _Alignas(16) uint16_t expand_at[256][8];
+static uint8_t expand_n[256];
+
+__attribute__((constructor)) static void make_expand(void)
+{
+    for (int b = 0; b < 256; b++) {
+        int n = 0;
+        for (int x = 0; x < 8; x++)
+            if (b >> x & 1)
+                expand_at[b][n++] = (uint16_t)x;
+        expand_n[b] = (uint8_t)n;
+    }
 }
 
-/* The body of cellpool_init, instantiated with the SWAR popcount and (on
- * x86-64 CPUs that have it, chosen at run time) the POPCNT instruction: the
- * 44 row counts are most of the work. */
-static inline __attribute__((always_inline)) void init_rows(cellpool_t *p,
-                                                            const bitrow_t rows[CELLPOOL_ROWS],
-                                                            bool hw)
+/* Append the cells of the nbytes low bytes of w, the first being cell `first`. */
+static inline uint16_t *expand_word(uint16_t *out, uint64_t w, int nbytes, int first)
 {
-    int n = 0, b = 0;
+#ifdef CELLPOOL_SSE2
+    __m128i base = _mm_set1_epi16((short)first);
+    const __m128i eight = _mm_set1_epi16(8);
+#endif
+    for (int k = 0; k < nbytes; k++, w >>= 8) {
+        const unsigned b = (unsigned)w & 0xffu;
+#ifdef CELLPOOL_SSE2
+        const __m128i at = _mm_load_si128((const __m128i *)expand_at[b]);
+        _mm_storeu_si128((__m128i *)out, _mm_add_epi16(at, base));
+        base = _mm_add_epi16(base, eight);
+#else
+        for (int j = 0; j < 8; j++)
+            out[j] = (uint16_t)(first + 8 * k + expand_at[b][j]);
+#endif
+        out += expand_n[b];
+    }
+    return out;
+}
+
+/* The same list bit by bit: the twin the unit test holds the table to. */
+static inline uint16_t *walk_word(uint16_t *out, uint64_t w, int first)
+{
+    for (; w; w &= w - 1)
+        *out++ = (uint16_t)(first + __builtin_ctzll(w));
+    return out;
+}
+
+void cellpool_init_with(cellpool_t *p, const bitrow_t rows[CELLPOOL_ROWS], bool simd)
+{
+    _Static_assert(GRID_STRIDE > 64 && GRID_STRIDE <= 80, "a row is 64 bits and 1..2 bytes");
+    uint16_t *out = p->val;
     for (int y = 0; y < CELLPOOL_ROWS; y++) {
-        p->lo[y] = (uint64_t)rows[y];
-        p->hi[y] = (uint64_t)(rows[y] >> 64);
-        p->cum[y] = (uint16_t)n;
-        int a = hw ? __builtin_popcountll(p->lo[y]) : popcount64(p->lo[y]);
-        p->nlo[y] = (uint8_t)a;
-        n += a + (hw ? __builtin_popcountll(p->hi[y]) : popcount64(p->hi[y]));
-        /* the blocks that start in this row (0 to 3 of them): one 4-byte
-         * store, not a byte loop (which the compiler turns into a memset
-         * call per row) */
-        const int lim = (n + CELLPOOL_BLOCK - 1) / CELLPOOL_BLOCK;
-        const uint32_t four = UINT32_C(0x01010101) * (uint32_t)y;
-        memcpy(&p->row_of[b], &four, 4);
-        b = lim;
+        const uint64_t lo = (uint64_t)rows[y], hi = (uint64_t)(rows[y] >> 64);
+        p->lo[y] = lo;
+        p->hi[y] = hi;
+        p->cum[y] = (uint16_t)(out - p->val);
+        if (!(lo | hi))
+            continue; /* the border rows of a census */
+        if (simd) {
+            out = expand_word(out, lo, 8, GRID_IDX(0, y));
+            out = expand_word(out, hi, (GRID_STRIDE - 64 + 7) / 8, GRID_IDX(64, y));
+        } else {
+            out = walk_word(out, lo, GRID_IDX(0, y));
+            out = walk_word(out, hi, GRID_IDX(64, y));
+        }
     }
-    assert(n <= CELLPOOL_MAX);
-    _Static_assert((GRID_W + CELLPOOL_BLOCK - 1) / CELLPOOL_BLOCK + 1 <= 4,
-                   "a row starts at most 4 blocks");
-    p->cum[CELLPOOL_ROWS] = (uint16_t)n;
-    p->n = n;
-    p->ndirty = 0;
-    p->tpos = -1;
-    memset(p->dirty, 0, sizeof p->dirty);
-}
-
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__POPCNT__)
-__attribute__((target("popcnt"))) static void init_popcnt(cellpool_t *p,
-                                                          const bitrow_t rows[CELLPOOL_ROWS])
-{
-    init_rows(p, rows, true);
+    p->n = (int)(out - p->val);
+    assert(p->n <= CELLPOOL_MAX);
 }
 
 void cellpool_init(cellpool_t *p, const bitrow_t rows[CELLPOOL_ROWS])
 {
-    if (__builtin_cpu_supports("popcnt"))
-        init_popcnt(p, rows);
-    else
-        init_rows(p, rows, false);
-}
-#else
-void cellpool_init(cellpool_t *p, const bitrow_t rows[CELLPOOL_ROWS])
-{
-#ifdef __POPCNT__
-    init_rows(p, rows, true);
-#else
-    init_rows(p, rows, false);
-#endif
-}
-#endif
-
-static inline int top_bit(uint64_t v)
-{
-    return 63 - __builtin_clzll(v);
-}
-
-/* The cursor (x, y) moves to the previous set bit in row-major order: lower
- * in this row, else the last of an earlier row (one exists: the cursor is
- * never at position 0 when stepped). */
-void cellpool_untouched_step(const cellpool_t *p, int *xo, int *yo)
-{
-    int x = *xo, y = *yo;
-    uint64_t m;
-    if (x >= 64 && (m = p->hi[y] & ((UINT64_C(1) << (x - 64)) - 1)) != 0) {
-        x = 64 + top_bit(m);
-    } else if ((m = x >= 64 ? p->lo[y] : p->lo[y] & ((UINT64_C(1) << x) - 1)) != 0) {
-        x = top_bit(m);
-    } else {
-        do
-            y--;
-        while (!(p->lo[y] | p->hi[y]));
-        x = p->hi[y] ? 64 + top_bit(p->hi[y]) : top_bit(p->lo[y]);
-    }
-    *xo = x;
-    *yo = y;
+    cellpool_init_with(p, rows, true);
 }
 
 int cellpool_find(const cellpool_t *p, int c)
 {
-    /* Entries are distinct (removals only move them), so the one place c can
-     * hold apart from its untouched rank is a written position. */
     int y = c / GRID_STRIDE, x = c % GRID_STRIDE;
-    if (y >= 0 && y < CELLPOOL_ROWS) {
-        uint64_t w = x < 64 ? p->lo[y] : p->hi[y];
-        if (w >> (x & 63) & 1) {
-            int r = p->cum[y];
-            if (x < 64)
-                r += pop64(p->lo[y] & ((UINT64_C(1) << x) - 1));
-            else
-                r += p->nlo[y] + pop64(p->hi[y] & ((UINT64_C(1) << (x - 64)) - 1));
-            if (r < p->n && !(p->dirty[r >> 6] >> (r & 63) & 1))
-                return r;
-        }
-    }
-    for (int k = 0; k < p->ndirty; k++) {
-        int i = p->dirty_pos[k];
-        if (i < p->n && p->val[i] == c)
+    if (c < 0 || y >= CELLPOOL_ROWS)
+        return -1;
+    const uint64_t w = x < 64 ? p->lo[y] : p->hi[y];
+    if (!(w >> (x & 63) & 1))
+        return -1; /* never in the list */
+    /* Its position in the list as built, unless a removal moved it (entries
+     * are distinct, so then it is elsewhere or gone). */
+    int r = p->cum[y];
+    if (x < 64)
+        r += popcount64(p->lo[y] & ((UINT64_C(1) << x) - 1));
+    else
+        r += popcount64(p->lo[y]) + popcount64(p->hi[y] & ((UINT64_C(1) << (x - 64)) - 1));
+    if (r < p->n && p->val[r] == c)
+        return r;
+    for (int i = 0; i < p->n; i++)
+        if (p->val[i] == c)
             return i;
-    }
     return -1;
+}
+
+/* ---- cellrank ---- */
+
+/* The body of cellrank_init, instantiated with the SWAR popcount and (on
+ * x86-64 CPUs that have it, chosen at run time) the POPCNT instruction. */
+static inline __attribute__((always_inline)) void rank_rows(cellrank_t *r, bool hw)
+{
+    int n = 0;
+    for (int y = 0; y < CELLPOOL_ROWS; y++) {
+        const uint64_t lo = (uint64_t)r->rows[y], hi = (uint64_t)(r->rows[y] >> 64);
+        r->cum[y] = (uint16_t)n;
+        n += hw ? __builtin_popcountll(lo) + __builtin_popcountll(hi)
+                : popcount64(lo) + popcount64(hi);
+    }
+    r->cum[CELLPOOL_ROWS] = (uint16_t)n;
+}
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__POPCNT__)
+__attribute__((target("popcnt"))) static void rank_rows_popcnt(cellrank_t *r)
+{
+    rank_rows(r, true);
+}
+#endif
+
+void cellrank_init(cellrank_t *r, const bitrow_t rows[CELLPOOL_ROWS])
+{
+    r->rows = rows;
+#if defined(__POPCNT__)
+    rank_rows(r, true);
+#elif defined(__x86_64__) && defined(__GNUC__)
+    if (__builtin_cpu_supports("popcnt"))
+        rank_rows_popcnt(r);
+    else
+        rank_rows(r, false);
+#else
+    rank_rows(r, false);
+#endif
+}
+
+int cellrank_select(const cellrank_t *r, int k)
+{
+    int y = 0;
+    while (r->cum[y + 1] <= k)
+        y++;
+    return GRID_IDX(bitrow_select(r->rows[y], k - r->cum[y]), y);
+}
+
+int cellrank_rank(const cellrank_t *r, int c)
+{
+    const int y = c / GRID_STRIDE, x = c % GRID_STRIDE;
+    if (c < 0 || y >= CELLPOOL_ROWS || !(r->rows[y] >> x & 1))
+        return -1;
+    return r->cum[y] + bitrow_popcount(r->rows[y] & (BITROW_BIT(x) - 1));
 }

@@ -304,27 +304,46 @@ static void table_monsters(spender_t *s, const pop_table_t *tab, int budget, int
 /* ---- start, stairs, items ---- */
 
 /* Where the layout fixed neither, a uniformly chosen floor cell for the start
- * and another for the down stair (one pass over the map). */
+ * and another for the down stair.  The picks are those of a row-major list
+ * of the floor cells with swap-remove (the start, when fixed, is dropped
+ * from it first); at most one removal precedes the last pick, so the list is
+ * never written out: a position reads the one moved entry or else the
+ * cellrank select. */
 static bool start_and_stairs(level_t *lv, rng_t *r, census_t *cs)
 {
     bool need_start = lv->start.x == 0, need_stairs = lv->nstairs == 0;
     if (!need_start && !need_stairs)
         return true;
-    cellpool_t list, *cells = &list;
-    cellpool_init(cells, cs->floor);
-    if (!need_start)
-        drop_cell(cells, GRID_IDX(lv->start.x, lv->start.y));
+    cellrank_t cells;
+    cellrank_init(&cells, cs->floor);
+    int n = cells.cum[CELLPOOL_ROWS], hole = -1, moved = 0;
+#define FLOOR_AT(i) ((i) == hole ? moved : cellrank_select(&cells, (i)))
+#define FLOOR_REMOVE(i)                                                \
+    do {                                                               \
+        assert(hole < 0);                                              \
+        if ((i) != n - 1) {                                            \
+            moved = FLOOR_AT(n - 1);                                   \
+            hole = (i);                                                \
+        }                                                              \
+        n--;                                                           \
+    } while (0)
+    if (!need_start) {
+        const int f = cellrank_rank(&cells, GRID_IDX(lv->start.x, lv->start.y));
+        if (f >= 0)
+            FLOOR_REMOVE(f);
+    }
     for (int k = 0; k < 2; k++) {
         if (k == 0 ? !need_start : !need_stairs)
             continue;
-        if (cells->n == 0)
+        if (n == 0)
             return !need_start || k == 1;
-        int i = (int)rng_below(r, (uint32_t)cells->n);
-        int c = cellpool_get(cells, i);
-        cellpool_remove(cells, i);
+        int i = (int)rng_below(r, (uint32_t)n);
+        int c = FLOOR_AT(i);
         point_t pt = {(uint8_t)(c % GRID_STRIDE), (uint8_t)(c / GRID_STRIDE)};
         if (k == 0) {
             lv->start = pt;
+            if (need_stairs)
+                FLOOR_REMOVE(i);
         } else {
             grid_set(&lv->map, pt.x, pt.y, CELL_STAIRS);
             lv->stairs[lv->nstairs++] = pt;
@@ -333,6 +352,8 @@ static bool start_and_stairs(level_t *lv, rng_t *r, census_t *cs)
             cs->standable[pt.y] &= ~BITROW_BIT(pt.x);
         }
     }
+#undef FLOOR_AT
+#undef FLOOR_REMOVE
     return true;
 }
 

@@ -1,9 +1,11 @@
-/* test_cellpool.c - the lazily written cell list against a written-out one.
+/* test_cellpool.c - the cell list against one built cell by cell.
  *
  * Random sets (sparse, dense, empty rows, full rows, the padding columns)
  * and random sequences of the operations population uses (find and remove,
  * the two-segment take, plain gets and sets; the tail as removals walk it): after every step each position
- * below the current length must read the same from both lists.
+ * below the current length must read the same from both lists.  The list
+ * is built both ways cellpool.c can (the byte-table expansion and the walk
+ * over the set bits).
  */
 #include <stdio.h>
 #include <string.h>
@@ -44,7 +46,26 @@ static bool same(cellpool_t *p)
     return true;
 }
 
-/* select64 (broadword) and the select the pools use (PDEP where fast)
+/* cellrank on the list as built: every position selects its cell, every
+ * cell ranks to its position, and some random cells not in the set rank -1. */
+static bool same_rank(const bitrow_t rows[CELLPOOL_ROWS], rng_t *r)
+{
+    cellrank_t cr;
+    cellrank_init(&cr, rows);
+    if (cr.cum[CELLPOOL_ROWS] != nref)
+        return false;
+    for (int i = 0; i < nref; i++)
+        if (cellrank_select(&cr, i) != ref[i] || cellrank_rank(&cr, ref[i]) != i)
+            return false;
+    for (int t = 0; t < 20; t++) {
+        int x = rng_range(r, 0, GRID_STRIDE - 1), y = rng_range(r, 0, GRID_H + 1);
+        if (!(rows[y] >> x & 1) && cellrank_rank(&cr, GRID_IDX(x, y)) != -1)
+            return false;
+    }
+    return true;
+}
+
+/* select64 (broadword) and grid_select64 (PDEP where fast)
  * against a plain walk over the bits. */
 static void selects(rng_t *r)
 {
@@ -73,16 +94,21 @@ static void selects(rng_t *r)
 
 int main(void)
 {
-    static cellpool_t p;
+    static cellpool_t p, q;
     rng_t r;
     rng_stream(&r, 77, 0, RNG_LAYOUT);
     selects(&r);
-    long bad = 0, bad_find = 0, ops = 0;
+    long bad = 0, bad_find = 0, bad_walk = 0, bad_rank = 0, ops = 0;
     for (int t = 0; t < 3000; t++) {
         bitrow_t rows[CELLPOOL_ROWS];
         random_rows(&r, rows, (int)rng_below(&r, 101));
         cellpool_init(&p, rows);
         bad += !same(&p);
+        bad_rank += !same_rank(rows, &r);
+        cellpool_init_with(&q, rows, false);
+        bad_walk += !same(&q);
+        cellpool_init_with(&q, rows, true);
+        bad_walk += !same(&q);
         int nout = nref;
         int steps = (int)rng_below(&r, 200);
         for (int s = 0; s < steps && nref > 0; s++, ops++) {
@@ -129,6 +155,10 @@ int main(void)
         }
     }
     CHECK(bad == 0, "cellpool reads like the written-out list after every step (%ld bad)", bad);
+    CHECK(bad_rank == 0, "cellrank selects and ranks like the written-out list (%ld bad)",
+          bad_rank);
+    CHECK(bad_walk == 0, "the table expansion and the bit walk build the same list (%ld bad)",
+          bad_walk);
     CHECK(bad_find == 0, "cellpool_find finds what a linear search finds (%ld bad)", bad_find);
     printf("  %ld operations on 3000 random sets\n", ops);
     return test_summary("cellpool");
