@@ -82,10 +82,15 @@ int populate_item_count(const type_rules_t *tr, int dlevel, rng_t *r)
     return 0;
 }
 
+/* populate_eligible with the window shift looked up by the caller. */
+static inline bool eligible(const monster_kind_t *m, int dlevel, int shift)
+{
+    return (m->min - shift <= dlevel) & (dlevel <= m->max);
+}
+
 bool populate_eligible(const pop_tables_t *t, int kind, int dlevel, int difficulty)
 {
-    const monster_kind_t *m = &t->monsters->kind[kind];
-    return m->min - t->window_shift[difficulty] <= dlevel && dlevel <= m->max;
+    return eligible(&t->monsters->kind[kind], dlevel, t->window_shift[difficulty]);
 }
 
 /* ---- free cells ---- */
@@ -245,13 +250,17 @@ static void spend(spender_t *s, const uint8_t *mix, int nmix, int budget)
     while (budget > 0 && !s->stopped) {
         int kind = mix[0];
         if (nmix > 1) {
-            /* the first i with x <= upto[i]: the count of those below x
-             * (a branch-free sum instead of a walk that stops at random) */
+            /* the first i with x <= upto[i] (upto never decreases): a binary
+             * search whose steps are conditional moves, as a walk that stops
+             * at random would mispredict; it keeps the answer in b[0..n] */
             const int x = rng_d(s->r, total);
-            int i = 0;
-            for (int j = 0; j < nmix; j++)
-                i += upto[j] < x;
-            kind = mix[i];
+            const int *b = upto;
+            for (int n = nmix; n > 1;) {
+                const int h = n / 2;
+                b = b[h - 1] < x ? b + h : b;
+                n -= h;
+            }
+            kind = mix[(b - upto) + (b[0] < x)];
         }
         if (s->t->last_monster == POP_LAST_STOP && k[kind].danger > budget)
             return;
@@ -280,10 +289,13 @@ static void standard_monsters(spender_t *s, int budget)
 {
     const level_t *lv = s->lv;
     uint8_t mix[MONSTER_KINDS_MAX];
+    const monster_table_t *m = s->t->monsters;
+    const int dlevel = lv->dlevel, shift = s->t->window_shift[lv->difficulty];
     int n = 0;
-    for (int k = 0; k < s->t->monsters->n; k++)
-        if (populate_eligible(s->t, k, lv->dlevel, lv->difficulty))
-            mix[n++] = (uint8_t)k;
+    for (int k = 0; k < m->n; k++) {
+        mix[n] = (uint8_t)k; /* kept when eligible (no branch to mispredict) */
+        n += eligible(&m->kind[k], dlevel, shift);
+    }
     if (n > 0)
         spend(s, mix, n, budget);
 }
