@@ -1,4 +1,4 @@
-/* reach.c - connectivity by runs and union-find, see reach.h. */
+/* reach.c - connectivity by a flood over rows of runs, see reach.h. */
 #include "reach.h"
 
 /* Extend r (a subset of p) over the whole runs of p it touches: upwards by
@@ -10,9 +10,9 @@
 static __attribute__((noinline)) bitrow_t fill_runs(bitrow_t r, bitrow_t p)
 {
     r |= ((p + r) ^ p) & p;
-    /* Nothing to fill downwards when no run's cell just below r's lowest
-     * cell in it is in p (the usual case: r then starts at its runs' starts). */
-    if (!(((r & ~(r << 1)) >> 1) & p & ~r))
+    /* Nothing to fill downwards when no cell of p just below a cell of r is
+     * outside r (the usual case: r then starts at its runs' starts). */
+    if (!((r >> 1) & p & ~r))
         return r;
     uint64_t rl = (uint64_t)r, rh = (uint64_t)(r >> 64);
     uint64_t pl = (uint64_t)p, ph = (uint64_t)(p >> 64);
@@ -35,44 +35,120 @@ done:
     return (bitrow_t)rl | (bitrow_t)rh << 64;
 }
 
-static inline bitrow_t spread(bitrow_t r)
+/* The runs of a row of passable cells for fill_pdep: their first cells
+ * (start) and the cells just past their last (mark), as 64-bit halves, and
+ * how many of each lie in the low half. */
+typedef struct runs {
+    uint64_t start_lo, start_hi, mark_lo, mark_hi;
+    unsigned nstart_lo, nmark_lo;
+} runs_t;
+
+static inline __attribute__((always_inline)) runs_t row_runs(bitrow_t p)
 {
-    return r | (r << 1) | (r >> 1);
+    const uint64_t plo = (uint64_t)p, phi = (uint64_t)(p >> 64);
+    runs_t u;
+    u.start_lo = plo & ~(plo << 1);
+    u.start_hi = phi & ~(phi << 1 | plo >> 63);
+    /* adding its first cell carries a run over into the cell past it */
+    const bitrow_t mark = p + ((bitrow_t)u.start_lo | (bitrow_t)u.start_hi << 64);
+    u.mark_lo = (uint64_t)mark;
+    u.mark_hi = (uint64_t)(mark >> 64);
+    /* only in flood_bmi2, whose target has POPCNT */
+    u.nstart_lo = (unsigned)__builtin_popcountll(u.start_lo);
+    u.nmark_lo = (unsigned)__builtin_popcountll(u.mark_lo);
+    return u;
 }
 
-int reach_unreachable_rows(const bitrow_t pass[GRID_H + 2], int sx, int sy)
+/* A row as its two 64-bit halves: GCC keeps these in registers where the
+ * same steps on the 128-bit type spill to the stack. */
+typedef struct half2 {
+    uint64_t lo, hi;
+} half2_t;
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#define REACH_BMI2_DISPATCH 1
+#include <immintrin.h>
+
+/* fill_runs without the downward steps: the carry of p + r marks the runs
+ * r touches (the cell past each), PEXT gathers those marks as one flag per
+ * run of p, PDEP puts the flags on the runs' first cells, and marks minus
+ * first cells are the whole runs.  p must be a union of whole runs of the
+ * row u describes (it is: the flood only ever removes whole runs). */
+__attribute__((target("bmi2"))) static inline half2_t fill_pdep(half2_t r, half2_t p,
+                                                                const runs_t *u)
+{
+    unsigned long long mlo, mhi, tlo, thi;
+    _addcarry_u64(_addcarry_u64(0, p.lo, r.lo, &mlo), p.hi, r.hi, &mhi);
+    mlo &= ~p.lo;
+    mhi &= ~p.hi;
+    const uint64_t flags = _pext_u64(mlo, u->mark_lo) | _pext_u64(mhi, u->mark_hi) << u->nmark_lo;
+    const uint64_t slo = _pdep_u64(flags, u->start_lo),
+                   shi = _pdep_u64(flags >> u->nstart_lo, u->start_hi);
+    _subborrow_u64(_subborrow_u64(0, mlo, slo, &tlo), mhi, shi, &thi);
+    return (half2_t){tlo, thi};
+}
+#endif
+
+static inline half2_t fill_portable(half2_t r, half2_t p)
+{
+    const bitrow_t f = fill_runs((bitrow_t)r.lo | (bitrow_t)r.hi << 64,
+                                 (bitrow_t)p.lo | (bitrow_t)p.hi << 64);
+    return (half2_t){(uint64_t)f, (uint64_t)(f >> 64)};
+}
+
+/* The flood, instantiated with fill_runs (portable) and fill_pdep (BMI2). */
+static inline __attribute__((always_inline)) int flood(const bitrow_t pass[GRID_H + 2], int sx,
+                                                       int sy, bool bmi2)
 {
     /* reach[y]: cells reached; left[y]: passable cells not yet reached;
      * open: the rows with some left (nothing is offered to a full row, and
-     * once every row is full the flood is over). */
-    bitrow_t reach[GRID_H + 2], left[GRID_H + 2];
+     * once every row is full the flood is over); runs[y]: pass[y]'s runs
+     * (for fill_pdep). */
+    half2_t reach[GRID_H + 2], left[GRID_H + 2];
+    runs_t runs[GRID_H + 2];
     uint32_t open = 0;
     for (int y = 1; y <= GRID_H; y++) {
-        reach[y] = 0;
-        left[y] = pass[y];
-        open |= (uint32_t)(left[y] != 0) << y;
+        reach[y] = (half2_t){0, 0};
+        left[y] = (half2_t){(uint64_t)pass[y], (uint64_t)(pass[y] >> 64)};
+        const bool any = (left[y].lo | left[y].hi) != 0;
+        open |= (uint32_t)any << y;
+        if (bmi2 && any)
+            runs[y] = row_runs(pass[y]);
     }
+#ifdef REACH_BMI2_DISPATCH
+#define FILL(r, y) (bmi2 ? fill_pdep((r), left[y], &runs[y]) : fill_portable((r), left[y]))
+#else
+#define FILL(r, y) fill_portable((r), left[y])
+#endif
     if (sy >= 1 && sy <= GRID_H && sx >= 1 && sx <= GRID_W && (pass[sy] >> sx & 1)) {
-        reach[sy] = fill_runs(BITROW_BIT(sx), pass[sy]);
-        left[sy] &= ~reach[sy];
-        open &= ~((uint32_t)(left[sy] == 0) << sy);
+        const bitrow_t s = BITROW_BIT(sx);
+        reach[sy] = FILL(((half2_t){(uint64_t)s, (uint64_t)(s >> 64)}), sy);
+        left[sy].lo &= ~reach[sy].lo;
+        left[sy].hi &= ~reach[sy].hi;
+        open &= ~((uint32_t)!(left[sy].lo | left[sy].hi) << sy);
         /* Rows whose new cells have not yet been offered to the row below
-         * (down) or above (up); sweeps alternate until both are empty. */
+         * (down) or above (up); sweeps alternate until both are empty.  An
+         * offer spreads the row's cells sideways by one (8-way steps) and
+         * fills the runs of the neighbour's unreached cells they touch. */
         const uint32_t has_below = ((1u << GRID_H) - 1) & ~1u, has_above = has_below << 1;
         uint32_t down = 1u << sy, up = 1u << sy;
-#define OFFER(y, to)                                                   \
-    do {                                                               \
-        if (open >> (to) & 1) {                                        \
-            const bitrow_t hit = spread(reach[y]) & left[to];          \
-            if (hit) {                                                 \
-                const bitrow_t got = fill_runs(hit, left[to]);         \
-                reach[to] |= got;                                      \
-                left[to] &= ~got;                                      \
-                open &= ~((uint32_t)(left[to] == 0) << (to));          \
-                down |= 1u << (to);                                    \
-                up |= 1u << (to);                                      \
-            }                                                          \
-        }                                                              \
+#define OFFER(y, to)                                                                   \
+    do {                                                                               \
+        if (open >> (to) & 1) {                                                        \
+            const uint64_t rl = reach[y].lo, rh = reach[y].hi;                         \
+            const half2_t hit = {(rl | rl << 1 | rl >> 1 | rh << 63) & left[to].lo,    \
+                                 (rh | rh << 1 | rh >> 1 | rl >> 63) & left[to].hi};   \
+            if (hit.lo | hit.hi) {                                                     \
+                const half2_t got = FILL(hit, to);                                     \
+                reach[to].lo |= got.lo;                                                \
+                reach[to].hi |= got.hi;                                                \
+                left[to].lo &= ~got.lo;                                                \
+                left[to].hi &= ~got.hi;                                                \
+                open &= ~((uint32_t)!(left[to].lo | left[to].hi) << (to));             \
+                down |= 1u << (to);                                                    \
+                up |= 1u << (to);                                                      \
+            }                                                                          \
+        }                                                                              \
     } while (0)
         while (open && ((down &= has_below) | (up &= has_above))) {
             /* downwards in ascending order: new bits land above the cursor */
@@ -89,13 +165,79 @@ int reach_unreachable_rows(const bitrow_t pass[GRID_H + 2], int sx, int sy)
         }
 #undef OFFER
     }
+#undef FILL
     /* Usually everything is reached: no counting needed. */
     if (!open)
         return 0;
     int n = 0;
     for (int y = 1; y <= GRID_H; y++)
-        n += bitrow_popcount(left[y]);
+        n += popcount64(left[y].lo) + popcount64(left[y].hi);
     return n;
+}
+
+static int flood_portable(const bitrow_t pass[GRID_H + 2], int sx, int sy)
+{
+    return flood(pass, sx, sy, false);
+}
+
+#ifdef REACH_BMI2_DISPATCH
+__attribute__((target("bmi2,popcnt"))) static int flood_bmi2(const bitrow_t pass[GRID_H + 2],
+                                                             int sx, int sy)
+{
+    return flood(pass, sx, sy, true);
+}
+
+/* PDEP and PEXT are microcoded (hundreds of cycles) on AMD before Zen 3. */
+static bool fast_pdep(void)
+{
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt") &&
+           !__builtin_cpu_is("amdfam10h") && !__builtin_cpu_is("amdfam15h") &&
+           !__builtin_cpu_is("amdfam17h");
+}
+
+static int (*flood_best)(const bitrow_t pass[GRID_H + 2], int sx, int sy) = flood_portable;
+
+__attribute__((constructor)) static void pick_flood(void)
+{
+    if (fast_pdep())
+        flood_best = flood_bmi2;
+}
+#endif
+
+bool reach_has(reach_impl_t impl)
+{
+    switch (impl) {
+    case REACH_PORTABLE:
+        return true;
+#ifdef REACH_BMI2_DISPATCH
+    case REACH_BMI2:
+        __builtin_cpu_init();
+        return __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
+#endif
+    default:
+        return false;
+    }
+}
+
+int reach_unreachable_rows_with(const bitrow_t pass[GRID_H + 2], int sx, int sy,
+                                reach_impl_t impl)
+{
+#ifdef REACH_BMI2_DISPATCH
+    if (impl == REACH_BMI2 && reach_has(REACH_BMI2))
+        return flood_bmi2(pass, sx, sy);
+#endif
+    (void)impl;
+    return flood_portable(pass, sx, sy);
+}
+
+int reach_unreachable_rows(const bitrow_t pass[GRID_H + 2], int sx, int sy)
+{
+#ifdef REACH_BMI2_DISPATCH
+    return flood_best(pass, sx, sy);
+#else
+    return flood_portable(pass, sx, sy);
+#endif
 }
 
 int reach_unreachable(const grid_t *g, int sx, int sy)
