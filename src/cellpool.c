@@ -157,9 +157,14 @@ void cellrank_init(cellrank_t *r, const bitrow_t rows[CELLPOOL_ROWS])
 
 int cellrank_select(const cellrank_t *r, int k)
 {
+    /* the last row y with cum[y] <= k: a binary search of conditional moves
+     * over rows y..y+n-1 (cum[0] = 0 <= k) */
     int y = 0;
-    while (r->cum[y + 1] <= k)
-        y++;
+    for (int n = CELLPOOL_ROWS; n > 1;) {
+        const int h = n / 2;
+        y = r->cum[y + h] <= k ? y + h : y;
+        n -= h;
+    }
     return GRID_IDX(bitrow_select(r->rows[y], k - r->cum[y]), y);
 }
 

@@ -192,8 +192,9 @@ static bool pool_take(pool_t *p, bool outside, rng_t *r, point_t *out)
     } else {
         cellpool_remove(a, i);
     }
-    out->x = (uint8_t)(c % GRID_STRIDE);
-    out->y = (uint8_t)(c / GRID_STRIDE);
+    /* unsigned: a multiply and no sign fix-ups */
+    out->x = (uint8_t)((unsigned)c % GRID_STRIDE);
+    out->y = (uint8_t)((unsigned)c / GRID_STRIDE);
     return true;
 }
 
@@ -351,7 +352,7 @@ static bool start_and_stairs(level_t *lv, rng_t *r, census_t *cs)
             return !need_start || k == 1;
         int i = (int)rng_below(r, (uint32_t)n);
         int c = FLOOR_AT(i);
-        point_t pt = {(uint8_t)(c % GRID_STRIDE), (uint8_t)(c / GRID_STRIDE)};
+        point_t pt = {(uint8_t)((unsigned)c % GRID_STRIDE), (uint8_t)((unsigned)c / GRID_STRIDE)};
         if (k == 0) {
             lv->start = pt;
             if (need_stairs)

@@ -33,11 +33,17 @@ int special_kind_from_name(const char *name)
     return -1;
 }
 
-bool special_fits(const special_limits_t *l, const room_t *r)
+/* special_fits, inline for fitting's loop over the rooms */
+static inline bool fits(const special_limits_t *l, const room_t *r)
 {
     /* & rather than &&: the outcomes are unpredictable, the compares cheap */
     return (r->w >= l->wmin) & (r->w <= l->wmax) & (r->h >= l->hmin) & (r->h <= l->hmax) &
            ((l->area_max == 0) | (r->w * r->h <= l->area_max));
+}
+
+bool special_fits(const special_limits_t *l, const room_t *r)
+{
+    return fits(l, r);
 }
 
 static special_kind_t draw_kind(const special_tables_t *s, level_type_t t, rng_t *r)
@@ -87,7 +93,7 @@ static void fitting(const level_t *lv, const special_limits_t *l, uint64_t m[2])
 {
     m[0] = m[1] = 0;
     for (int j = 0; j < lv->nrooms; j++)
-        m[j >> 6] |= (uint64_t)special_fits(l, &lv->rooms[j]) << (j & 63);
+        m[j >> 6] |= (uint64_t)fits(l, &lv->rooms[j]) << (j & 63);
 }
 
 void special_rooms(level_t *lv, const special_tables_t *s, rng_t *r)
