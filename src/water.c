@@ -404,6 +404,24 @@ static inline void river_put(grid_t *g, int x, int y, cell_t k)
     grid_set(g, x, y, k);
 }
 
+/* n river cells from (x, y) on, rightwards (across) or downwards: one check
+ * of the strip's ends, and plain stores when it touches no border cell
+ * (nearly always); otherwise river_put cell by cell. */
+static inline void river_strip(grid_t *g, int x, int y, int n, bool across, cell_t k)
+{
+    const int x2 = across ? x + n - 1 : x, y2 = across ? y : y + n - 1;
+    assert(n > 0 && grid_in_map(x, y) && grid_in_map(x2, y2));
+    if (x == 1 || x2 == GRID_W || y == 1 || y2 == GRID_H) {
+        for (int i = 0; i < n; i++)
+            river_put(g, across ? x + i : x, across ? y : y + i, k);
+        return;
+    }
+    uint8_t *c = &g->c[GRID_IDX(x, y)];
+    const int step = across ? 1 : GRID_STRIDE;
+    for (int i = 0; i < n; i++, c += step)
+        *c = (uint8_t)k;
+}
+
 static int drift(rng_t *r, int den)
 {
     if (!rng_chance(r, 1, den))
@@ -432,8 +450,7 @@ static bool draw_horizontal(grid_t *g, rng_t *r, const river_rules_t *rr, cell_t
     int ymax = GRID_H - width - RIVER_H_BOTTOM_MARGIN;
     for (int x = 1; x <= GRID_W; x++) {
         cell_t k = x >= bx && x < bx + RIVER_BRIDGE_CELLS ? CELL_BRIDGE : fluid;
-        for (int i = 0; i < width; i++)
-            river_put(g, x, y + RIVER_EDGE_OFFSET + i, k);
+        river_strip(g, x, y + RIVER_EDGE_OFFSET, width, false, k);
         y = clampi(y + drift(r, RIVER_H_DRIFT_DEN), RIVER_H_Y_MIN, ymax);
     }
     return bridge;
@@ -448,8 +465,7 @@ static void draw_vertical(grid_t *g, rng_t *r, const river_spec_t *s, cell_t flu
     int xmax = GRID_W - width - RIVER_V_RIGHT_MARGIN;
     for (int y = 1; y <= GRID_H; y++) {
         cell_t k = y >= by && y < by + RIVER_BRIDGE_CELLS ? CELL_BRIDGE : fluid;
-        for (int i = 0; i < width; i++)
-            river_put(g, x + RIVER_EDGE_OFFSET + i, y, k);
+        river_strip(g, x + RIVER_EDGE_OFFSET, y, width, true, k);
         x = clampi(x + drift(r, RIVER_V_DRIFT_DEN), RIVER_V_X_MIN, xmax);
     }
 }
