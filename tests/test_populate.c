@@ -507,6 +507,46 @@ static void room_tables(void)
           "single special weights 19/5/5/5/16/0");
 }
 
+/* The four-rooms-at-a-time fit test against special_fits room by room:
+ * random room lists (any bytes, any length) and random limits, the loaded
+ * ones among them. */
+static void fitting_twins(void)
+{
+    static level_t lv;
+    rng_t r;
+    rng_stream(&r, 31, 0, RNG_LAYOUT);
+    long bad = 0;
+    for (int t = 0; t < 20000; t++) {
+        lv.nrooms = (int)rng_below(&r, LEVEL_MAX_ROOMS + 1);
+        for (int j = 0; j < lv.nrooms; j++) {
+            const int big = (int)rng_below(&r, 8) == 0 ? 255 : 40;
+            lv.rooms[j] = (room_t){(uint8_t)rng_below(&r, 256), (uint8_t)rng_below(&r, 256),
+                                   (uint8_t)rng_below(&r, (uint32_t)big + 1),
+                                   (uint8_t)rng_below(&r, (uint32_t)big / 2 + 1)};
+        }
+        special_limits_t l;
+        if (t % 4 == 0) {
+            l = T->special.limits[t / 4 % SPECIAL__COUNT];
+        } else {
+            l.wmin = rng_range(&r, 0, 40);
+            l.wmax = rng_range(&r, l.wmin, GRID_W);
+            l.hmin = rng_range(&r, 0, 15);
+            l.hmax = rng_range(&r, l.hmin, GRID_H);
+            l.area_max = rng_chance(&r, 1, 3) ? 0 : rng_range(&r, 1, GRID_W * GRID_H);
+        }
+        uint64_t fast[2], slow[2] = {0, 0};
+        special_fitting_with(&lv, &l, fast, true);
+        for (int j = 0; j < lv.nrooms; j++)
+            slow[j >> 6] |= (uint64_t)special_fits(&l, &lv.rooms[j]) << (j & 63);
+        bad += fast[0] != slow[0] || fast[1] != slow[1];
+        special_fitting_with(&lv, &l, fast, false);
+        bad += fast[0] != slow[0] || fast[1] != slow[1];
+    }
+    CHECK(bad == 0, "special_fitting_with (SIMD and scalar) equals special_fits on 20000 room lists "
+                    "(%ld differ)",
+          bad);
+}
+
 /* ---- statistics ---- */
 
 /* Cave levels: roll uniform over shift+1..shift+5 and outcomes as RULES.md. */
@@ -995,7 +1035,7 @@ int main(void)
         return 1;
     static void (*const STEPS[])(void) = {
         loaders,  budget_hand, items_hand,          windows_hand, cave_boundaries,
-        single_boundaries, room_tables, caves, singles, standard_first_pick,
+        single_boundaries, room_tables, fitting_twins, caves, singles, standard_first_pick,
         hunting,  items,       specials,            invariants, last_monster_stop,
     };
     for (size_t i = 0; i < sizeof STEPS / sizeof STEPS[0]; i++) {
