@@ -215,7 +215,7 @@ typedef struct spender {
     bool stopped; /* no room or capacity left */
 } spender_t;
 
-static bool place_monster(spender_t *s, int kind)
+static bool place_monster(spender_t *s, int kind, rng_t *r)
 {
     level_t *lv = s->lv;
     point_t c;
@@ -223,11 +223,11 @@ static bool place_monster(spender_t *s, int kind)
         fail(lv, FAIL_TOO_MANY);
         return false;
     }
-    if (!pool_take(s->pool, true, s->r, &c)) {
+    if (!pool_take(s->pool, true, r, &c)) {
         fail(lv, FAIL_NO_FLOOR);
         return false;
     }
-    bool hunt = s->tr->hunting.num > 0 && rng_chance(s->r, s->tr->hunting.num, s->tr->hunting.den);
+    bool hunt = s->tr->hunting.num > 0 && rng_chance(r, s->tr->hunting.num, s->tr->hunting.den);
     lv->monster[lv->nmonsters++] = (monster_t){(uint8_t)kind, c.x, c.y, (uint8_t)hunt};
     obs_t *o = &lv->obs;
     o->monsters++;
@@ -248,13 +248,17 @@ static void spend(spender_t *s, const uint8_t *mix, int nmix, int budget)
         upto[i] = total += k[mix[i]].weight;
     if (total <= 0)
         return;
+    /* The draws come from a local copy of the stream (written back below):
+     * the monster list's byte stores could alias the caller's state, which
+     * would keep it in memory. */
+    rng_t rl = *s->r;
     while (budget > 0 && !s->stopped) {
         int kind = mix[0];
         if (nmix > 1) {
             /* the first i with x <= upto[i] (upto never decreases): a binary
              * search whose steps are conditional moves, as a walk that stops
              * at random would mispredict; it keeps the answer in b[0..n] */
-            const int x = rng_d(s->r, total);
+            const int x = rng_d(&rl, total);
             const int *b = upto;
             for (int n = nmix; n > 1;) {
                 const int h = n / 2;
@@ -264,13 +268,14 @@ static void spend(spender_t *s, const uint8_t *mix, int nmix, int budget)
             kind = mix[(b - upto) + (b[0] < x)];
         }
         if (s->t->last_monster == POP_LAST_STOP && k[kind].danger > budget)
-            return;
-        if (!place_monster(s, kind)) {
+            break;
+        if (!place_monster(s, kind, &rl)) {
             s->stopped = true;
-            return;
+            break;
         }
         budget -= k[kind].danger;
     }
+    *s->r = rl;
 }
 
 /* An outcome's parts share the budget: floor(budget * percent / 100) each,
@@ -376,14 +381,16 @@ static void place_items(level_t *lv, pool_t *pool, int count, rng_t *r)
         fail(lv, FAIL_TOO_MANY);
         count = LEVEL_MAX_ITEMS;
     }
+    rng_t rl = *r; /* a local copy, as in spend */
     for (int i = 0; i < count; i++) {
         point_t c;
-        if (!pool_take(pool, false, r, &c)) {
+        if (!pool_take(pool, false, &rl, &c)) {
             fail(lv, FAIL_NO_FLOOR);
             break;
         }
         lv->item[lv->nitems++] = c;
     }
+    *r = rl;
     lv->obs.items = (uint16_t)lv->nitems;
 }
 
