@@ -128,8 +128,11 @@ void special_fitting_with(const level_t *lv, const special_limits_t *l, uint64_t
         m[j >> 6] |= (uint64_t)fits(l, &lv->rooms[j]) << (j & 63);
 }
 
-void special_rooms(level_t *lv, const special_tables_t *s, rng_t *r)
+void special_rooms(level_t *lv, const special_tables_t *s, rng_t *rs)
 {
+    /* a local copy of the stream (written back at the end): the level's
+     * byte stores could alias the caller's state */
+    rng_t rl = *rs, *r = &rl;
     _Static_assert(LEVEL_MAX_ROOMS <= 128, "two words of room bits");
     /* used rooms, and the fitting rooms of each kind once it is first drawn */
     uint64_t used[2] = {0, 0}, fit_of[SPECIAL__COUNT][2];
@@ -157,4 +160,5 @@ void special_rooms(level_t *lv, const special_tables_t *s, rng_t *r)
         lv->obs.special_placed[kind]++;
         feature(lv, s, kind, &lv->rooms[j], r);
     }
+    *rs = rl;
 }

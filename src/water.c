@@ -440,9 +440,11 @@ static cell_t river_fluid(const river_rules_t *rr, int dlevel, int difficulty, r
     return rr->fluid[rr->nfluids - 1];
 }
 
-/* One horizontal river across the whole map; returns whether it has a bridge. */
-static bool draw_horizontal(grid_t *g, rng_t *r, const river_rules_t *rr, cell_t fluid)
+/* One horizontal river across the whole map; returns whether it has a bridge.
+ * The rivers draw from a local copy of the stream, as the walks do. */
+static bool draw_horizontal(grid_t *g, rng_t *rs, const river_rules_t *rr, cell_t fluid)
 {
+    rng_t rl = *rs, *r = &rl;
     int width = rng_d(r, RIVER_WIDTH_DIE) + RIVER_H_WIDTH_PLUS;
     bool bridge = rng_chance(r, rr->horizontal_bridge.num, rr->horizontal_bridge.den);
     int bx = bridge ? RIVER_H_BRIDGE_BASE + rng_d(r, RIVER_H_BRIDGE_DIE) : -RIVER_BRIDGE_CELLS;
@@ -453,12 +455,14 @@ static bool draw_horizontal(grid_t *g, rng_t *r, const river_rules_t *rr, cell_t
         river_strip(g, x, y + RIVER_EDGE_OFFSET, width, false, k);
         y = clampi(y + drift(r, RIVER_H_DRIFT_DEN), RIVER_H_Y_MIN, ymax);
     }
+    *rs = rl;
     return bridge;
 }
 
 /* One vertical river over all rows, always with its 2-row bridge. */
-static void draw_vertical(grid_t *g, rng_t *r, const river_spec_t *s, cell_t fluid)
+static void draw_vertical(grid_t *g, rng_t *rs, const river_spec_t *s, cell_t fluid)
 {
+    rng_t rl = *rs, *r = &rl;
     int width = rng_d(r, RIVER_WIDTH_DIE) + s->width_plus;
     int x = s->x_base + rng_d(r, s->x_die);
     int by = RIVER_V_BRIDGE_BASE + rng_d(r, RIVER_V_BRIDGE_DIE);
@@ -468,6 +472,7 @@ static void draw_vertical(grid_t *g, rng_t *r, const river_spec_t *s, cell_t flu
         river_strip(g, x + RIVER_EDGE_OFFSET, y, width, true, k);
         x = clampi(x + drift(r, RIVER_V_DRIFT_DEN), RIVER_V_X_MIN, xmax);
     }
+    *rs = rl;
 }
 
 bool water_river(layout_ctx_t *ctx)
