@@ -96,19 +96,29 @@ static inline half2_t fill_portable(half2_t r, half2_t p)
     return (half2_t){(uint64_t)f, (uint64_t)(f >> 64)};
 }
 
+/* r and its neighbours in the row (bits 0..79 only, so nothing leaves the
+ * high half). */
+static inline half2_t spread(half2_t r)
+{
+    return (half2_t){r.lo | r.lo << 1 | r.lo >> 1 | r.hi << 63,
+                     r.hi | r.hi << 1 | r.hi >> 1 | r.lo >> 63};
+}
+
 /* The flood, instantiated with fill_runs (portable) and fill_pdep (BMI2). */
 static inline __attribute__((always_inline)) int flood(const bitrow_t pass[GRID_H + 2], int sx,
                                                        int sy, bool bmi2)
 {
-    /* reach[y]: cells reached; left[y]: passable cells not yet reached;
+    /* near[y]: the cells reached and their neighbours in the row (what an
+     * offer touches: spread when cells are gained, as rows are offered more
+     * often than they gain); left[y]: passable cells not yet reached;
      * open: the rows with some left (nothing is offered to a full row, and
      * once every row is full the flood is over); runs[y]: pass[y]'s runs
      * (for fill_pdep). */
-    half2_t reach[GRID_H + 2], left[GRID_H + 2];
+    half2_t near[GRID_H + 2], left[GRID_H + 2];
     runs_t runs[GRID_H + 2];
     uint32_t open = 0;
     for (int y = 1; y <= GRID_H; y++) {
-        reach[y] = (half2_t){0, 0};
+        near[y] = (half2_t){0, 0};
         left[y] = (half2_t){(uint64_t)pass[y], (uint64_t)(pass[y] >> 64)};
         const bool any = (left[y].lo | left[y].hi) != 0;
         open |= (uint32_t)any << y;
@@ -122,26 +132,26 @@ static inline __attribute__((always_inline)) int flood(const bitrow_t pass[GRID_
 #endif
     if (sy >= 1 && sy <= GRID_H && sx >= 1 && sx <= GRID_W && (pass[sy] >> sx & 1)) {
         const bitrow_t s = BITROW_BIT(sx);
-        reach[sy] = FILL(((half2_t){(uint64_t)s, (uint64_t)(s >> 64)}), sy);
-        left[sy].lo &= ~reach[sy].lo;
-        left[sy].hi &= ~reach[sy].hi;
+        const half2_t got = FILL(((half2_t){(uint64_t)s, (uint64_t)(s >> 64)}), sy);
+        near[sy] = spread(got);
+        left[sy].lo &= ~got.lo;
+        left[sy].hi &= ~got.hi;
         open &= ~((uint32_t)!(left[sy].lo | left[sy].hi) << sy);
         /* Rows whose new cells have not yet been offered to the row below
          * (down) or above (up); sweeps alternate until both are empty.  An
-         * offer spreads the row's cells sideways by one (8-way steps) and
-         * fills the runs of the neighbour's unreached cells they touch. */
+         * offer fills the runs of the neighbour's unreached cells that the
+         * row's near cells touch (8-way steps). */
         const uint32_t has_below = ((1u << GRID_H) - 1) & ~1u, has_above = has_below << 1;
         uint32_t down = 1u << sy, up = 1u << sy;
 #define OFFER(y, to)                                                                   \
     do {                                                                               \
         if (open >> (to) & 1) {                                                        \
-            const uint64_t rl = reach[y].lo, rh = reach[y].hi;                         \
-            const half2_t hit = {(rl | rl << 1 | rl >> 1 | rh << 63) & left[to].lo,    \
-                                 (rh | rh << 1 | rh >> 1 | rl >> 63) & left[to].hi};   \
+            const half2_t hit = {near[y].lo & left[to].lo, near[y].hi & left[to].hi};  \
             if (hit.lo | hit.hi) {                                                     \
                 const half2_t got = FILL(hit, to);                                     \
-                reach[to].lo |= got.lo;                                                \
-                reach[to].hi |= got.hi;                                                \
+                const half2_t sp = spread(got);                                        \
+                near[to].lo |= sp.lo;                                                  \
+                near[to].hi |= sp.hi;                                                  \
                 left[to].lo &= ~got.lo;                                                \
                 left[to].hi &= ~got.hi;                                                \
                 open &= ~((uint32_t)!(left[to].lo | left[to].hi) << (to));             \
