@@ -242,12 +242,16 @@ static bool place_monster(spender_t *s, int kind, rng_t *r)
 static void spend(spender_t *s, const uint8_t *mix, int nmix, int budget)
 {
     const monster_kind_t *k = s->t->monsters->kind;
-    int total = 0, upto[MONSTER_KINDS_MAX]; /* upto[i]: weights of mix[0..i] */
+    /* upto[i]: weights of mix[0..i], padded with the total to a power of two */
+    _Static_assert(MONSTER_KINDS_MAX == 32, "the pick's search takes five steps");
+    int total = 0, upto[MONSTER_KINDS_MAX];
     assert(nmix <= MONSTER_KINDS_MAX);
     for (int i = 0; i < nmix; i++)
         upto[i] = total += k[mix[i]].weight;
     if (total <= 0)
         return;
+    for (int i = nmix; i < MONSTER_KINDS_MAX; i++)
+        upto[i] = total;
     /* The draws come from a local copy of the stream (written back below):
      * the monster list's byte stores could alias the caller's state, which
      * would keep it in memory. */
@@ -255,17 +259,17 @@ static void spend(spender_t *s, const uint8_t *mix, int nmix, int budget)
     while (budget > 0 && !s->stopped) {
         int kind = mix[0];
         if (nmix > 1) {
-            /* the first i with x <= upto[i] (upto never decreases): a binary
-             * search whose steps are conditional moves, as a walk that stops
-             * at random would mispredict; it keeps the answer in b[0..n] */
+            /* the first i with x <= upto[i] (upto never decreases, and
+             * upto[31] = total >= x): a binary search of five conditional
+             * moves, as a walk that stops at random would mispredict */
             const int x = rng_d(&rl, total);
-            const int *b = upto;
-            for (int n = nmix; n > 1;) {
-                const int h = n / 2;
-                b = b[h - 1] < x ? b + h : b;
-                n -= h;
-            }
-            kind = mix[(b - upto) + (b[0] < x)];
+            int i = 0;
+            i += upto[i + 15] < x ? 16 : 0;
+            i += upto[i + 7] < x ? 8 : 0;
+            i += upto[i + 3] < x ? 4 : 0;
+            i += upto[i + 1] < x ? 2 : 0;
+            i += upto[i] < x ? 1 : 0;
+            kind = mix[i];
         }
         if (s->t->last_monster == POP_LAST_STOP && k[kind].danger > budget)
             break;
