@@ -56,13 +56,16 @@ bool special_fits(const special_limits_t *l, const room_t *r)
 
 static special_kind_t draw_kind(const special_tables_t *s, level_type_t t, rng_t *r)
 {
-    int x = rng_d(r, s->total[t]);
-    for (int k = 0; k < SPECIAL__COUNT; k++) {
-        if (x <= s->weight[t][k])
-            return (special_kind_t)k;
-        x -= s->weight[t][k];
+    /* the first k whose cumulative weight reaches x: the count of those
+     * below it (a branch-free sum; the walk's exit was a coin toss), at most
+     * the last kind */
+    const int x = rng_d(r, s->total[t]);
+    int k = 0, upto = 0;
+    for (int i = 0; i < SPECIAL__COUNT - 1; i++) {
+        upto += s->weight[t][i];
+        k += upto < x;
     }
-    return SPECIAL__COUNT - 1;
+    return (special_kind_t)k;
 }
 
 /* Every floor or fluid cell inside the wall ring becomes fluid k; the start
@@ -154,7 +157,7 @@ void special_rooms(level_t *lv, const special_tables_t *s, rng_t *rs)
         }
         /* the pick-th unused fitting room in list order */
         int pick = (int)rng_below(r, (uint32_t)fit);
-        int j = pick < fit0 ? select64(free0, pick) : 64 + select64(free1, pick - fit0);
+        int j = pick < fit0 ? grid_select64(free0, pick) : 64 + grid_select64(free1, pick - fit0);
         used[j >> 6] |= UINT64_C(1) << (j & 63);
         lv->special[lv->nspecial++] = (special_room_t){(uint8_t)kind, (uint8_t)j};
         lv->obs.special_placed[kind]++;

@@ -451,7 +451,8 @@ static bool draw_horizontal(grid_t *g, rng_t *rs, const river_rules_t *rr, cell_
     int y = RIVER_H_CENTRE + rng_d(r, 2 * width) - width;
     int ymax = GRID_H - width - RIVER_H_BOTTOM_MARGIN;
     for (int x = 1; x <= GRID_W; x++) {
-        cell_t k = x >= bx && x < bx + RIVER_BRIDGE_CELLS ? CELL_BRIDGE : fluid;
+        /* one unsigned compare (a conditional move, not a branch) */
+        cell_t k = (unsigned)(x - bx) < RIVER_BRIDGE_CELLS ? CELL_BRIDGE : fluid;
         river_strip(g, x, y + RIVER_EDGE_OFFSET, width, false, k);
         y = clampi(y + drift(r, RIVER_H_DRIFT_DEN), RIVER_H_Y_MIN, ymax);
     }
@@ -468,7 +469,7 @@ static void draw_vertical(grid_t *g, rng_t *rs, const river_spec_t *s, cell_t fl
     int by = RIVER_V_BRIDGE_BASE + rng_d(r, RIVER_V_BRIDGE_DIE);
     int xmax = GRID_W - width - RIVER_V_RIGHT_MARGIN;
     for (int y = 1; y <= GRID_H; y++) {
-        cell_t k = y >= by && y < by + RIVER_BRIDGE_CELLS ? CELL_BRIDGE : fluid;
+        cell_t k = (unsigned)(y - by) < RIVER_BRIDGE_CELLS ? CELL_BRIDGE : fluid;
         river_strip(g, x + RIVER_EDGE_OFFSET, y, width, true, k);
         x = clampi(x + drift(r, RIVER_V_DRIFT_DEN), RIVER_V_X_MIN, xmax);
     }
