@@ -36,62 +36,80 @@ __attribute__((constructor)) static void make_expand(void)
     }
 }
 
-/* Append the cells of the nbytes low bytes of w, the first being cell `first`. */
-static inline uint16_t *expand_word(uint16_t *out, uint64_t w, int nbytes, int first)
+/* Byte k (0..GRID_STRIDE/8-1) of a row: a byte load where the 128-bit row
+ * is little-endian in memory. */
+static inline unsigned row_byte(const bitrow_t *row, int k)
 {
-#ifdef CELLPOOL_SSE2
-    __m128i base = _mm_set1_epi16((short)first);
-    const __m128i eight = _mm_set1_epi16(8);
-#endif
-    for (int k = 0; k < nbytes; k++, w >>= 8) {
-        const unsigned b = (unsigned)w & 0xffu;
-#ifdef CELLPOOL_SSE2
-        const __m128i at = _mm_load_si128((const __m128i *)expand_at[b]);
-        _mm_storeu_si128((__m128i *)out, _mm_add_epi16(at, base));
-        base = _mm_add_epi16(base, eight);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    return ((const uint8_t *)row)[k];
 #else
-        for (int j = 0; j < 8; j++)
-            out[j] = (uint16_t)(first + 8 * k + expand_at[b][j]);
+    return (unsigned)(*row >> (8 * k)) & 0xffu;
 #endif
-        out += expand_n[b];
+}
+
+/* The table expansion.  With SSE2 the byte's first cell is one running
+ * vector of 8 equal lanes, 8 more per byte and GRID_STRIDE per empty row
+ * (a row is GRID_STRIDE / 8 bytes), so nothing is set up per row. */
+static void expand_rows(cellpool_t *p, const bitrow_t rows[CELLPOOL_ROWS])
+{
+    _Static_assert(GRID_STRIDE % 8 == 0, "a row is whole bytes");
+    uint16_t *out = p->val;
+#ifdef CELLPOOL_SSE2
+    __m128i base = _mm_setzero_si128();
+    const __m128i eight = _mm_set1_epi16(8), row = _mm_set1_epi16(GRID_STRIDE);
+#endif
+    for (int y = 0; y < CELLPOOL_ROWS; y++) {
+        p->cum[y] = (uint16_t)(out - p->val);
+        if (!rows[y]) { /* the border rows of a census */
+#ifdef CELLPOOL_SSE2
+            base = _mm_add_epi16(base, row);
+#endif
+            continue;
+        }
+        for (int k = 0; k < GRID_STRIDE / 8; k++) {
+            const unsigned b = row_byte(&rows[y], k);
+#ifdef CELLPOOL_SSE2
+            const __m128i at = _mm_load_si128((const __m128i *)expand_at[b]);
+            _mm_storeu_si128((__m128i *)out, _mm_add_epi16(at, base));
+            base = _mm_add_epi16(base, eight);
+#else
+            for (int j = 0; j < 8; j++)
+                out[j] = (uint16_t)(GRID_IDX(8 * k, y) + expand_at[b][j]);
+#endif
+            out += expand_n[b];
+        }
     }
-    return out;
+    p->n = (int)(out - p->val);
 }
 
 /* The same list bit by bit: the twin the unit test holds the table to. */
-static inline uint16_t *walk_word(uint16_t *out, uint64_t w, int first)
+static void walk_rows(cellpool_t *p, const bitrow_t rows[CELLPOOL_ROWS])
 {
-    for (; w; w &= w - 1)
-        *out++ = (uint16_t)(first + __builtin_ctzll(w));
-    return out;
+    uint16_t *out = p->val;
+    for (int y = 0; y < CELLPOOL_ROWS; y++) {
+        p->cum[y] = (uint16_t)(out - p->val);
+        for (int h = 0; h < 2; h++)
+            for (uint64_t w = (uint64_t)(rows[y] >> (64 * h)); w; w &= w - 1)
+                *out++ = (uint16_t)(GRID_IDX(64 * h, y) + __builtin_ctzll(w));
+    }
+    p->n = (int)(out - p->val);
 }
 
 void cellpool_init_with(cellpool_t *p, const bitrow_t rows[CELLPOOL_ROWS], bool simd)
 {
-    _Static_assert(GRID_STRIDE > 64 && GRID_STRIDE <= 80, "a row is 64 bits and 1..2 bytes");
-    uint16_t *out = p->val;
-    for (int y = 0; y < CELLPOOL_ROWS; y++) {
-        const uint64_t lo = (uint64_t)rows[y], hi = (uint64_t)(rows[y] >> 64);
-        p->lo[y] = lo;
-        p->hi[y] = hi;
-        p->cum[y] = (uint16_t)(out - p->val);
-        if (!(lo | hi))
-            continue; /* the border rows of a census */
-        if (simd) {
-            out = expand_word(out, lo, 8, GRID_IDX(0, y));
-            out = expand_word(out, hi, (GRID_STRIDE - 64 + 7) / 8, GRID_IDX(64, y));
-        } else {
-            out = walk_word(out, lo, GRID_IDX(0, y));
-            out = walk_word(out, hi, GRID_IDX(64, y));
-        }
-    }
-    p->n = (int)(out - p->val);
+    p->rows = rows;
+    if (simd)
+        expand_rows(p, rows);
+    else
+        walk_rows(p, rows);
     assert(p->n <= CELLPOOL_MAX);
 }
 
 void cellpool_init(cellpool_t *p, const bitrow_t rows[CELLPOOL_ROWS])
 {
-    cellpool_init_with(p, rows, true);
+    p->rows = rows;
+    expand_rows(p, rows);
+    assert(p->n <= CELLPOOL_MAX);
 }
 
 int cellpool_find(const cellpool_t *p, int c)
@@ -99,16 +117,11 @@ int cellpool_find(const cellpool_t *p, int c)
     int y = c / GRID_STRIDE, x = c % GRID_STRIDE;
     if (c < 0 || y >= CELLPOOL_ROWS)
         return -1;
-    const uint64_t w = x < 64 ? p->lo[y] : p->hi[y];
-    if (!(w >> (x & 63) & 1))
+    if (!(p->rows[y] >> x & 1))
         return -1; /* never in the list */
     /* Its position in the list as built, unless a removal moved it (entries
      * are distinct, so then it is elsewhere or gone). */
-    int r = p->cum[y];
-    if (x < 64)
-        r += popcount64(p->lo[y] & ((UINT64_C(1) << x) - 1));
-    else
-        r += popcount64(p->lo[y]) + popcount64(p->hi[y] & ((UINT64_C(1) << (x - 64)) - 1));
+    const int r = p->cum[y] + bitrow_popcount(p->rows[y] & (BITROW_BIT(x) - 1));
     if (r < p->n && p->val[r] == c)
         return r;
     for (int i = 0; i < p->n; i++)

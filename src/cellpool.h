@@ -23,15 +23,17 @@
 #define CELLPOOL_MAX (GRID_W * GRID_H)
 
 typedef struct cellpool {
-    uint64_t lo[CELLPOOL_ROWS], hi[CELLPOOL_ROWS]; /* the set as built: bit x of row y */
-    uint16_t cum[CELLPOOL_ROWS];                   /* cells of the set in rows before y */
-    int n;                                         /* current length */
+    const bitrow_t *rows;        /* the set as built (the caller's rows, kept alive
+                                    and unchanged while the pool is used) */
+    uint16_t cum[CELLPOOL_ROWS]; /* cells of the set in rows before y */
+    int n;                       /* current length */
     /* the list (GRID_IDX cells); 8 entries of slack for the last 8-wide store */
     uint16_t val[CELLPOOL_MAX + 8];
 } cellpool_t;
 
 /* The list of the cells set in rows (bits 0..GRID_STRIDE-1 of rows y = 0..GRID_H+1;
- * at most CELLPOOL_MAX of them), in row-major order. */
+ * at most CELLPOOL_MAX of them), in row-major order.  cellpool_find reads
+ * rows later: they must outlive the pool unchanged. */
 void cellpool_init(cellpool_t *p, const bitrow_t rows[CELLPOOL_ROWS]);
 
 /* cellpool_init with the byte-table expansion (simd) or a plain walk over
