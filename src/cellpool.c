@@ -48,15 +48,17 @@ static inline unsigned row_byte(const bitrow_t *row, int k)
 }
 
 /* The table expansion.  With SSE2 the byte's first cell is one running
- * vector of 8 equal lanes, 8 more per byte and GRID_STRIDE per empty row
- * (a row is GRID_STRIDE / 8 bytes), so nothing is set up per row. */
+ * vector of 8 equal lanes, 8 more per byte and the rest of a row's 256
+ * cell numbers after its GRID_STRIDE / 8 bytes, so nothing is set up per
+ * row. */
 static void expand_rows(cellpool_t *p, const bitrow_t rows[CELLPOOL_ROWS])
 {
-    _Static_assert(GRID_STRIDE % 8 == 0, "a row is whole bytes");
+    _Static_assert(GRID_STRIDE % 8 == 0 && GRID_STRIDE <= 256, "a row is whole bytes");
     uint16_t *out = p->val;
 #ifdef CELLPOOL_SSE2
     __m128i base = _mm_setzero_si128();
-    const __m128i eight = _mm_set1_epi16(8), row = _mm_set1_epi16(GRID_STRIDE);
+    const __m128i eight = _mm_set1_epi16(8), row = _mm_set1_epi16(CELLPOOL_CELL(0, 1)),
+                  row_rest = _mm_set1_epi16(CELLPOOL_CELL(0, 1) - GRID_STRIDE);
 #endif
     for (int y = 0; y < CELLPOOL_ROWS; y++) {
         p->cum[y] = (uint16_t)(out - p->val);
@@ -74,10 +76,13 @@ static void expand_rows(cellpool_t *p, const bitrow_t rows[CELLPOOL_ROWS])
             base = _mm_add_epi16(base, eight);
 #else
             for (int j = 0; j < 8; j++)
-                out[j] = (uint16_t)(GRID_IDX(8 * k, y) + expand_at[b][j]);
+                out[j] = (uint16_t)(CELLPOOL_CELL(8 * k, y) + expand_at[b][j]);
 #endif
             out += expand_n[b];
         }
+#ifdef CELLPOOL_SSE2
+        base = _mm_add_epi16(base, row_rest);
+#endif
     }
     p->n = (int)(out - p->val);
 }
@@ -90,7 +95,7 @@ static void walk_rows(cellpool_t *p, const bitrow_t rows[CELLPOOL_ROWS])
         p->cum[y] = (uint16_t)(out - p->val);
         for (int h = 0; h < 2; h++)
             for (uint64_t w = (uint64_t)(rows[y] >> (64 * h)); w; w &= w - 1)
-                *out++ = (uint16_t)(GRID_IDX(64 * h, y) + __builtin_ctzll(w));
+                *out++ = (uint16_t)(CELLPOOL_CELL(64 * h, y) + __builtin_ctzll(w));
     }
     p->n = (int)(out - p->val);
 }
@@ -114,8 +119,8 @@ void cellpool_init(cellpool_t *p, const bitrow_t rows[CELLPOOL_ROWS])
 
 int cellpool_find(const cellpool_t *p, int c)
 {
-    int y = c / GRID_STRIDE, x = c % GRID_STRIDE;
-    if (c < 0 || y >= CELLPOOL_ROWS)
+    const int y = CELLPOOL_Y(c), x = CELLPOOL_X(c);
+    if (c < 0 || y >= CELLPOOL_ROWS || x >= GRID_STRIDE)
         return -1;
     if (!(p->rows[y] >> x & 1))
         return -1; /* never in the list */
@@ -178,13 +183,13 @@ int cellrank_select(const cellrank_t *r, int k)
         y = r->cum[y + h] <= k ? y + h : y;
         n -= h;
     }
-    return GRID_IDX(bitrow_select(r->rows[y], k - r->cum[y]), y);
+    return CELLPOOL_CELL(bitrow_select(r->rows[y], k - r->cum[y]), y);
 }
 
 int cellrank_rank(const cellrank_t *r, int c)
 {
-    const int y = c / GRID_STRIDE, x = c % GRID_STRIDE;
-    if (c < 0 || y >= CELLPOOL_ROWS || !(r->rows[y] >> x & 1))
+    const int y = CELLPOOL_Y(c), x = CELLPOOL_X(c);
+    if (c < 0 || y >= CELLPOOL_ROWS || x >= GRID_STRIDE || !(r->rows[y] >> x & 1))
         return -1;
     return r->cum[y] + bitrow_popcount(r->rows[y] & (BITROW_BIT(x) - 1));
 }

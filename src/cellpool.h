@@ -22,12 +22,18 @@
 #define CELLPOOL_ROWS (GRID_H + 2)
 #define CELLPOOL_MAX (GRID_W * GRID_H)
 
+/* A cell as the lists hold it: x in the low byte, y in the high one (the
+ * bytes of a point_t), so a pick splits into x and y without a division. */
+#define CELLPOOL_CELL(x, y) ((y) << 8 | (x))
+#define CELLPOOL_X(c) ((c) & 0xff)
+#define CELLPOOL_Y(c) ((c) >> 8)
+
 typedef struct cellpool {
     const bitrow_t *rows;        /* the set as built (the caller's rows, kept alive
                                     and unchanged while the pool is used) */
     uint16_t cum[CELLPOOL_ROWS]; /* cells of the set in rows before y */
     int n;                       /* current length */
-    /* the list (GRID_IDX cells); 8 entries of slack for the last 8-wide store */
+    /* the list (CELLPOOL_CELL cells); 8 entries of slack for the last 8-wide store */
     uint16_t val[CELLPOOL_MAX + 8];
 } cellpool_t;
 
@@ -43,7 +49,7 @@ void cellpool_init_with(cellpool_t *p, const bitrow_t rows[CELLPOOL_ROWS], bool 
 /* The position < p->n that holds cell c, or -1. */
 int cellpool_find(const cellpool_t *p, int c);
 
-/* The cell (GRID_IDX) at position i, 0 <= i < p->n. */
+/* The cell (CELLPOOL_CELL) at position i, 0 <= i < p->n. */
 static inline int cellpool_get(const cellpool_t *p, int i)
 {
     return p->val[i];
@@ -78,7 +84,7 @@ typedef struct cellrank {
 
 void cellrank_init(cellrank_t *r, const bitrow_t rows[CELLPOOL_ROWS]);
 
-/* The cell (GRID_IDX) at position k < r->cum[CELLPOOL_ROWS] of the list. */
+/* The cell (CELLPOOL_CELL) at position k < r->cum[CELLPOOL_ROWS] of the list. */
 int cellrank_select(const cellrank_t *r, int k);
 
 /* The position of cell c in the list, or -1 when c is not in the set. */

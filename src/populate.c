@@ -127,7 +127,7 @@ static int partition_keepout(cellpool_t *a, const rect_t *k)
     int np = 0;
     for (int y = k->y1; y <= k->y2; y++)
         for (int x = k->x1; x <= k->x2; x++) {
-            int i = cellpool_find(a, GRID_IDX(x, y));
+            int i = cellpool_find(a, CELLPOOL_CELL(x, y));
             if (i < 0)
                 continue;
             int j = np++; /* insertion sort: the ranks come mostly in order */
@@ -161,9 +161,9 @@ static void pool_build(pool_t *p, const level_t *lv, const census_t *cs)
 {
     cellpool_init(&p->list, cs->standable);
     if (lv->start.x)
-        drop_cell(&p->list, GRID_IDX(lv->start.x, lv->start.y));
+        drop_cell(&p->list, CELLPOOL_CELL(lv->start.x, lv->start.y));
     for (int i = 0; i < lv->nstairs; i++)
-        drop_cell(&p->list, GRID_IDX(lv->stairs[i].x, lv->stairs[i].y));
+        drop_cell(&p->list, CELLPOOL_CELL(lv->stairs[i].x, lv->stairs[i].y));
     p->nout = p->list.n;
     if (lv->keepout.x1)
         p->nout = partition_keepout(&p->list, &lv->keepout);
@@ -192,9 +192,8 @@ static bool pool_take(pool_t *p, bool outside, rng_t *r, point_t *out)
     } else {
         cellpool_remove(a, i);
     }
-    /* unsigned: a multiply and no sign fix-ups */
-    out->x = (uint8_t)((unsigned)c % GRID_STRIDE);
-    out->y = (uint8_t)((unsigned)c / GRID_STRIDE);
+    out->x = (uint8_t)CELLPOOL_X(c);
+    out->y = (uint8_t)CELLPOOL_Y(c);
     return true;
 }
 
@@ -350,7 +349,7 @@ static bool start_and_stairs(level_t *lv, rng_t *r, census_t *cs)
         n--;                                                           \
     } while (0)
     if (!need_start) {
-        const int f = cellrank_rank(&cells, GRID_IDX(lv->start.x, lv->start.y));
+        const int f = cellrank_rank(&cells, CELLPOOL_CELL(lv->start.x, lv->start.y));
         if (f >= 0)
             FLOOR_REMOVE(f);
     }
@@ -361,7 +360,7 @@ static bool start_and_stairs(level_t *lv, rng_t *r, census_t *cs)
             return !need_start || k == 1;
         int i = (int)rng_below(r, (uint32_t)n);
         int c = FLOOR_AT(i);
-        point_t pt = {(uint8_t)((unsigned)c % GRID_STRIDE), (uint8_t)((unsigned)c / GRID_STRIDE)};
+        point_t pt = {(uint8_t)CELLPOOL_X(c), (uint8_t)CELLPOOL_Y(c)};
         if (k == 0) {
             lv->start = pt;
             if (need_stairs)

@@ -28,7 +28,7 @@ static void random_rows(rng_t *r, bitrow_t rows[CELLPOOL_ROWS], int density)
             bool on = mode == 0 ? false : mode == 1 ? true : (int)rng_below(r, 100) < density;
             if (on) {
                 rows[y] |= BITROW_BIT(x);
-                ref[nref++] = GRID_IDX(x, y);
+                ref[nref++] = CELLPOOL_CELL(x, y);
             }
         }
     }
@@ -59,7 +59,7 @@ static bool same_rank(const bitrow_t rows[CELLPOOL_ROWS], rng_t *r)
             return false;
     for (int t = 0; t < 20; t++) {
         int x = rng_range(r, 0, GRID_STRIDE - 1), y = rng_range(r, 0, GRID_H + 1);
-        if (!(rows[y] >> x & 1) && cellrank_rank(&cr, GRID_IDX(x, y)) != -1)
+        if (!(rows[y] >> x & 1) && cellrank_rank(&cr, CELLPOOL_CELL(x, y)) != -1)
             return false;
     }
     return true;
@@ -114,7 +114,7 @@ int main(void)
         for (int s = 0; s < steps && nref > 0; s++, ops++) {
             int op = (int)rng_below(&r, 4);
             if (op == 0) { /* find and remove a random map cell (present or not) */
-                int c = GRID_IDX(rng_range(&r, 0, GRID_STRIDE - 1), rng_range(&r, 0, GRID_H + 1));
+                int c = CELLPOOL_CELL(rng_range(&r, 0, GRID_STRIDE - 1), rng_range(&r, 0, GRID_H + 1));
                 int want = -1;
                 for (int i = 0; i < nref; i++)
                     if (ref[i] == c)
