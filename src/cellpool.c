@@ -103,6 +103,7 @@ static void walk_rows(cellpool_t *p, const bitrow_t rows[CELLPOOL_ROWS])
 void cellpool_init_with(cellpool_t *p, const bitrow_t rows[CELLPOOL_ROWS], bool simd)
 {
     p->rows = rows;
+    p->ndropped = 0;
     if (simd)
         expand_rows(p, rows);
     else
@@ -113,6 +114,7 @@ void cellpool_init_with(cellpool_t *p, const bitrow_t rows[CELLPOOL_ROWS], bool 
 void cellpool_init(cellpool_t *p, const bitrow_t rows[CELLPOOL_ROWS])
 {
     p->rows = rows;
+    p->ndropped = 0;
     expand_rows(p, rows);
     assert(p->n <= CELLPOOL_MAX);
 }
@@ -129,10 +131,25 @@ int cellpool_find(const cellpool_t *p, int c)
     const int r = p->cum[y] + bitrow_popcount(p->rows[y] & (BITROW_BIT(x) - 1));
     if (r < p->n && p->val[r] == c)
         return r;
+    /* a dropped cell (the arena's start, inside its keep-out box) is gone */
+    for (int k = 0; k < p->ndropped && k < CELLPOOL_DROPPED; k++)
+        if (p->dropped[k] == c)
+            return -1;
     for (int i = 0; i < p->n; i++)
         if (p->val[i] == c)
             return i;
     return -1;
+}
+
+void cellpool_drop(cellpool_t *p, int c)
+{
+    const int i = cellpool_find(p, c);
+    if (i < 0)
+        return;
+    cellpool_remove(p, i);
+    if (p->ndropped < CELLPOOL_DROPPED)
+        p->dropped[p->ndropped] = (uint16_t)c;
+    p->ndropped++;
 }
 
 /* ---- cellrank ---- */

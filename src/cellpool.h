@@ -25,6 +25,7 @@
 /* A cell as the lists hold it: x in the low byte, y in the high one (the
  * bytes of a point_t), so a pick splits into x and y without a division. */
 #define CELLPOOL_CELL(x, y) ((y) << 8 | (x))
+#define CELLPOOL_DROPPED 24 /* dropped cells find remembers (start and stairs) */
 #define CELLPOOL_X(c) ((c) & 0xff)
 #define CELLPOOL_Y(c) ((c) >> 8)
 
@@ -33,6 +34,8 @@ typedef struct cellpool {
                                     and unchanged while the pool is used) */
     uint16_t cum[CELLPOOL_ROWS]; /* cells of the set in rows before y */
     int n;                       /* current length */
+    int ndropped;                /* cells removed by cellpool_drop (all counted) */
+    uint16_t dropped[CELLPOOL_DROPPED]; /* the first CELLPOOL_DROPPED of them */
     /* the list (CELLPOOL_CELL cells); 8 entries of slack for the last 8-wide store */
     uint16_t val[CELLPOOL_MAX + 8];
 } cellpool_t;
@@ -46,8 +49,15 @@ void cellpool_init(cellpool_t *p, const bitrow_t rows[CELLPOOL_ROWS]);
  * the set bits, for the unit test; both build the same list. */
 void cellpool_init_with(cellpool_t *p, const bitrow_t rows[CELLPOOL_ROWS], bool simd);
 
-/* The position < p->n that holds cell c, or -1. */
+/* The position < p->n that holds cell c, or -1.  A cell is looked up by
+ * its rank in the set as built; only one that a removal moved, or removed
+ * by position (cellpool_remove) rather than by cellpool_drop, costs a
+ * search of the list. */
 int cellpool_find(const cellpool_t *p, int c);
+
+/* Remove cell c if the list holds it (found, then removed as by
+ * cellpool_remove), and remember it as gone for cellpool_find. */
+void cellpool_drop(cellpool_t *p, int c);
 
 /* The cell (CELLPOOL_CELL) at position i, 0 <= i < p->n. */
 static inline int cellpool_get(const cellpool_t *p, int i)

@@ -104,13 +104,6 @@ typedef struct pool {
     int nout;
 } pool_t;
 
-/* Remove cell c from the list if present: the last entry fills its place. */
-static void drop_cell(cellpool_t *a, int c)
-{
-    int i = cellpool_find(a, c);
-    if (i >= 0)
-        cellpool_remove(a, i);
-}
 
 /* Move the cells inside the keep-out box to the tail of the list, exactly
  * as this scan does on the written-out list:
@@ -161,9 +154,9 @@ static void pool_build(pool_t *p, const level_t *lv, const census_t *cs)
 {
     cellpool_init(&p->list, cs->standable);
     if (lv->start.x)
-        drop_cell(&p->list, CELLPOOL_CELL(lv->start.x, lv->start.y));
+        cellpool_drop(&p->list, CELLPOOL_CELL(lv->start.x, lv->start.y));
     for (int i = 0; i < lv->nstairs; i++)
-        drop_cell(&p->list, CELLPOOL_CELL(lv->stairs[i].x, lv->stairs[i].y));
+        cellpool_drop(&p->list, CELLPOOL_CELL(lv->stairs[i].x, lv->stairs[i].y));
     p->nout = p->list.n;
     if (lv->keepout.x1)
         p->nout = partition_keepout(&p->list, &lv->keepout);

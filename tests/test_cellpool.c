@@ -123,7 +123,11 @@ int main(void)
                 bad_find += got != want;
                 if (want >= 0) {
                     ref[want] = ref[--nref];
-                    cellpool_remove(&p, want);
+                    if (s % 2) /* by position, or as population drops start and stairs */
+                        cellpool_remove(&p, want);
+                    else
+                        cellpool_drop(&p, c);
+                    bad_find += cellpool_find(&p, c) != -1;
                     if (nout > nref)
                         nout = nref;
                 }
