@@ -229,39 +229,53 @@ static bool place_monster(spender_t *s, int kind, rng_t *r)
     return true;
 }
 
-/* While budget remains, pick a kind of mix by monster weight and pay for it
- * (the last may overshoot, or stop, per last_monster). */
-static void spend(spender_t *s, const uint8_t *mix, int nmix, int budget)
+/* A mix of kinds with its cumulative weights: upto[i] = weights of
+ * kind[0..i], padded with the total to MONSTER_KINDS_MAX entries. */
+typedef struct weighted_mix {
+    int n, total;
+    uint8_t kind[MONSTER_KINDS_MAX];
+    int upto[MONSTER_KINDS_MAX];
+} weighted_mix_t;
+
+/* Fill in w's weights for its n kinds of table k. */
+static void weigh(weighted_mix_t *w, const monster_kind_t *k)
+{
+    _Static_assert(MONSTER_KINDS_MAX == 32, "the pick's search takes five steps");
+    assert(w->n <= MONSTER_KINDS_MAX);
+    int total = 0;
+    for (int i = 0; i < w->n; i++)
+        w->upto[i] = total += k[w->kind[i]].weight;
+    for (int i = w->n; i < MONSTER_KINDS_MAX; i++)
+        w->upto[i] = total;
+    w->total = total;
+}
+
+/* While budget remains, pick a kind of the mix by monster weight and pay
+ * for it (the last may overshoot, or stop, per last_monster). */
+static void spend_weighted(spender_t *s, const weighted_mix_t *w, int budget)
 {
     const monster_kind_t *k = s->t->monsters->kind;
-    /* upto[i]: weights of mix[0..i], padded with the total to a power of two */
-    _Static_assert(MONSTER_KINDS_MAX == 32, "the pick's search takes five steps");
-    int total = 0, upto[MONSTER_KINDS_MAX];
-    assert(nmix <= MONSTER_KINDS_MAX);
-    for (int i = 0; i < nmix; i++)
-        upto[i] = total += k[mix[i]].weight;
-    if (total <= 0)
+    if (w->total <= 0)
         return;
-    for (int i = nmix; i < MONSTER_KINDS_MAX; i++)
-        upto[i] = total;
     /* The draws come from a local copy of the stream (written back below):
      * the monster list's byte stores could alias the caller's state, which
      * would keep it in memory. */
     rng_t rl = *s->r;
     while (budget > 0 && !s->stopped) {
-        int kind = mix[0];
-        if (nmix > 1) {
+        int kind = w->kind[0];
+        if (w->n > 1) {
             /* the first i with x <= upto[i] (upto never decreases, and
              * upto[31] = total >= x): a binary search of five conditional
              * moves, as a walk that stops at random would mispredict */
-            const int x = rng_d(&rl, total);
+            const int x = rng_d(&rl, w->total);
+            const int *upto = w->upto;
             int i = 0;
             i += upto[i + 15] < x ? 16 : 0;
             i += upto[i + 7] < x ? 8 : 0;
             i += upto[i + 3] < x ? 4 : 0;
             i += upto[i + 1] < x ? 2 : 0;
             i += upto[i] < x ? 1 : 0;
-            kind = mix[i];
+            kind = w->kind[i];
         }
         if (s->t->last_monster == POP_LAST_STOP && k[kind].danger > budget)
             break;
@@ -272,6 +286,15 @@ static void spend(spender_t *s, const uint8_t *mix, int nmix, int budget)
         budget -= k[kind].danger;
     }
     *s->r = rl;
+}
+
+/* spend_weighted on the kinds mix[0..nmix-1]. */
+static void spend(spender_t *s, const uint8_t *mix, int nmix, int budget)
+{
+    weighted_mix_t w = {.n = nmix};
+    memcpy(w.kind, mix, (size_t)nmix);
+    weigh(&w, s->t->monsters->kind);
+    spend_weighted(s, &w, budget);
 }
 
 /* An outcome's parts share the budget: floor(budget * percent / 100) each,
@@ -289,17 +312,30 @@ static void spend_outcome(spender_t *s, const pop_outcome_t *oc, int budget)
 
 static void standard_monsters(spender_t *s, int budget)
 {
-    const level_t *lv = s->lv;
-    uint8_t mix[MONSTER_KINDS_MAX];
+    /* The eligible kinds and their weights depend only on the monster table
+     * (immutable once loaded), the dlevel and the difficulty's window shift:
+     * each thread keeps the last mix it made (runs are mostly one dlevel). */
+    static _Thread_local struct {
+        const monster_table_t *m;
+        int dlevel, shift;
+        weighted_mix_t w;
+    } last;
     const monster_table_t *m = s->t->monsters;
-    const int dlevel = lv->dlevel, shift = s->t->window_shift[lv->difficulty];
-    int n = 0;
-    for (int k = 0; k < m->n; k++) {
-        mix[n] = (uint8_t)k; /* kept when eligible (no branch to mispredict) */
-        n += eligible(&m->kind[k], dlevel, shift);
+    const int dlevel = s->lv->dlevel, shift = s->t->window_shift[s->lv->difficulty];
+    if (last.m != m || last.dlevel != dlevel || last.shift != shift) {
+        int n = 0;
+        for (int k = 0; k < m->n; k++) {
+            last.w.kind[n] = (uint8_t)k; /* kept when eligible (no branch to mispredict) */
+            n += eligible(&m->kind[k], dlevel, shift);
+        }
+        last.w.n = n;
+        weigh(&last.w, m->kind);
+        last.m = m;
+        last.dlevel = dlevel;
+        last.shift = shift;
     }
-    if (n > 0)
-        spend(s, mix, n, budget);
+    if (last.w.n > 0)
+        spend_weighted(s, &last.w, budget);
 }
 
 /* Cave and single-monster levels: one roll, one outcome of the table. */
