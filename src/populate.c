@@ -291,7 +291,8 @@ static void spend_weighted(spender_t *s, const weighted_mix_t *w, int budget)
 /* spend_weighted on the kinds mix[0..nmix-1]. */
 static void spend(spender_t *s, const uint8_t *mix, int nmix, int budget)
 {
-    weighted_mix_t w = {.n = nmix};
+    weighted_mix_t w;
+    w.n = nmix;
     memcpy(w.kind, mix, (size_t)nmix);
     weigh(&w, s->t->monsters->kind);
     spend_weighted(s, &w, budget);
