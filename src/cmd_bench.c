@@ -3,15 +3,18 @@
  * Each measurement runs the real driver (generation and tally) on a fixed
  * job for about --seconds, after a calibration run that also warms caches;
  * it is repeated --reps times and the median and the spread (min, max) are
- * reported.  One-thread runs also count retired instructions per level via
- * perf_event_open where the kernel allows it (a count, unlike time, does not
- * depend on what else the machine is doing).
+ * reported.  One-thread runs also report levels per second of the process's
+ * CPU time (on a shared or virtual machine the steadier figure: time the
+ * process spends waiting for a core is not in it), and count retired
+ * instructions per level via perf_event_open where the kernel allows it (a
+ * count, unlike time, does not depend on what else the machine is doing).
  */
 #define _DEFAULT_SOURCE /* syscall(2) for perf_event_open */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #ifdef __linux__
@@ -50,9 +53,10 @@ static void usage(FILE *out)
             "\n"
             "Measure generation speed: for each level type, the layout alone and the full\n"
             "level (water, population, observation and tally), in levels/second on one\n"
-            "thread and on K threads, the scaling ratio, and instructions per level on one\n"
-            "thread where perf counters are available.  Medians of R repetitions after a\n"
-            "warm-up, with the spread.\n"
+            "thread and on K threads, the scaling ratio, levels per second of CPU time on\n"
+            "one thread (steadier than wall time on a shared machine), and instructions per\n"
+            "level on one thread where perf counters are available.  Medians of R\n"
+            "repetitions after a warm-up, with the spread.\n"
             "\n"
             "  --type T      one type or all (default all)\n"
             "  --seconds S   time per repetition (default %.1f)\n"
@@ -89,8 +93,25 @@ static int cmp_double(const void *a, const void *b)
 
 typedef struct measure {
     double median, min, max; /* levels per second */
+    double cpu_median;       /* levels per second of process CPU time, < 0 when unknown */
     double instr;            /* instructions per level, < 0 when unknown */
 } measure_t;
+
+/* CPU time used by the whole process (all its threads), in seconds; < 0
+ * when the clock is not available. */
+static double process_cpu_seconds(void)
+{
+    struct timespec t;
+    if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t) != 0)
+        return -1;
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static double median_of(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof v[0], cmp_double);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
 
 static int measure(const ruleset_t *rules, int type, int dlevel, bool layout_only, int threads,
                    double seconds, int reps, bool count_instr, measure_t *m)
@@ -116,7 +137,8 @@ static int measure(const ruleset_t *rules, int type, int dlevel, bool layout_onl
     double rate = r.seconds > 0 ? r.done / r.seconds : 1e6;
     driver_result_free(&r);
     job.count = (uint64_t)(rate * seconds) + 1;
-    double rates[64];
+    double rates[64], cpu_rates[64];
+    bool cpu_ok = true;
     int fd = count_instr ? perf_open() : -1;
     long long instr_total = 0;
     uint64_t instr_levels = 0;
@@ -128,6 +150,7 @@ static int measure(const ruleset_t *rules, int type, int dlevel, bool layout_onl
             ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
         }
 #endif
+        const double cpu0 = process_cpu_seconds();
         if (driver_run(&job, &o, t, &r) != 0) {
             tally_free(t);
             if (fd >= 0)
@@ -144,13 +167,16 @@ static int measure(const ruleset_t *rules, int type, int dlevel, bool layout_onl
             }
         }
 #endif
+        const double cpu = process_cpu_seconds() - cpu0;
+        cpu_ok = cpu_ok && cpu0 >= 0 && cpu > 0;
+        cpu_rates[k] = cpu_ok ? r.done / cpu : 0;
         rates[k] = r.seconds > 0 ? r.done / r.seconds : 0;
         driver_result_free(&r);
     }
     if (fd >= 0)
         close(fd);
-    qsort(rates, (size_t)reps, sizeof rates[0], cmp_double);
-    m->median = reps % 2 ? rates[reps / 2] : (rates[reps / 2 - 1] + rates[reps / 2]) / 2;
+    m->median = median_of(rates, reps);
+    m->cpu_median = cpu_ok ? median_of(cpu_rates, reps) : -1;
     m->min = rates[0];
     m->max = rates[reps - 1];
     m->instr = instr_levels ? (double)instr_total / (double)instr_levels : -1;
@@ -164,6 +190,8 @@ static cJSON *measure_json(const measure_t *m)
     cJSON_AddNumberToObject(o, "median", m->median);
     cJSON_AddNumberToObject(o, "min", m->min);
     cJSON_AddNumberToObject(o, "max", m->max);
+    if (m->cpu_median >= 0)
+        cJSON_AddNumberToObject(o, "cpu_time_median", m->cpu_median);
     if (m->instr >= 0)
         cJSON_AddNumberToObject(o, "instructions_per_level", m->instr);
     return o;
@@ -229,8 +257,8 @@ int cmd_bench(int argc, char **argv)
            dlevel, reps, seconds);
     char many_hdr[32];
     snprintf(many_hdr, sizeof many_hdr, "%ld threads", threads);
-    printf("%-12s %-7s %26s %26s %7s %10s\n", "type", "stage", "1 thread", many_hdr, "scale",
-           "instr/lvl");
+    printf("%-12s %-7s %26s %10s %26s %7s %10s\n", "type", "stage", "1 thread", "1t by CPU",
+           many_hdr, "scale", "instr/lvl");
     int rc = 0;
     for (int t = 0; t < LT__COUNT && rc == 0; t++) {
         if (type != -2 && t != type)
@@ -247,13 +275,15 @@ int cmd_bench(int argc, char **argv)
                 break;
             }
             double scale = one.median > 0 ? many.median / one.median : 0;
-            char a[64], b[64], ins[32] = "n/a";
+            char a[64], b[64], cpu[32] = "n/a", ins[32] = "n/a";
+            if (one.cpu_median >= 0)
+                snprintf(cpu, sizeof cpu, "%.0f", one.cpu_median);
             snprintf(a, sizeof a, "%.0f (%.0f-%.0f)", one.median, one.min, one.max);
             snprintf(b, sizeof b, "%.0f (%.0f-%.0f)", many.median, many.min, many.max);
             if (one.instr >= 0)
                 snprintf(ins, sizeof ins, "%.0f", one.instr);
-            printf("%-12s %-7s %26s %26s %6.2fx %10s\n", level_type_name((level_type_t)t),
-                   layout_only ? "layout" : "full", a, b, scale, ins);
+            printf("%-12s %-7s %26s %10s %26s %6.2fx %10s\n", level_type_name((level_type_t)t),
+                   layout_only ? "layout" : "full", a, cpu, b, scale, ins);
             fflush(stdout);
             cJSON *sj = cJSON_AddObjectToObject(tj, layout_only ? "layout" : "full");
             cJSON_AddItemToObject(sj, "one_thread", measure_json(&one));

@@ -145,4 +145,23 @@ cp "$src/../data/monsters.json" "$tmp/data/"
 sed 's/"die": 5,/"die": 0,/' "$src/../data/population.json" >"$tmp/data/population.json"
 expect_status 2 "population.json: caves.roll.die" gen --data "$tmp/data"
 
+# bench: help, bad arguments, and a tiny run whose JSON holds a positive rate
+# (wall and CPU time) for each stage of the type
+expect_status 0 "" bench --help
+expect_status 2 "out of range" bench --reps 0
+expect_status 2 "unknown level type" bench --type dungeon
+if "$drlsim" bench --type arena --seconds 0.02 --reps 1 --threads 1 --json "$tmp/bench.json" \
+        >"$tmp/bench.txt" && python3 - "$tmp/bench.json" <<'PY'
+import json, sys
+b = json.load(open(sys.argv[1]))
+assert list(b["types"]) == ["arena"]
+for stage in ("layout", "full"):
+    s = b["types"]["arena"][stage]
+    for run in ("one_thread", "all_threads"):
+        m = s[run]
+        assert 0 < m["min"] <= m["median"] <= m["max"], m
+        assert m["cpu_time_median"] > 0, m
+PY
+then ok; else ko "bench --json rates"; fi
+
 finish
