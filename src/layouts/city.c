@@ -87,6 +87,36 @@ static point_t door_cell(rng_t *r, int bx, int by, int bw, int bh)
     return (point_t){(uint8_t)(bx + bw - 1), (uint8_t)(by + 1 + i)};
 }
 
+/* The wall ring of the building (bx,by,bw,bh), its cells marked taken.
+ * Fixed counts, no branch on the size: the wall rows are BW_STORES 4-byte
+ * stores at offsets clamped to bw-4 (overlapping, never outside the
+ * building), and row j of BH_ROWS is the building's row min(j, bh-1) (the
+ * last one repeated), so a building costs no mispredicted loop end. */
+#define BW_STORES 4
+#define BH_ROWS (CITY_SITE_H_MAX - 2)
+_Static_assert(CITY_SITE_W_MIN - 2 >= 4 && CITY_SITE_W_MAX - 2 <= 4 * BW_STORES,
+               "BW_STORES clamped 4-byte stores cover a wall row");
+static void draw_building(grid_t *g, taken_t *t, int bx, int by, int bw, int bh)
+{
+    static const uint8_t wall4[4] = {CELL_WALL, CELL_WALL, CELL_WALL, CELL_WALL};
+    uint8_t *top = &g->c[GRID_IDX(bx, by)], *bottom = top + (bh - 1) * GRID_STRIDE;
+    for (int i = 0; i < BW_STORES; i++) {
+        const int o = 4 * i < bw - 4 ? 4 * i : bw - 4;
+        memcpy(top + o, wall4, 4);
+        memcpy(bottom + o, wall4, 4);
+    }
+    const bitrow_t inside = (BITROW_BIT(bw) - 1) << bx;
+    const uint64_t in0 = (uint64_t)inside, in1 = (uint64_t)(inside >> VIEW_SHIFT);
+    for (int j = 0; j < BH_ROWS; j++) {
+        const int r = j < bh - 1 ? j : bh - 1;
+        uint8_t *c = top + r * GRID_STRIDE;
+        c[0] = CELL_WALL;
+        c[bw - 1] = CELL_WALL;
+        t->view[0][by + r] |= in0;
+        t->view[1][by + r] |= in1;
+    }
+}
+
 /* The taken rows of grid_clear's map (its border ring and padding). */
 static taken_t cleared_taken;
 
@@ -126,18 +156,7 @@ static void buildings(level_t *lv, rng_t *stream, bool river)
             continue;
         /* The site's outer ring stays floor: the buffer. */
         int bx = x + 1, by = y + 1, bw = w - 2, bh = h - 2;
-        const bitrow_t inside = (BITROW_BIT(bw) - 1) << bx;
-        for (int j = by; j < by + bh; j++) {
-            const bool wall_row = j == by || j == by + bh - 1;
-            uint8_t *c = &g->c[GRID_IDX(bx, j)];
-            if (wall_row) {
-                memset(c, CELL_WALL, (size_t)bw);
-            } else {
-                c[0] = CELL_WALL;
-                c[bw - 1] = CELL_WALL;
-            }
-            taken_or(&taken, j, inside);
-        }
+        draw_building(g, &taken, bx, by, bw, bh);
         point_t d = door_cell(r, bx, by, bw, bh);
         grid_set(g, d.x, d.y, CELL_DOOR);
         if (!rooms_add(lv, bx, by, bw, bh))
