@@ -39,16 +39,6 @@ static int pick(rng_t *r, const walled_pick_t *p)
     return p->v[rng_below(r, (uint32_t)p->n)];
 }
 
-/* Tries at (size+2)-squares inside x1..x2, y1..y2 (the room's interior).
- * [game] the square's top-left is uniform on x1..x2-dim, y1..y2-dim: the
- * engine's sub-area draw is one short, so a square never reaches the
- * interior's last column or row (as in city).  [decision] when the interior
- * is too narrow for any square the try draws nothing: such a square would
- * overlap the room's walls and could never be all floor.
- * `solid` holds the map's non-floor cells as bit rows and is kept in step
- * with the blocks placed; win[y] is the OR of the dim rows from y down, so a
- * square is tested with one shift.  The draws come from a local copy of the
- * stream (the map's byte stores could alias the caller's). */
 /* n cells of kind k from c: blocks are 2..4 wide, so two overlapping 2-byte
  * stores do it without a call to memset. */
 static inline void fill_cells(uint8_t *c, int n, cell_t k)
@@ -62,52 +52,49 @@ static inline void fill_cells(uint8_t *c, int n, cell_t k)
     }
 }
 
-/* The blocks of one try, placed: the map and the bit rows. */
-static inline void place_block(grid_t *g, bitrow_t solid[GRID_H + 2], int sx, int sy, int size,
-                               int dim, cell_t kind, bitrow_t block)
-{
-    const bitrow_t add = block << sx;
-    for (int y = sy + WAREHOUSE_RING; y <= sy + dim - 1 - WAREHOUSE_RING; y++) {
-        solid[y] |= add;
-        fill_cells(&g->c[GRID_IDX(sx + WAREHOUSE_RING, y)], size, kind);
-    }
-}
-
-static int fill_room(grid_t *g, rng_t *r, bitrow_t solid[GRID_H + 2], int x1, int y1, int x2,
-                     int y2, int size, int tries, cell_t kind)
+/* Tries at (size+2)-squares inside x1..x2, y1..y2 (the room's interior).
+ * [game] the square's top-left is uniform on x1..x2-dim, y1..y2-dim: the
+ * engine's sub-area draw is one short, so a square never reaches the
+ * interior's last column or row (as in city).  [decision] when the interior
+ * is too narrow for any square the try draws nothing: such a square would
+ * overlap the room's walls and could never be all floor.
+ * The interior is all floor but for the room's own blocks (its walls and
+ * the other rooms' blocks lie outside it), so the blocks are kept as 64-bit
+ * rows relative to x1 (a room's interior fits one word: with one divider or
+ * more no room is wider than half the map plus the jitter): win[WIN_PAD+y]
+ * is the OR of the dim rows from y down, so a square is tested with one
+ * shift.  A block changes the 2*size+1 windows from its top row - dim + 1 to
+ * its bottom row, a count fixed per room: windows above y1 (in the padding)
+ * or below y2 - dim are never read, so they are updated unclipped.  The
+ * draws come from a local copy of the stream (the map's byte stores could
+ * alias the caller's). */
+#define WIN_PAD GRID_H /* > dim - 2 - y1: box sizes are at most GRID_H - 6 */
+static int fill_room(grid_t *g, rng_t *r, int x1, int y1, int x2, int y2, int size, int tries,
+                     cell_t kind)
 {
     const int dim = size + 2 * WAREHOUSE_RING;
     if (x2 - dim < x1 || y2 - dim < y1)
         return 0;
-    const bitrow_t block = (BITROW_BIT(size) - 1) << WAREHOUSE_RING;
-    /* A room's interior fits one 64-bit word (with one divider or more no
-     * room is wider than half the map plus the jitter), so the windows are
-     * kept relative to x1 and a try is a 64-bit shift and mask. */
     _Static_assert(GRID_W / 2 + WAREHOUSE_X_JITTER_DIE < 64, "a room's interior fits 64 bits");
-    assert(x2 - x1 < 64);
-    const uint64_t square = (UINT64_C(1) << dim) - 1, block64 = (uint64_t)block;
-    uint64_t row[GRID_H + 2], win[GRID_H + 2];
-    for (int y = y1; y <= y2; y++)
-        row[y] = (uint64_t)(solid[y] >> x1);
-    for (int y = y1; y <= y2 - dim; y++) {
-        uint64_t w = row[y];
-        for (int j = 1; j < dim; j++)
-            w |= row[y + j];
-        win[y] = w;
-    }
+    assert(x2 - x1 < 64 && dim - 2 - y1 < WIN_PAD);
+    const uint64_t square = (UINT64_C(1) << dim) - 1;
+    const uint64_t block = ((UINT64_C(1) << size) - 1) << WAREHOUSE_RING;
+    uint64_t win[WIN_PAD + GRID_H + 2] = {0};
     rng_t rl = *r;
     int placed = 0;
     for (int t = 0; t < tries; t++) {
         int sx = rng_range(&rl, x1, x2 - dim);
         int sy = rng_range(&rl, y1, y2 - dim);
-        if ((win[sy] >> (sx - x1)) & square)
+        if ((win[WIN_PAD + sy] >> (sx - x1)) & square)
             continue;
-        place_block(g, solid, sx, sy, size, dim, kind, block);
-        /* the windows that include a changed row */
-        const uint64_t add = block64 << (sx - x1);
-        const int top = sy + WAREHOUSE_RING, bottom = sy + dim - 1 - WAREHOUSE_RING;
-        for (int y = top - dim + 1 > y1 ? top - dim + 1 : y1; y <= bottom && y <= y2 - dim; y++)
-            win[y] |= add;
+        const int top = sy + WAREHOUSE_RING;
+        uint8_t *c = &g->c[GRID_IDX(sx + WAREHOUSE_RING, top)];
+        for (int j = 0; j < size; j++)
+            fill_cells(c + j * GRID_STRIDE, size, kind);
+        const uint64_t add = block << (sx - x1);
+        uint64_t *w = &win[WIN_PAD + top - dim + 1];
+        for (int j = 0; j < 2 * size + 1; j++)
+            w[j] |= add;
         placed++;
     }
     *r = rl;
@@ -137,16 +124,6 @@ void warehouse_draw(level_t *lv, rng_t *r, const walled_data_t *d, warehouse_inf
         edge[i] = x;
     }
     edge[k + 1] = GRID_W;
-    /* The non-floor cells now: the border ring (and padding) and the
-     * dividers' full columns (each door, on a divider, is not floor either). */
-    bitrow_t solid[GRID_H + 2];
-    const bitrow_t ring = BITROW_BIT(0) | BITROW_BIT(1) | BITROW_BIT(GRID_W) |
-                          BITROW_BIT(GRID_W + 1);
-    bitrow_t columns = ring;
-    for (int i = 1; i <= k; i++)
-        columns |= BITROW_BIT(edge[i]);
-    for (int y = 0; y < GRID_H + 2; y++)
-        solid[y] = y <= 1 || y >= GRID_H ? BITROW_BIT(GRID_STRIDE) - 1 : columns;
     for (int i = 0; i <= k; i++) {
         /* [decision] size, tries and the wall-block roll are drawn per room
          * (in that order), as the game does for each of its areas. */
@@ -156,7 +133,7 @@ void warehouse_draw(level_t *lv, rng_t *r, const walled_data_t *d, warehouse_inf
         info->box_size[i] = size;
         info->tries[i] = tries;
         info->wall_blocks[i] = walls;
-        info->placed[i] = fill_room(g, r, solid, edge[i] + 1, WAREHOUSE_TOP, edge[i + 1] - 1,
+        info->placed[i] = fill_room(g, r, edge[i] + 1, WAREHOUSE_TOP, edge[i + 1] - 1,
                                     WAREHOUSE_BOTTOM, size, tries, walls ? CELL_WALL : CELL_BOX);
         rooms_add(lv, edge[i], 1, edge[i + 1] - edge[i] + 1, GRID_H);
     }
