@@ -89,12 +89,27 @@ static int fill_room(grid_t *g, rng_t *r, int x1, int y1, int x2, int y2, int si
             continue;
         const int top = sy + WAREHOUSE_RING;
         uint8_t *c = &g->c[GRID_IDX(sx + WAREHOUSE_RING, top)];
-        for (int j = 0; j < size; j++)
-            fill_cells(c + j * GRID_STRIDE, size, kind);
         const uint64_t add = block << (sx - x1);
         uint64_t *w = &win[WIN_PAD + top - dim + 1];
-        for (int j = 0; j < 2 * size + 1; j++)
-            w[j] |= add;
+        if (size >= 2 && size <= 4) {
+            /* The listed sizes, without a loop end that depends on the size
+             * (this branch goes the same way all room long): the block's
+             * rows j and size-1-j for j = 0, 1, and windows j and
+             * 2*size-4+j for j = 0..4, are all of them. */
+            for (int j = 0; j < 2; j++) {
+                fill_cells(c + j * GRID_STRIDE, size, kind);
+                fill_cells(c + (size - 1 - j) * GRID_STRIDE, size, kind);
+            }
+            for (int j = 0; j < 5; j++) {
+                w[j] |= add;
+                w[2 * size - 4 + j] |= add;
+            }
+        } else {
+            for (int j = 0; j < size; j++)
+                fill_cells(c + j * GRID_STRIDE, size, kind);
+            for (int j = 0; j < 2 * size + 1; j++)
+                w[j] |= add;
+        }
         placed++;
     }
     *r = rl;
@@ -118,7 +133,17 @@ void warehouse_draw(level_t *lv, rng_t *r, const walled_data_t *d, warehouse_inf
         int x = (GRID_W / (k + 1)) * i + rng_d(r, WAREHOUSE_X_JITTER_DIE) -
                 WAREHOUSE_X_JITTER_SHIFT;
         int y = rng_d(r, WAREHOUSE_DOOR_DIE) + WAREHOUSE_DOOR_BASE;
-        grid_plot_wall(g, x, y, false);
+        /* grid_plot_wall's vertical wall through (x, y), drawn as the
+         * column it always is: the dividers stand at distinct columns
+         * inside the border, so the walk from (x, y) meets only floor
+         * until the border rows. */
+        assert(x > edge[i - 1] + 1 && x < GRID_W - 1);
+#if defined(__GNUC__)
+#pragma GCC unroll 18 /* all of it: no mispredicted loop end */
+#endif
+        for (int wy = 2; wy <= GRID_H - 1; wy++)
+            g->c[GRID_IDX(x, wy)] = CELL_WALL;
+        grid_set(g, x, y, CELL_DOOR);
         info->divider_x[i - 1] = x;
         info->door_y[i - 1] = y;
         edge[i] = x;
