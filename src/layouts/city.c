@@ -20,6 +20,21 @@
 #define CITY_SSE2_BUILD 1
 #include <emmintrin.h>
 #endif
+/* The helpers of the building tries are inlined into both builds of them,
+ * the AVX2 one (another target, into which GCC does not inline on its own)
+ * included. */
+#ifdef __GNUC__
+#define CITY_INLINE static inline __attribute__((always_inline))
+#else
+#define CITY_INLINE static inline
+#endif
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+/* An AVX2 (and BMI2) build of the building tries, chosen at run time
+ * (use_avx2, from __builtin_cpu_supports). */
+#define CITY_AVX2 1
+#define AVX2_FN __attribute__((target("avx2,bmi2")))
+#endif
 
 #include "../rooms.h"
 #include "../water.h"
@@ -63,7 +78,7 @@ static void taken_or(taken_t *t, int y, bitrow_t bits)
 _Static_assert(CITY_SITE_H_MIN >= SITE_HALF && CITY_SITE_H_MAX <= 2 * SITE_HALF,
                "a site's rows are its first and last SITE_HALF rows");
 
-static bool site_is_free(const taken_t *t, int x, int y, int w, int h)
+CITY_INLINE bool site_is_free(const taken_t *t, int x, int y, int w, int h)
 {
     const int v = x + w > 64; /* then x > 64 - CITY_SITE_W_MAX >= VIEW_SHIFT */
     const uint64_t *top = &t->view[v][y], *bottom = &t->view[v][y + h - SITE_HALF];
@@ -75,10 +90,31 @@ static bool site_is_free(const taken_t *t, int x, int y, int w, int h)
     return !((any >> sh) & span);
 }
 
+#ifdef CITY_AVX2
+/* The same: the first and last SITE_HALF rows as one 32-byte and one
+ * 16-byte load each (a view's rows are contiguous, and both runs end by the
+ * site's last row), ORed across. */
+AVX2_FN static inline bool site_is_free_avx2(const taken_t *t, int x, int y, int w, int h)
+{
+    _Static_assert(SITE_HALF == 6, "SITE_HALF rows are a 32-byte and a 16-byte load");
+    const int v = x + w > 64;
+    const uint64_t *top = &t->view[v][y], *bottom = top + (h - SITE_HALF);
+    const __m256i a = _mm256_or_si256(_mm256_loadu_si256((const __m256i *)top),
+                                      _mm256_loadu_si256((const __m256i *)bottom));
+    __m128i b = _mm_or_si128(_mm_loadu_si128((const __m128i *)(top + 4)),
+                             _mm_loadu_si128((const __m128i *)(bottom + 4)));
+    b = _mm_or_si128(b, _mm_or_si128(_mm256_castsi256_si128(a), _mm256_extracti128_si256(a, 1)));
+    b = _mm_or_si128(b, _mm_unpackhi_epi64(b, b));
+    const uint64_t any = (uint64_t)_mm_cvtsi128_si64(b);
+    const uint64_t span = (UINT64_C(1) << w) - 1;
+    return !((any >> (x - VIEW_SHIFT * v)) & span);
+}
+#endif
+
 /* A uniformly chosen wall cell of the building (bx,by,bw,bh) that is not a
  * corner [wiki]: the top and bottom walls have bw-2 such cells, the left
  * and right walls bh-2. */
-static point_t door_cell(rng_t *r, int bx, int by, int bw, int bh)
+CITY_INLINE point_t door_cell(rng_t *r, int bx, int by, int bw, int bh)
 {
     int across = bw - 2, down = bh - 2;
     int i = (int)rng_below(r, (uint32_t)(2 * across + 2 * down));
@@ -103,7 +139,7 @@ static point_t door_cell(rng_t *r, int bx, int by, int bw, int bh)
 #define BH_ROWS (CITY_SITE_H_MAX - 2)
 _Static_assert(CITY_SITE_W_MIN - 2 >= 4 && CITY_SITE_W_MAX - 2 <= 4 * BW_STORES,
                "BW_STORES clamped 4-byte stores cover a wall row");
-static void draw_building(grid_t *g, taken_t *t, int bx, int by, int bw, int bh)
+CITY_INLINE void draw_building(grid_t *g, taken_t *t, int bx, int by, int bw, int bh)
 {
     static const uint8_t wall4[4] = {CELL_WALL, CELL_WALL, CELL_WALL, CELL_WALL};
     uint8_t *top = &g->c[GRID_IDX(bx, by)], *bottom = top + (bh - 1) * GRID_STRIDE;
@@ -142,7 +178,7 @@ static void make_cleared(void)
  * them), so with SSE2 only those rows are scanned, one compare with floor
  * per 16 cells; the cells past the map's last column are taken already (as
  * on grid_clear's map).  Without SSE2, grid_mask_rows over the whole map. */
-static void taken_add_river(taken_t *t, const grid_t *g)
+CITY_INLINE void taken_add_river(taken_t *t, const grid_t *g)
 {
 #ifdef CITY_SSE2_BUILD
     _Static_assert(GRID_STRIDE == 80, "a row is five 16-byte chunks");
@@ -166,8 +202,31 @@ static void taken_add_river(taken_t *t, const grid_t *g)
 #endif
 }
 
-/* river: whether a river was drawn on the cleared map before. */
-static void buildings(level_t *lv, rng_t *stream, bool river)
+/* The AVX2 build below is taken when the CPU has AVX2 and BMI2 (looked up
+ * once at startup); city_set_avx2 lets the tests draw with the portable one. */
+static bool use_avx2;
+
+#ifdef CITY_AVX2
+__attribute__((constructor)) static void pick_avx2(void)
+{
+    __builtin_cpu_init();
+    use_avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2");
+}
+#endif
+
+bool city_set_avx2(bool on)
+{
+#ifdef CITY_AVX2
+    use_avx2 = on && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2");
+#else
+    (void)on;
+#endif
+    return use_avx2;
+}
+
+/* river: whether a river was drawn on the cleared map before.  wide: the
+ * AVX2 site test (a constant in each build of this body). */
+CITY_INLINE void buildings_run(level_t *lv, rng_t *stream, bool river, bool wide)
 {
     /* a local copy of the stream: the map's byte stores could alias it */
     rng_t rl = *stream, *r = &rl;
@@ -184,7 +243,14 @@ static void buildings(level_t *lv, rng_t *stream, bool river)
         int h = rng_range(r, CITY_SITE_H_MIN, CITY_SITE_H_MAX);
         int x = rng_range(r, CITY_X1, CITY_X2 - w);
         int y = rng_range(r, CITY_Y1, CITY_Y2 - h);
-        if (!site_is_free(&taken, x, y, w, h))
+#ifdef CITY_AVX2
+        const bool free = wide ? site_is_free_avx2(&taken, x, y, w, h)
+                               : site_is_free(&taken, x, y, w, h);
+#else
+        (void)wide;
+        const bool free = site_is_free(&taken, x, y, w, h);
+#endif
+        if (!free)
             continue;
         /* The site's outer ring stays floor: the buffer. */
         int bx = x + 1, by = y + 1, bw = w - 2, bh = h - 2;
@@ -195,6 +261,24 @@ static void buildings(level_t *lv, rng_t *stream, bool river)
             break;
     }
     *stream = rl;
+}
+
+#ifdef CITY_AVX2
+AVX2_FN static void buildings_avx2(level_t *lv, rng_t *stream, bool river)
+{
+    buildings_run(lv, stream, river, true);
+}
+#endif
+
+static void buildings(level_t *lv, rng_t *stream, bool river)
+{
+#ifdef CITY_AVX2
+    if (use_avx2) {
+        buildings_avx2(lv, stream, river);
+        return;
+    }
+#endif
+    buildings_run(lv, stream, river, false);
 }
 
 void layout_city(layout_ctx_t *ctx)

@@ -34,6 +34,11 @@ int normal_door_candidates(const bitrow_t solid[GRID_H + 2], const bitrow_t door
  * tests: both must draw the same layouts. */
 bool normal_set_avx2(bool on);
 
+/* Whether the city layout takes its AVX2 path (where the CPU has AVX2 and
+ * BMI2, the default) or the portable one; returns the choice in force.  For
+ * tests: both must draw the same layouts. */
+bool city_set_avx2(bool on);
+
 void layout_normal(layout_ctx_t *ctx);
 void layout_single(layout_ctx_t *ctx);
 /* small_rooms.c, warehouse.c, maze.c (their data and test faces: walled.h) */
