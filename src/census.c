@@ -117,68 +117,115 @@ static void census_sse2(const grid_t *g, census_t *c)
 #include <immintrin.h>
 
 /* Bit b of each cell's class (pshufb table): the kind sets as flags that a
- * shift brings to bit 7 for movemask. */
+ * shift brings to bit 7 for movemask.  Passable rather than impassable, so
+ * that a column mask can clear it where MAP_COLUMNS does. */
 #define CLASS_FLOOR 0x80
 #define CLASS_STAND 0x40
-#define CLASS_IMPASS 0x20
+#define CLASS_PASS 0x20
 
 static inline int8_t class_of(int k)
 {
     return (int8_t)((k == CELL_FLOOR ? CLASS_FLOOR : 0) |
                     ((CELLSET_STANDABLE >> k) & 1u ? CLASS_STAND : 0) |
-                    ((CELLSET_IMPASSABLE >> k) & 1u ? CLASS_IMPASS : 0));
+                    ((CELLSET_IMPASSABLE >> k) & 1u ? 0 : CLASS_PASS));
+}
+
+/* The counted kinds as nibble weights (pshufb tables): water and lava count
+ * in a byte's low nibble, acid and door in its high one. */
+static inline int8_t count_lo_hi(int k, int lo, int hi)
+{
+    return (int8_t)((k == lo ? 0x01 : 0) | (k == hi ? 0x10 : 0));
 }
 
 static inline uint64_t lane_sum256(__m256i acc) __attribute__((target("avx2")));
 static inline uint64_t lane_sum256(__m256i acc)
 {
     __m256i s = _mm256_sad_epu8(acc, _mm256_setzero_si256());
-    return (uint64_t)_mm256_extract_epi64(s, 0) + (uint64_t)_mm256_extract_epi64(s, 1) +
-           (uint64_t)_mm256_extract_epi64(s, 2) + (uint64_t)_mm256_extract_epi64(s, 3);
+    __m128i t = _mm_add_epi64(_mm256_castsi256_si128(s), _mm256_extracti128_si256(s, 1));
+    return (uint64_t)_mm_cvtsi128_si64(t) + (uint64_t)_mm_extract_epi64(t, 1);
 }
 
-/* Two rows (160 bytes) at a time in five 32-byte chunks: a table lookup
- * (pshufb) classifies each cell into the three sets, whose flags reach
- * movemask by shifts; the counted kinds are compares summed in byte lanes
- * (at most 50 chunks per lane). */
+#define TABLE16(f, ...)                                                                      \
+    f(0, __VA_ARGS__), f(1, __VA_ARGS__), f(2, __VA_ARGS__), f(3, __VA_ARGS__),              \
+        f(4, __VA_ARGS__), f(5, __VA_ARGS__), f(6, __VA_ARGS__), f(7, __VA_ARGS__),          \
+        f(8, __VA_ARGS__), f(9, __VA_ARGS__), f(10, __VA_ARGS__), f(11, __VA_ARGS__),        \
+        f(12, __VA_ARGS__), f(13, __VA_ARGS__), f(14, __VA_ARGS__), f(15, __VA_ARGS__)
+#define CLASS_OF(k, _) class_of(k)
+
+/* Two rows a pass in five 32-byte chunks, each row's x 0..63 in two chunks
+ * of its own and both rows' x 64..79 in the fifth (one 16-byte half each),
+ * so a row's bits are two movemasks side by side and half of the fifth.  A
+ * table lookup (pshufb) classifies each cell into the three sets, whose
+ * flags reach movemask by shifts; the first and the fifth chunks are masked
+ * to the placement and map columns first.  The counted kinds are nibble
+ * weights from two more lookups, summed in byte lanes: a lane sees at most
+ * 10 chunks (two passes) before the nibbles are split into byte sums (at
+ * most 50 per lane). */
 __attribute__((target("avx2"))) static void census_avx2(const grid_t *g, census_t *c)
 {
     _Static_assert(CELL__COUNT <= 16, "pshufb classifies kinds 0..15");
-    const __m256i table = _mm256_setr_epi8(
-        class_of(0), class_of(1), class_of(2), class_of(3), class_of(4), class_of(5),
-        class_of(6), class_of(7), class_of(8), class_of(9), 0, 0, 0, 0, 0, 0, class_of(0),
-        class_of(1), class_of(2), class_of(3), class_of(4), class_of(5), class_of(6),
-        class_of(7), class_of(8), class_of(9), 0, 0, 0, 0, 0, 0);
-    const __m256i k_door = _mm256_set1_epi8(CELL_DOOR), k_water = _mm256_set1_epi8(CELL_WATER),
-                  k_acid = _mm256_set1_epi8(CELL_ACID), k_lava = _mm256_set1_epi8(CELL_LAVA);
+    _Static_assert(GRID_STRIDE == 80 && GRID_H % 4 == 0, "two 80-cell rows a pass, two passes a flush");
+    const __m256i table = _mm256_setr_epi8(TABLE16(CLASS_OF, 0), TABLE16(CLASS_OF, 0));
+    const __m256i t_wa = _mm256_setr_epi8(TABLE16(count_lo_hi, CELL_WATER, CELL_ACID),
+                                          TABLE16(count_lo_hi, CELL_WATER, CELL_ACID));
+    const __m256i t_ld = _mm256_setr_epi8(TABLE16(count_lo_hi, CELL_LAVA, CELL_DOOR),
+                                          TABLE16(count_lo_hi, CELL_LAVA, CELL_DOOR));
+    /* x 0: no set; x 1: passable only (likewise x 79 and x 78 of the fifth) */
+    const __m256i m_head = _mm256_setr_epi8(0, CLASS_PASS, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                                            -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                                            -1, -1, -1, -1, -1, -1, -1, -1);
+    const __m256i m_tail = _mm256_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                                            -1, CLASS_PASS, 0, -1, -1, -1, -1, -1, -1, -1, -1,
+                                            -1, -1, -1, -1, -1, -1, CLASS_PASS, 0);
+    const __m256i nibble = _mm256_set1_epi8(0x0f);
     __m256i n_water = _mm256_setzero_si256(), n_acid = n_water, n_lava = n_water,
             n_door = n_water;
-    for (int y = 1; y <= GRID_H; y += 2) {
-        const uint8_t *rows = &g->c[GRID_IDX(0, y)];
-        uint64_t mf[5], ms[5], mi[5];
-        for (int k = 0; k < 5; k++) {
-            __m256i v = _mm256_loadu_si256((const __m256i *)(rows + 32 * k));
-            __m256i cl = _mm256_shuffle_epi8(table, v);
-            mf[k] = (uint32_t)_mm256_movemask_epi8(cl);
-            ms[k] = (uint32_t)_mm256_movemask_epi8(_mm256_slli_epi16(cl, 1));
-            mi[k] = (uint32_t)_mm256_movemask_epi8(_mm256_slli_epi16(cl, 2));
-            n_water = _mm256_sub_epi8(n_water, _mm256_cmpeq_epi8(v, k_water));
-            n_acid = _mm256_sub_epi8(n_acid, _mm256_cmpeq_epi8(v, k_acid));
-            n_lava = _mm256_sub_epi8(n_lava, _mm256_cmpeq_epi8(v, k_lava));
-            n_door = _mm256_sub_epi8(n_door, _mm256_cmpeq_epi8(v, k_door));
+    for (int y0 = 1; y0 <= GRID_H; y0 += 4) {
+        __m256i s_wa = _mm256_setzero_si256(), s_ld = s_wa;
+#pragma GCC unroll 2
+        for (int y = y0; y < y0 + 4; y += 2) {
+            const uint8_t *rows = &g->c[GRID_IDX(0, y)];
+            const __m256i v[5] = {
+                _mm256_loadu_si256((const __m256i *)rows),
+                _mm256_loadu_si256((const __m256i *)(rows + 32)),
+                _mm256_loadu_si256((const __m256i *)(rows + GRID_STRIDE)),
+                _mm256_loadu_si256((const __m256i *)(rows + GRID_STRIDE + 32)),
+                _mm256_inserti128_si256(
+                    _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(rows + 64))),
+                    _mm_loadu_si128((const __m128i *)(rows + GRID_STRIDE + 64)), 1),
+            };
+            __m256i cl[5];
+            for (int k = 0; k < 5; k++) {
+                cl[k] = _mm256_shuffle_epi8(table, v[k]);
+                if (k == 0 || k == 2)
+                    cl[k] = _mm256_and_si256(cl[k], m_head);
+                else if (k == 4)
+                    cl[k] = _mm256_and_si256(cl[k], m_tail);
+                s_wa = _mm256_add_epi8(s_wa, _mm256_shuffle_epi8(t_wa, v[k]));
+                s_ld = _mm256_add_epi8(s_ld, _mm256_shuffle_epi8(t_ld, v[k]));
+            }
+            /* One set at a time: its flag in bit 7, the five movemasks, the
+             * two rows (the columns were masked in the chunks: bits are
+             * final), then the next flag up by doubling the bytes. */
+#define MASK(k) ((uint64_t)(uint32_t)_mm256_movemask_epi8(cl[k]))
+#define ROWS(to)                                                                              \
+    do {                                                                                      \
+        const uint64_t t4 = MASK(4);                                                          \
+        (to)[y] = (bitrow_t)(MASK(0) | MASK(1) << 32) | (bitrow_t)(t4 & 0xffff) << 64;       \
+        (to)[y + 1] = (bitrow_t)(MASK(2) | MASK(3) << 32) | (bitrow_t)(t4 >> 16) << 64;      \
+        for (int k = 0; k < 5; k++)                                                           \
+            cl[k] = _mm256_add_epi8(cl[k], cl[k]);                                            \
+    } while (0)
+            ROWS(c->floor);
+            ROWS(c->standable);
+            ROWS(c->passable);
+#undef ROWS
+#undef MASK
         }
-        /* row y: bits 0..79 = chunks 0, 1 and the low half of 2; row y+1 the rest */
-#define ROW_A(m) ((bitrow_t)((m)[0] | (m)[1] << 32) | (bitrow_t)((m)[2] & 0xffff) << 64)
-#define ROW_B(m) \
-    ((bitrow_t)((m)[2] >> 16 | (m)[3] << 16 | (m)[4] << 48) | (bitrow_t)((m)[4] >> 16) << 64)
-        c->floor[y] = ROW_A(mf) & INNER_COLUMNS;
-        c->floor[y + 1] = ROW_B(mf) & INNER_COLUMNS;
-        c->standable[y] = ROW_A(ms) & INNER_COLUMNS;
-        c->standable[y + 1] = ROW_B(ms) & INNER_COLUMNS;
-        c->passable[y] = ~ROW_A(mi) & MAP_COLUMNS;
-        c->passable[y + 1] = ~ROW_B(mi) & MAP_COLUMNS;
-#undef ROW_A
-#undef ROW_B
+        n_water = _mm256_add_epi8(n_water, _mm256_and_si256(s_wa, nibble));
+        n_acid = _mm256_add_epi8(n_acid, _mm256_and_si256(_mm256_srli_epi16(s_wa, 4), nibble));
+        n_lava = _mm256_add_epi8(n_lava, _mm256_and_si256(s_ld, nibble));
+        n_door = _mm256_add_epi8(n_door, _mm256_and_si256(_mm256_srli_epi16(s_ld, 4), nibble));
     }
     c->water = (int)lane_sum256(n_water);
     c->acid = (int)lane_sum256(n_acid);
@@ -186,6 +233,8 @@ __attribute__((target("avx2"))) static void census_avx2(const grid_t *g, census_
     c->doors = (int)lane_sum256(n_door);
     clear_edges(c);
 }
+#undef CLASS_OF
+#undef TABLE16
 #endif
 
 void census_take_with(const grid_t *g, census_t *c, census_impl_t impl)
