@@ -73,6 +73,9 @@ void tally_clear(tally_t *t);
 
 /* Count one level (its dlevel must lie in the tally's range). */
 void tally_add(tally_t *t, const level_t *lv);
+/* The same, row by row through TALLY_HISTS' feeders (for tests: tally_add
+ * feeds the rows inline and must count exactly as this does). */
+void tally_add_rows(tally_t *t, const level_t *lv);
 
 /* into += from (same ranges and difficulty; asserted). */
 void tally_merge(tally_t *into, const tally_t *from);

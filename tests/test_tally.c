@@ -76,5 +76,37 @@ int main(void)
     CHECK(cr[255] == 1, "cave roll 300 clamped to the last bin");
     tally_free(a);
     tally_free(b);
+
+    /* tally_add feeds the rows inline (one loop for the per-room rows):
+     * it must count exactly as the table's feeders do, on observations of
+     * any value (random bytes: negative rolls, values past the last bin,
+     * up to a full room list). */
+    a = tally_new(1, 4, 3);
+    b = tally_new(1, 4, 3);
+    rng_t r;
+    rng_stream(&r, 7, 7, RNG_LAYOUT);
+    for (int t = 0; t < 20000; t++) {
+        fake(&lv, 1 + (int)rng_below(&r, 4), (level_type_t)rng_below(&r, LT__COUNT));
+        if (rng_chance(&r, 3, 4)) {
+            uint8_t *o = (uint8_t *)&lv.obs;
+            for (size_t i = 0; i < sizeof lv.obs; i++)
+                o[i] = (uint8_t)(rng_chance(&r, 1, 2) ? 0 : rng_next(&r));
+        }
+        lv.nrooms = (int)rng_below(&r, LEVEL_MAX_ROOMS + 1);
+        for (int i = 0; i < lv.nrooms; i++) {
+            uint64_t x = rng_next(&r);
+            lv.rooms[i] = (room_t){(uint8_t)x, (uint8_t)(x >> 8), (uint8_t)(x >> 16),
+                                   (uint8_t)(x >> 24)};
+            if (x >> 32 & 1) /* mostly map-sized rooms */
+                lv.rooms[i].w %= GRID_W + 1, lv.rooms[i].h %= GRID_H + 1;
+        }
+        tally_add(a, &lv);
+        tally_add_rows(b, &lv);
+    }
+    size_t n = (size_t)4 * LT__COUNT * a->stride;
+    CHECK(a->stride == b->stride && memcmp(a->slots, b->slots, n * sizeof *a->slots) == 0,
+          "tally_add counts as the table's feeders on 20000 random levels");
+    tally_free(a);
+    tally_free(b);
     return test_summary("tally");
 }
