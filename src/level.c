@@ -12,6 +12,9 @@
 
 #include <assert.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "populate.h"
 #include "reach.h"
@@ -41,6 +44,36 @@ static void observe(level_t *lv, const census_t *cs)
     o->unreachable = (uint16_t)reach_unreachable_rows(cs->passable, lv->start.x, lv->start.y);
 }
 
+/* A level's observation record before any step: nothing seen, no fluid,
+ * no roll made (-1).  Copied in 16-byte moves: clearing the record and
+ * setting the rolls (or a plain copy, which GCC turns into that) became a
+ * rep stos, slow to start and a mispredicted loop exit to a branch
+ * simulator. */
+static const obs_t OBS_FRESH = {
+    .river_fluid = CELL_FLOOR,
+    .fluid_kind = CELL_FLOOR,
+    .roll = {.cave = -1, .cave_outcome = -1, .single = -1, .single_outcome = -1, .arena = -1,
+             .arena_layout = -1, .fluid_room = -1, .fluid_room_kind = -1, .ammo = -1,
+             .ammo_kind = -1, .ammo_stacks = -1},
+};
+
+static inline void obs_fresh(obs_t *o)
+{
+#ifdef __SSE2__
+    /* 16 bytes a move: a plain copy (or clear and set) becomes rep stos */
+    const unsigned char *from = (const unsigned char *)&OBS_FRESH;
+    unsigned char *to = (unsigned char *)o;
+    size_t i = 0;
+    for (; i + 16 <= sizeof *o; i += 16)
+        _mm_storeu_si128((__m128i *)(void *)(to + i),
+                         _mm_loadu_si128((const __m128i *)(const void *)(from + i)));
+    for (; i < sizeof *o; i++)
+        to[i] = from[i];
+#else
+    *o = OBS_FRESH;
+#endif
+}
+
 static void reset(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t index)
 {
     lv->dlevel = p->dlevel;
@@ -54,13 +87,7 @@ static void reset(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t in
     lv->nmonsters = 0;
     lv->nitems = 0;
     lv->nspecial = 0;
-    memset(&lv->obs, 0, sizeof lv->obs);
-    rolls_t *r = &lv->obs.roll;
-    r->cave = r->single = r->arena = r->fluid_room = r->ammo = -1;
-    r->cave_outcome = r->single_outcome = r->arena_layout = -1;
-    r->fluid_room_kind = r->ammo_kind = r->ammo_stacks = -1;
-    lv->obs.river_fluid = CELL_FLOOR;
-    lv->obs.fluid_kind = CELL_FLOOR;
+    obs_fresh(&lv->obs);
 }
 
 void level_generate(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t index)
