@@ -93,16 +93,18 @@ static void reset(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t in
 void level_generate(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t index)
 {
     reset(lv, p, seed, index);
+    /* the streams' common key, mixed once for the level's three or four */
+    const uint64_t key = rng_level_key(seed, index);
     if (p->type >= 0) {
         lv->type = (level_type_t)p->type;
     } else {
         rng_t tr;
-        rng_stream(&tr, seed, index, RNG_TYPE);
+        rng_stream_keyed(&tr, key, RNG_TYPE);
         lv->type = ruleset_pick_type(p->rules, p->dlevel, p->single_enabled, &tr);
     }
     rng_t layout, water;
-    rng_stream(&layout, seed, index, RNG_LAYOUT);
-    rng_stream(&water, seed, index, RNG_WATER);
+    rng_stream_keyed(&layout, key, RNG_LAYOUT);
+    rng_stream_keyed(&water, key, RNG_WATER);
     layout_ctx_t ctx = {
         .lv = lv, .p = p, .rules = &p->rules->type[lv->type], .layout = &layout, .water = &water,
         .doors = -1,
@@ -118,7 +120,7 @@ void level_generate(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t 
     const pop_tables_t *t = poptable_default();
     assert(t && "cmd_gen and the driver load the tables before generating");
     rng_t pop;
-    rng_stream(&pop, seed, index, RNG_POPULATE);
+    rng_stream_keyed(&pop, key, RNG_POPULATE);
     census_t cs;
     populate_census(lv, p, t, &pop, &cs);
     observe(lv, &cs);

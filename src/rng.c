@@ -8,8 +8,6 @@
  */
 #include "rng.h"
 
-#define SPLITMIX_GAMMA UINT64_C(0x9e3779b97f4a7c15)
-
 void rng_set_state(rng_t *r, uint64_t s0, uint64_t s1, uint64_t s2, uint64_t s3)
 {
     r->s[0] = s0;
@@ -20,13 +18,7 @@ void rng_set_state(rng_t *r, uint64_t s0, uint64_t s1, uint64_t s2, uint64_t s3)
 
 void rng_stream(rng_t *r, uint64_t master, uint64_t index, rng_purpose_t purpose)
 {
-    uint64_t key = rng_mix64(master + SPLITMIX_GAMMA);
-    key = rng_mix64(key ^ (index * UINT64_C(0xd1342543de82ef95)));
-    key ^= (uint64_t)purpose * UINT64_C(0xa0761d6478bd642f);
-    for (int i = 0; i < 4; i++) {
-        key += SPLITMIX_GAMMA;
-        r->s[i] = rng_mix64(key);
-    }
+    rng_stream_keyed(r, rng_level_key(master, index), purpose);
 }
 
 int rng_dice(rng_t *r, int x, int n, int k)

@@ -40,6 +40,25 @@ static inline uint64_t rng_mix64(uint64_t z)
     return z ^ (z >> 31);
 }
 
+/* rng_stream in two steps, for a level that seeds several purposes: the
+ * key of (master, index), mixed once, then each purpose's stream from it
+ * (rng_stream_keyed(r, rng_level_key(m, i), p) is rng_stream(r, m, i, p)). */
+#define RNG_SPLITMIX_GAMMA UINT64_C(0x9e3779b97f4a7c15)
+static inline uint64_t rng_level_key(uint64_t master, uint64_t index)
+{
+    uint64_t key = rng_mix64(master + RNG_SPLITMIX_GAMMA);
+    return rng_mix64(key ^ (index * UINT64_C(0xd1342543de82ef95)));
+}
+
+static inline void rng_stream_keyed(rng_t *r, uint64_t key, rng_purpose_t purpose)
+{
+    key ^= (uint64_t)purpose * UINT64_C(0xa0761d6478bd642f);
+    for (int i = 0; i < 4; i++) {
+        key += RNG_SPLITMIX_GAMMA;
+        r->s[i] = rng_mix64(key);
+    }
+}
+
 static inline uint64_t rng_rotl(uint64_t x, int k)
 {
     return (x << k) | (x >> (64 - k));

@@ -125,9 +125,29 @@ static void dice(void)
     CHECK(lo == -3 && hi == 3, "range(-3,3) covers exactly -3..3 (got %d..%d)", lo, hi);
 }
 
+/* A level seeds its streams from one key: the same states as rng_stream. */
+static void keyed(void)
+{
+    rng_t r;
+    rng_stream(&r, 1, 1, RNG_TYPE);
+    bool same = true;
+    for (int i = 0; i < 2000; i++) {
+        uint64_t master = rng_next(&r), index = i < 1000 ? (uint64_t)i : rng_next(&r);
+        uint64_t key = rng_level_key(master, index);
+        for (int p = RNG_TYPE; p <= RNG_POPULATE; p++) {
+            rng_t a, b;
+            rng_stream(&a, master, index, (rng_purpose_t)p);
+            rng_stream_keyed(&b, key, (rng_purpose_t)p);
+            same &= memcmp(a.s, b.s, sizeof a.s) == 0;
+        }
+    }
+    CHECK(same, "rng_stream_keyed(rng_level_key) seeds as rng_stream");
+}
+
 int main(void)
 {
     known_answers();
+    keyed();
     streams();
     static const int NS[] = {2, 3, 5, 6, 25, 100};
     for (size_t i = 0; i < sizeof NS / sizeof NS[0]; i++)
