@@ -220,10 +220,13 @@ int driver_run(const job_t *job, const driver_opts_t *opts, tally_t *out, driver
             uint64_t hi = lo + DRIVER_CHUNK;
             if (hi > job->first + job->count)
                 hi = job->first + job->count;
+            /* job_dlevel once a chunk, then stepped: no 64-bit division a level */
+            int dl = job_dlevel(job, lo);
             for (uint64_t i = lo; i < hi; i++) {
-                p.dlevel = job_dlevel(job, i);
+                p.dlevel = dl;
                 level_generate(lv, &p, job->seed, i);
                 tally_add(mine, lv);
+                dl = dl < job->dlevel_hi ? dl + 1 : job->dlevel_lo;
             }
             uint64_t f;
 #pragma omp atomic capture
