@@ -203,6 +203,9 @@ __attribute__((target("avx2"))) static void census_avx2(const grid_t *g, census_
                     cl[k] = _mm256_and_si256(cl[k], m_tail);
                 s_wa = _mm256_add_epi8(s_wa, _mm256_shuffle_epi8(t_wa, v[k]));
                 s_ld = _mm256_add_epi8(s_ld, _mm256_shuffle_epi8(t_ld, v[k]));
+                /* added in chunk order: reassociated, the sums' terms were
+                 * all computed first and spilled to the stack */
+                __asm__("" : "+x"(s_wa), "+x"(s_ld));
             }
             /* One set at a time: its flag in bit 7, the five movemasks, the
              * two rows (the columns were masked in the chunks: bits are
