@@ -161,5 +161,10 @@ void cluster_reduce_tally(tally_t *t)
 
 void cluster_gather_u64(uint64_t mine, uint64_t *all)
 {
+    /* Not joined (a command main.c runs outside MPI, e.g. bench): rank 0 of 1. */
+    if (!joined || nranks == 1) {
+        all[0] = mine;
+        return;
+    }
     MPI_Allgather(&mine, 1, MPI_UINT64_T, all, 1, MPI_UINT64_T, MPI_COMM_WORLD);
 }
