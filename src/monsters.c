@@ -92,6 +92,8 @@ bool monsters_parse(monster_table_t *t, const char *json, size_t len, const char
             parse_row(&ju, t, cJSON_GetArrayItem(rows, i), i);
         t->n = ju.failed ? 0 : n;
     }
+    static _Atomic uint64_t stamps;
+    t->stamp = ju.failed ? 0 : ++stamps;
     cJSON_Delete(root);
     return !ju.failed;
 }

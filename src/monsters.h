@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include <cjson/cJSON.h>
@@ -30,6 +31,11 @@ typedef struct monster_kind {
 typedef struct monster_table {
     int n;
     monster_kind_t kind[MONSTER_KINDS_MAX];
+    /* Different for every table monsters_parse fills (0: none), so what is
+     * derived from a table can be cached under it: a table parsed anew into
+     * the same memory gets a new stamp.  A table is not changed after it is
+     * parsed. */
+    uint64_t stamp;
 } monster_table_t;
 
 /* Parse a table from JSON text; false with a one-line "ORIGIN: KEY: problem"

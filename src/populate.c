@@ -314,16 +314,17 @@ static void spend_outcome(spender_t *s, const pop_outcome_t *oc, int budget)
 static void standard_monsters(spender_t *s, int budget)
 {
     /* The eligible kinds and their weights depend only on the monster table
-     * (immutable once loaded), the dlevel and the difficulty's window shift:
-     * each thread keeps the last mix it made (runs are mostly one dlevel). */
+     * (immutable once parsed, told apart by its stamp), the dlevel and the
+     * difficulty's window shift: each thread keeps the last mix it made (runs
+     * are mostly one dlevel).  A table without a stamp is not cached. */
     static _Thread_local struct {
-        const monster_table_t *m;
+        uint64_t stamp;
         int dlevel, shift;
         weighted_mix_t w;
     } last;
     const monster_table_t *m = s->t->monsters;
     const int dlevel = s->lv->dlevel, shift = s->t->window_shift[s->lv->difficulty];
-    if (last.m != m || last.dlevel != dlevel || last.shift != shift) {
+    if (m->stamp == 0 || last.stamp != m->stamp || last.dlevel != dlevel || last.shift != shift) {
         int n = 0;
         for (int k = 0; k < m->n; k++) {
             last.w.kind[n] = (uint8_t)k; /* kept when eligible (no branch to mispredict) */
@@ -331,7 +332,7 @@ static void standard_monsters(spender_t *s, int budget)
         }
         last.w.n = n;
         weigh(&last.w, m->kind);
-        last.m = m;
+        last.stamp = m->stamp;
         last.dlevel = dlevel;
         last.shift = shift;
     }

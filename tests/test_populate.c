@@ -972,6 +972,76 @@ static void last_monster_stop(void)
     free(text);
 }
 
+/* The per-thread cache of the standard monster mix follows the table, not
+ * its address: a table parsed anew into the same memory (with a former
+ * human's weight 10 -> 1, which changes the monsters drawn) must give the
+ * levels a table parsed elsewhere gives. */
+/* The monsters of level i, as a hash of its monster list. */
+static uint64_t populate_into(const pop_tables_t *pt, int i)
+{
+    static level_t lv;
+    gen_params_t p;
+    gen_params_default(&p);
+    p.rules = RS;
+    prepare(&lv, LT_NORMAL, 5, 3); /* one dlevel: the cache's key stays */
+    rng_t r;
+    rng_stream(&r, 77, (uint64_t)i, RNG_POPULATE);
+    populate_with(&lv, &p, pt, &r);
+    uint64_t h = (uint64_t)lv.nmonsters;
+    for (int k = 0; k < lv.nmonsters; k++)
+        h = h * 1000003u + (uint64_t)lv.monster[k].kind * 65536u + lv.monster[k].x * 256u +
+            lv.monster[k].y;
+    return h;
+}
+
+static void mix_cache_follows_table(void)
+{
+    enum { N = 200 };
+    char err[256], origin[64];
+    size_t mlen, plen;
+    char *mtext = data_read("monsters.json", &mlen, origin, sizeof origin, err, sizeof err);
+    char *ptext = data_read("population.json", &plen, origin, sizeof origin, err, sizeof err);
+    char *w = mtext ? strstr(mtext, "\"weight\": 10,") : NULL;
+    CHECK(w && ptext, "monsters.json has a weight 10 row; population.json readable");
+    if (!w || !ptext) {
+        free(mtext);
+        free(ptext);
+        return;
+    }
+    char *mod = malloc(mlen + 1);
+    memcpy(mod, mtext, mlen + 1);
+    memcpy(mod + (w - mtext), "\"weight\":  1,", strlen("\"weight\": 10,"));
+    static monster_table_t same, other;
+    pop_tables_t *pt_same = malloc(sizeof *pt_same), *pt_other = malloc(sizeof *pt_other);
+    static uint64_t first[N], again[N], elsewhere[N];
+    bool ok = monsters_parse(&same, mtext, mlen, "m.json", err, sizeof err) &&
+              poptable_parse(pt_same, &same, ptext, plen, "p.json", err, sizeof err);
+    for (int i = 0; ok && i < N; i++) /* the cache filled from the first table */
+        first[i] = populate_into(pt_same, i);
+    ok = ok && monsters_parse(&same, mod, mlen, "m.json", err, sizeof err) &&
+         poptable_parse(pt_same, &same, ptext, plen, "p.json", err, sizeof err) &&
+         monsters_parse(&other, mod, mlen, "m.json", err, sizeof err) &&
+         poptable_parse(pt_other, &other, ptext, plen, "p.json", err, sizeof err);
+    CHECK(ok, "tables parse: %s", err);
+    for (int i = 0; ok && i < N; i++)
+        again[i] = populate_into(pt_same, i);
+    for (int i = 0; ok && i < N; i++)
+        elsewhere[i] = populate_into(pt_other, i);
+    int differ = 0, changed = 0;
+    for (int i = 0; ok && i < N; i++) {
+        differ += again[i] != elsewhere[i];
+        changed += first[i] != elsewhere[i];
+    }
+    CHECK(ok && changed > 0, "the weight change changes some levels (%d of %d)", changed, N);
+    CHECK(ok && differ == 0, "a table reparsed in place gives its own monsters (%d of %d differ)",
+          differ, N);
+    free(pt_same);
+    free(pt_other);
+    free(mod);
+    free(mtext);
+    free(ptext);
+}
+
 /* Placement invariants over full normal levels and prepared levels of every
  * type: nothing on a hazard, wall, door or stairs; no two things share a
  * cell; nothing on the start; counts agree with the lists. */
@@ -1037,6 +1107,7 @@ int main(void)
         loaders,  budget_hand, items_hand,          windows_hand, cave_boundaries,
         single_boundaries, room_tables, fitting_twins, caves, singles, standard_first_pick,
         hunting,  items,       specials,            invariants, last_monster_stop,
+        mix_cache_follows_table,
     };
     for (size_t i = 0; i < sizeof STEPS / sizeof STEPS[0]; i++) {
         clock_t t0 = clock();
