@@ -53,7 +53,9 @@ static inline unsigned row_byte(const bitrow_t *row, int k)
  * row. */
 static void expand_rows(cellpool_t *p, const bitrow_t rows[CELLPOOL_ROWS])
 {
-    _Static_assert(GRID_STRIDE % 8 == 0 && GRID_STRIDE <= 256, "a row is whole bytes");
+    _Static_assert(GRID_STRIDE % 8 == 0 && GRID_STRIDE <= 8 * sizeof(bitrow_t) &&
+                       CELLPOOL_ROWS <= 256,
+                   "a row is whole bytes of a bit row; x and y are bytes of a cell");
     uint16_t *out = p->val;
 #ifdef CELLPOOL_SSE2
     __m128i base = _mm_setzero_si128();
@@ -113,10 +115,7 @@ void cellpool_init_with(cellpool_t *p, const bitrow_t rows[CELLPOOL_ROWS], bool 
 
 void cellpool_init(cellpool_t *p, const bitrow_t rows[CELLPOOL_ROWS])
 {
-    p->rows = rows;
-    p->ndropped = 0;
-    expand_rows(p, rows);
-    assert(p->n <= CELLPOOL_MAX);
+    cellpool_init_with(p, rows, true);
 }
 
 int cellpool_find(const cellpool_t *p, int c)

@@ -37,7 +37,7 @@ typedef struct cellpool {
     int ndropped;                /* cells removed by cellpool_drop (all counted) */
     uint16_t dropped[CELLPOOL_DROPPED]; /* the first CELLPOOL_DROPPED of them */
     /* the list (CELLPOOL_CELL cells); 8 entries of slack for the last 8-wide store */
-    uint16_t val[CELLPOOL_MAX + 8];
+    uint16_t val[CELLPOOL_ROWS * GRID_STRIDE + 8]; /* any rows fit, + the 8-cell overrun */
 } cellpool_t;
 
 /* The list of the cells set in rows (bits 0..GRID_STRIDE-1 of rows y = 0..GRID_H+1;

@@ -3,9 +3,10 @@
  * Each measurement runs the real driver (generation and tally) on a fixed
  * job for about --seconds, after a calibration run that also warms caches;
  * it is repeated --reps times and the median and the spread (min, max) are
- * reported.  One-thread runs also report levels per second of the process's
- * CPU time (on a shared or virtual machine the steadier figure: time the
- * process spends waiting for a core is not in it), and count retired
+ * reported.  Each run also measures levels per second of the process's CPU
+ * time (all its threads summed): printed for the one-thread runs, where it
+ * is the steadier figure on a shared or virtual machine (time spent waiting
+ * for a core is not in it), and in the JSON for both.  One-thread runs count retired
  * instructions per level via perf_event_open where the kernel allows it (a
  * count, unlike time, does not depend on what else the machine is doing).
  */

@@ -60,7 +60,6 @@ static const obs_t OBS_FRESH = {
 static inline void obs_fresh(obs_t *o)
 {
 #ifdef __SSE2__
-    /* 16 bytes a move: a plain copy (or clear and set) becomes rep stos */
     const unsigned char *from = (const unsigned char *)&OBS_FRESH;
     unsigned char *to = (unsigned char *)o;
     size_t i = 0;

@@ -34,7 +34,8 @@ typedef struct monster_table {
     /* Different for every table monsters_parse fills (0: none), so what is
      * derived from a table can be cached under it: a table parsed anew into
      * the same memory gets a new stamp.  A table is not changed after it is
-     * parsed. */
+     * parsed; a copy that is then changed must set its stamp to 0 (never
+     * cached). */
     uint64_t stamp;
 } monster_table_t;
 

@@ -34,7 +34,7 @@ void rooms_summarize_list(level_t *lv);
 
 /* Whether the scans find the starts by AVX2 (where the CPU has it, the
  * default) or portably; returns the choice in force.  For tests: both must
- * find the same rooms. */
+ * find the same rooms.  Only while no thread is generating. */
 bool rooms_set_avx2(bool on);
 
 /* Append one room; false (and FAIL_TOO_MANY) when the list is full. */

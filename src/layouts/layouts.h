@@ -31,7 +31,8 @@ int normal_door_candidates(const bitrow_t solid[GRID_H + 2], const bitrow_t door
 
 /* Whether the normal layout takes its AVX2 paths (where the CPU has AVX2,
  * the default) or the portable ones; returns the choice in force.  For
- * tests: both must draw the same layouts. */
+ * tests: both must draw the same layouts.  A plain global: call it only
+ * while no thread is generating (as the three *_set_avx2). */
 bool normal_set_avx2(bool on);
 
 /* Whether the city layout takes its AVX2 path (where the CPU has AVX2 and

@@ -140,9 +140,11 @@ bool normal_set_avx2(bool on)
 #else
 #define LOW_HALF_AT 0
 #endif
-static inline uint64_t *door_word(walls_t *w, int x, int y)
+/* (The stores index the union member itself: a type pun through a pointer
+ * to it, read back as bitrow_t, is not one the compiler must respect.) */
+static inline int door_word(int x, int y)
 {
-    return &w->door_half[2 * y + ((x >> 6) ^ LOW_HALF_AT)];
+    return 2 * y + ((x >> 6) ^ LOW_HALF_AT);
 }
 
 /* Eight bytes of a bit row read at once, where the byte order lets us. */
@@ -173,7 +175,7 @@ static inline bitrow_t bit_at(int k)
 /* (x, y), already solid, becomes a door (its door_at entry is the caller's). */
 static inline void make_door(walls_t *w, int x, int y)
 {
-    *door_word(w, x, y) |= UINT64_C(1) << (x & 63);
+    w->door_half[door_word(x, y)] |= UINT64_C(1) << (x & 63);
 }
 
 /* An extra door at (x, y) if `make`, without a branch on it (the test is a
@@ -182,7 +184,7 @@ static inline void make_door(walls_t *w, int x, int y)
  * draw), and counted when made. */
 static inline void make_door_if(walls_t *w, int x, int y, bool make, int *slot)
 {
-    *door_word(w, x, y) |= (uint64_t)make << (x & 63);
+    w->door_half[door_word(x, y)] |= (uint64_t)make << (x & 63);
     const unsigned first = w->door_at[0], mask = -(unsigned)make; /* (a ?: is made a branch) */
     w->door_at[*slot] = (uint16_t)(first ^ (((unsigned)GRID_IDX(x, y) ^ first) & mask));
     *slot += make;
@@ -457,7 +459,12 @@ static inline int v_popcount(vrow_t v, int *lo)
 }
 #else
 typedef bitrow_t vrow_t;
-static inline vrow_t v_load(const bitrow_t *r) { return *r; }
+static inline vrow_t v_load(const bitrow_t *r)
+{
+    bitrow_t v; /* by memcpy: door rows are also written as 64-bit halves */
+    memcpy(&v, r, sizeof v);
+    return v;
+}
 static inline void v_store(bitrow_t *r, vrow_t v) { *r = v; }
 static inline vrow_t v_and(vrow_t a, vrow_t b) { return a & b; }
 static inline vrow_t v_or(vrow_t a, vrow_t b) { return a | b; }

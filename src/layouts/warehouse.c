@@ -76,6 +76,7 @@ static int fill_room(grid_t *g, rng_t *r, int x1, int y1, int x2, int y2, int si
     if (x2 - dim < x1 || y2 - dim < y1)
         return 0;
     _Static_assert(GRID_W / 2 + WAREHOUSE_X_JITTER_DIE < 64, "a room's interior fits 64 bits");
+    _Static_assert(WAREHOUSE_RING == 1, "2 * size + 1 windows (size + dim - 1) below");
     assert(x2 - x1 < 64 && dim - 2 - y1 < WIN_PAD);
     const uint64_t square = (UINT64_C(1) << dim) - 1;
     const uint64_t block = ((UINT64_C(1) << size) - 1) << WAREHOUSE_RING;
@@ -137,6 +138,8 @@ void warehouse_draw(level_t *lv, rng_t *r, const walled_data_t *d, warehouse_inf
          * column it always is: the dividers stand at distinct columns
          * inside the border, so the walk from (x, y) meets only floor
          * until the border rows. */
+        _Static_assert(GRID_W / (WAREHOUSE_MAX_DIVIDERS + 1) > WAREHOUSE_X_JITTER_DIE + 1,
+                       "dividers stand at distinct columns, a floor column apart");
         assert(x > edge[i - 1] + 1 && x < GRID_W - 1);
 #if defined(__GNUC__)
 #pragma GCC unroll 18 /* all of it: no mispredicted loop end */
