@@ -7,7 +7,10 @@
 #  3. a bounded run of every libFuzzer target in build-fuzz/ (clang):
 #     $DRLSIM_FUZZ_SECONDS each (default 20), tools/fuzz.sh;
 #  4. the MPI build in build-mpi/ (Open MPI): the same job over 1, 2 and 3
-#     ranks against build/'s report, byte for byte (tools/mpi_test.sh).
+#     ranks against build/'s report, byte for byte (tools/mpi_test.sh);
+#  5. the test suite again in build-portable/, compiled with -U__SSE2__: the
+#     plain-C twins of the SSE2 paths (the AVX2 ones are still chosen at run
+#     time), held to the same goldens and unit-test answers.
 # Each suite leaves DIR/meson-logs/testlog.json, which .ci/run counts.
 # Every suite runs even after a failure; the exit status is 1 if any failed.
 # docs/robustness.md explains the sanitized and fuzz builds.
@@ -15,7 +18,7 @@ set -u
 cd "$(dirname "$0")/.."
 fuzz_secs=${DRLSIM_FUZZ_SECONDS:-20}
 status=0
-for d in build build-asan build-fuzz build-mpi; do
+for d in build build-asan build-fuzz build-mpi build-portable; do
     rm -f "$d/meson-logs/testlog.json"
 done
 
@@ -41,4 +44,15 @@ sh tools/fuzz.sh "$fuzz_secs" || status=1
 
 echo "== MPI build (build-mpi/: Open MPI, 1-3 ranks)"
 sh tools/mpi_test.sh || status=1
+
+echo "== portable test suite (build-portable/: -U__SSE2__, the plain-C paths)"
+if [ ! -f build-portable/build.ninja ]; then
+    meson setup build-portable -Dc_args=-U__SSE2__ >/dev/null || status=1
+fi
+if meson compile -C build-portable >build-portable/compile.log 2>&1; then
+    meson test -C build-portable --print-errorlogs || status=1
+else
+    cat build-portable/compile.log
+    status=1
+fi
 exit $status
