@@ -117,7 +117,8 @@ void check_print_table(FILE *out, const check_result_t *r, int nr)
         }
     }
     if (skipped)
-        fprintf(out, "(%d disabled checks not run, see \"pending\" in the file; --all runs them)\n",
+        fprintf(out, "(%d checks not run: left out by --only, or disabled, see \"pending\" in "
+                     "the file; --all runs them)\n",
                 skipped);
 }
 
@@ -286,7 +287,7 @@ char *check_report_markdown(const check_result_t *r, int nr, const check_info_t 
     strbuf_t b = {0};
     sb_printf(&b, "## drlsim check\n\n");
     sb_printf(&b, "%d passed, %d failed, %d expected failures (XFAIL), %d unexpected passes (XPASS), "
-               "%d disabled; %llu levels, seed %llu, alpha %g per family (Holm), power %g for the "
+               "%d not run; %llu levels, seed %llu, alpha %g per family (Holm), power %g for the "
                "minimum detectable effects, %g%% intervals.\n\n",
            c[VERDICT_PASS], c[VERDICT_FAIL], c[VERDICT_XFAIL], c[VERDICT_XPASS], c[VERDICT_SKIP],
            (unsigned long long)o->levels,

@@ -39,18 +39,18 @@
 #define BENCH_DEFAULT_DLEVEL 12 /* the reference dlevel */
 #define BENCH_CALIBRATE_LEVELS 2048
 
-enum { O_HELP = 1, O_TYPE, O_SECONDS, O_THREADS, O_JSON, O_REPS, O_DLEVEL };
+enum { O_HELP = 1, O_TYPE, O_SECONDS, O_THREADS, O_JSON, O_REPS, O_DLEVEL, O_DATA };
 static const cli_opt_t OPTS[] = {
     {"help", false, O_HELP},   {"type", true, O_TYPE},   {"seconds", true, O_SECONDS},
     {"threads", true, O_THREADS}, {"json", true, O_JSON}, {"reps", true, O_REPS},
-    {"dlevel", true, O_DLEVEL},
+    {"dlevel", true, O_DLEVEL}, {"data", true, O_DATA},
 };
 
 static void usage(FILE *out)
 {
     fprintf(out,
             "usage: drlsim bench [--type T|all] [--seconds S] [--threads K] [--reps R]\n"
-            "                    [--dlevel N] [--json FILE]\n"
+            "                    [--dlevel N] [--json FILE] [--data DIR]\n"
             "\n"
             "Measure generation speed: for each level type, the layout alone and the full\n"
             "level (water, population, observation and tally), in levels/second on one\n"
@@ -64,7 +64,8 @@ static void usage(FILE *out)
             "  --threads K   the multi-thread measurement's threads (default: all cores)\n"
             "  --reps R      repetitions per measurement (default %d)\n"
             "  --dlevel N    dlevel of the levels (default %d)\n"
-            "  --json FILE   also write the results as JSON\n",
+            "  --json FILE   also write the results as JSON\n"
+            "  --data DIR    read rule tables from DIR instead of the built-in data/\n",
             BENCH_DEFAULT_SECONDS, BENCH_DEFAULT_REPS, BENCH_DEFAULT_DLEVEL);
 }
 
@@ -240,6 +241,9 @@ int cmd_bench(int argc, char **argv)
             break;
         case O_JSON:
             json = c.arg;
+            break;
+        case O_DATA:
+            data_set_dir(c.arg);
             break;
         }
     }

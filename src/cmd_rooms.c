@@ -27,12 +27,13 @@
 #define ROOMS_DEFAULT_DLEVEL 3     /* rooms do not depend on dlevel; city rivers' fluid does */
 
 enum { O_HELP = 1, O_TYPE, O_LEVELS, O_SEED, O_THREADS, O_NO_RIVERS, O_JSON, O_DLEVEL,
-       O_PROGRESS };
+       O_PROGRESS, O_DATA };
 
 static const cli_opt_t OPTS[] = {
     {"help", false, O_HELP},       {"type", true, O_TYPE},     {"levels", true, O_LEVELS},
     {"seed", true, O_SEED},        {"threads", true, O_THREADS}, {"no-rivers", false, O_NO_RIVERS},
     {"json", true, O_JSON},        {"dlevel", true, O_DLEVEL}, {"progress", true, O_PROGRESS},
+    {"data", true, O_DATA},
 };
 
 /* The rows of the table: histogram, JSON key, label for people. */
@@ -56,7 +57,7 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: drlsim rooms [--type normal|city|single] [--levels N] [--seed S]\n"
             "                    [--threads K] [--no-rivers] [--json FILE] [--dlevel N]\n"
-            "                    [--progress auto|always|never]\n"
+            "                    [--progress auto|always|never] [--data DIR]\n"
             "\n"
             "Regenerate the wiki's room statistics \"over a sample of 10000 random layouts\"\n"
             "with uncertainty: rooms per layout (the game's room list, with its small 2x2\n"
@@ -72,7 +73,8 @@ static void usage(FILE *out)
             "  --no-rivers     city: skip the river roll (rivers come before buildings)\n"
             "  --json FILE     also write the table as JSON (\"-\" for stdout)\n"
             "  --dlevel N      dlevel of the layouts (default %d; rooms do not depend on it)\n"
-            "  --progress WHEN progress bar on stderr: auto, always, never\n",
+            "  --progress WHEN progress bar on stderr: auto, always, never\n"
+            "  --data DIR      read rule tables from DIR instead of the built-in data/\n",
             ROOMS_DEFAULT_LEVELS, ROOMS_DEFAULT_DLEVEL);
 }
 
@@ -197,6 +199,9 @@ int cmd_rooms(int argc, char **argv)
             if ((v = cli_choice(&c, PROGRESS)) < 0)
                 return CLI_EXIT_USAGE;
             dopt.progress = (progress_mode_t)v;
+            break;
+        case O_DATA:
+            data_set_dir(c.arg);
             break;
         }
     }

@@ -117,8 +117,10 @@ assert s["seed"] == 7 and not any(k in s for k in ("seconds", "threads", "time")
 PY
 then ok; else ko "JSON summary: seed missing or timing/threads present"; fi
 
-# 4. Known discrepancies: a true claim marked as one is an XPASS (loud, exit 0);
-#    a false one is an XFAIL (exit 0).  A check with no observations fails.
+# 4. Known discrepancies: a true claim marked as one is an XPASS (loud, and it
+#    fails the run unless --allow-xpass: a discrepancy that disappears means a
+#    rule changed); a false one is an XFAIL (exit 0).  A check with no
+#    observations fails.
 cat >"$tmp/kd.json" <<'EOF'
 {"levels": 2000, "checks": [
  {"name": "kd-true", "family": "t", "source": "wiki", "observation": "type",
@@ -129,10 +131,27 @@ cat >"$tmp/kd.json" <<'EOF'
   "expected": {"value": "caves"}, "known_discrepancy": "dlevel 2 is always normal"}
 ]}
 EOF
-run 0 --expect "$tmp/kd.json" --json "$tmp/kd-out.json"
+run 1 --expect "$tmp/kd.json" --json "$tmp/kd-out.json"
 if [ "$(verdicts "$tmp/kd-out.json" | tr '\n' ' ')" = "kd-true XPASS kd-false XFAIL " ]; then ok; else
     ko "known discrepancies: $(verdicts "$tmp/kd-out.json" | tr '\n' ' ')"; fi
 if grep -q 'XPASS kd-true' "$tmp/err"; then ok; else ko "XPASS is not reported on stderr"; fi
+run 0 --expect "$tmp/kd.json" --allow-xpass
+run 0 --expect "$tmp/kd.json" --only kd-false
+
+# 5. --data DIR: the whole check on edited tables, no rebuild.  An unchanged
+#    copy of data/ passes; one number changed (arena's hunting chance 1/2 ->
+#    1/3) fails with that check named; a missing directory is bad input.
+cp -r "$src/../data" "$tmp/data"
+run 0 --data "$tmp/data" --only hunting
+sed 's/"danger_percent": 67, "special_rooms": false, "hunting": \[1, 2\]/"danger_percent": 67, "special_rooms": false, "hunting": [1, 3]/' \
+    "$src/../data/ruleset.json" >"$tmp/data/ruleset.json"
+if cmp -s "$src/../data/ruleset.json" "$tmp/data/ruleset.json"; then
+    ko "--data test: the edit to ruleset.json did not apply"; else ok; fi
+run 1 --data "$tmp/data" --only hunting
+if grep -q '^FAIL  *hunting-arena ' "$tmp/out"; then ok; else ko "--data: hunting-arena is not the failing check"; fi
+run 2 --data "$tmp/no-such-dir" --only hunting
+if [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q 'no-such-dir/' "$tmp/err"; then ok; else
+    ko "--data with a missing directory: want one line naming the file"; fi
 cat >"$tmp/none.json" <<'EOF'
 {"levels": 2000, "checks": [
  {"name": "never-observed", "family": "t", "source": "wiki", "observation": "special_rolled",
@@ -148,7 +167,7 @@ assert c["verdict"] == "FAIL" and c["reason"].startswith("no observations"), c
 PY
 then ok; else ko "a check without observations does not fail"; fi
 
-# 5. Bad input: exit 2 and one line naming the problem.
+# 6. Bad input: exit 2 and one line naming the problem.
 printf '{"levels": 10, "checks": [' >"$tmp/broken.json"
 for args in "--expect $tmp/broken.json:malformed JSON" "--expect /nonexistent.json:cannot open" \
             "--alpha 0:out of range" "--alpha 0.7:out of range" "--levels 0:out of range" \
