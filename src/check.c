@@ -125,9 +125,12 @@ static void set_reason(check_result_t *r, const char *fmt, ...)
 
 void check_evaluate(check_result_t *r, const check_group_t *g, double alpha)
 {
+    (void)alpha; /* the verdict and the detectable effects wait for Holm (check_decide) */
     const expect_check_t *e = r->e;
     const hist_def_t *hd = &TALLY_HISTS[e->hist];
-    r->p = r->p_holm = r->effect = r->mde = r->share = r->lo = r->hi = NAN;
+    r->p = r->p_holm = r->effect = r->mde = r->mde_w = r->alpha_adj = NAN;
+    r->share = r->lo = r->hi = NAN;
+    r->underpowered = false;
     if (!g->t) {
         set_reason(r, "no observations: %s", g->why);
         return;
@@ -158,7 +161,6 @@ void check_evaluate(check_result_t *r, const check_group_t *g, double alpha)
             r->omax = (int64_t)buf[MOM_MAX];
             bool ok = r->omin >= e->lo && r->omax <= e->hi;
             r->p = ok ? 1.0 : 0.0;
-            r->mde = stats_mde_exact(r->n, CHECK_POWER);
         }
         free(buf);
         if (!r->n)
@@ -198,7 +200,6 @@ void check_evaluate(check_result_t *r, const check_group_t *g, double alpha)
             set_reason(r, "too few observations: every category pooled into one cell");
         }
         r->effect = r->chi.w;
-        r->mde = r->chi.dof >= 1 ? stats_mde_chisq(r->n, r->chi.dof, alpha, CHECK_POWER) : NAN;
         if (r->chi.impossible)
             set_reason(r, "a value of probability 0 was observed");
         break;
@@ -212,7 +213,6 @@ void check_evaluate(check_result_t *r, const check_group_t *g, double alpha)
         r->p = stats_binom_test(x, r->n, e->p);
         stats_clopper_pearson(x, r->n, 1.0 - CHECK_CONFIDENCE, &r->lo, &r->hi);
         r->effect = r->share - e->p;
-        r->mde = stats_mde_proportion(r->n, e->p, alpha, CHECK_POWER);
         break;
     }
     case EXPECT_EXACT:
@@ -235,7 +235,6 @@ void check_evaluate(check_result_t *r, const check_group_t *g, double alpha)
         r->p = stats_exact_p(r->others);
         stats_clopper_pearson(in, r->n, 1.0 - CHECK_CONFIDENCE, &r->lo, &r->hi);
         r->effect = (double)r->others / n;
-        r->mde = stats_mde_exact(r->n, CHECK_POWER);
         if (r->others)
             set_reason(r, "%llu of %llu observations %s", (unsigned long long)r->others,
                        (unsigned long long)r->n,
@@ -243,6 +242,49 @@ void check_evaluate(check_result_t *r, const check_group_t *g, double alpha)
         break;
     }
     }
+}
+
+bool check_is_statistical(const expect_check_t *e)
+{
+    return e->test == EXPECT_DISTRIBUTION || e->test == EXPECT_PROPORTION;
+}
+
+/* The two largest expected probabilities among a distribution's bins: a
+ * shift of mass d between them has Cohen's w = d sqrt(1/p1 + 1/p2), the
+ * smallest w of any 2-bin shift of d, so it is the shift hardest to see. */
+static double largest_pair_factor(const expect_check_t *e)
+{
+    double p1 = 0, p2 = 0;
+    for (int b = 0; b < e->nbins; b++) {
+        if (!e->given[b])
+            continue;
+        double q = e->prob[b];
+        if (q > p1) {
+            p2 = p1;
+            p1 = q;
+        } else if (q > p2) {
+            p2 = q;
+        }
+    }
+    return p2 > 0 ? sqrt(1.0 / p1 + 1.0 / p2) : NAN;
+}
+
+/* The minimum detectable effect of a check that ran, at level a. */
+static void set_mde(check_result_t *r, double a)
+{
+    const expect_check_t *e = r->e;
+    r->alpha_adj = a;
+    if (TALLY_HISTS[e->hist].kind == HIST_MOMENTS || !check_is_statistical(e)) {
+        r->mde = stats_mde_exact(r->n, CHECK_POWER);
+        return;
+    }
+    if (e->test == EXPECT_PROPORTION) {
+        r->mde = stats_mde_proportion(r->n, e->p, a, CHECK_POWER);
+    } else if (r->chi.dof >= 1) {
+        r->mde_w = stats_mde_chisq(r->n, r->chi.dof, a, CHECK_POWER);
+        r->mde = r->mde_w / largest_pair_factor(e);
+    }
+    r->underpowered = !(r->mde <= CHECK_MDE_TARGET);
 }
 
 /* Holm within each family, then the verdicts; false when out of memory. */
@@ -259,19 +301,28 @@ bool check_decide(check_result_t *r, int nr, double alpha)
         return false;
     }
     for (int i = 0; i < nr; i++) {
-        if (done[i] || !r[i].run || r[i].n == 0)
+        if (done[i] || !r[i].run || r[i].n == 0 || !check_is_statistical(r[i].e))
             continue;
         int m = 0;
         for (int j = i; j < nr; j++)
-            if (!done[j] && r[j].run && r[j].n > 0 && strcmp(r[j].e->family, r[i].e->family) == 0) {
+            if (!done[j] && r[j].run && r[j].n > 0 && check_is_statistical(r[j].e) &&
+                strcmp(r[j].e->family, r[i].e->family) == 0) {
                 idx[m] = j;
                 p[m++] = r[j].p;
                 done[j] = true;
             }
         stats_holm(p, m, p);
-        for (int k = 0; k < m; k++)
+        for (int k = 0; k < m; k++) {
             r[idx[k]].p_holm = p[k];
+            set_mde(&r[idx[k]], alpha / m);
+        }
     }
+    /* Deterministic checks: no correction (their p is 1 or 0). */
+    for (int i = 0; i < nr; i++)
+        if (r[i].run && r[i].n > 0 && !check_is_statistical(r[i].e)) {
+            r[i].p_holm = r[i].p;
+            set_mde(&r[i], alpha);
+        }
     for (int i = 0; i < nr; i++) {
         if (!r[i].run) {
             r[i].v = VERDICT_SKIP;

@@ -20,7 +20,13 @@
 #include "expect.h"
 #include "stats.h"
 
-#define CHECK_POWER 0.8 /* power of the minimum detectable effects */
+/* Power policy: every statistical check must see a shift of CHECK_MDE_TARGET
+ * (2 percentage points) with power CHECK_POWER at its Holm-adjusted alpha,
+ * alpha / m, m = the statistical checks of its family (the strictest step of
+ * Holm's procedure, so the bound holds whatever the other p-values are).  A
+ * check whose sample cannot is flagged "underpowered" in every report. */
+#define CHECK_POWER 0.9
+#define CHECK_MDE_TARGET 0.02
 /* Confidence of the reported intervals.  They describe the observation; the
  * verdict is the test's, at alpha after Holm (a 95% interval may miss the
  * expected value of a check that passes at alpha 1e-4). */
@@ -50,7 +56,14 @@ typedef struct check_result {
     bool run;                      /* enabled (or --all) and selected */
     int group;
     uint64_t n;                    /* relevant observations */
-    double p, p_holm, effect, mde;
+    double p, p_holm, effect;
+    /* Minimum detectable effect at CHECK_POWER and the adjusted alpha, in
+     * share units: proportions |p - p0|; distributions the mass moved between
+     * their two most likely bins (the move hardest to see; mde_w is its
+     * Cohen's w); exact and range checks the share of exceptions. */
+    double mde, mde_w;
+    double alpha_adj;              /* alpha / m of its family (statistical checks) */
+    bool underpowered;             /* statistical and mde > CHECK_MDE_TARGET */
     double share, lo, hi;          /* proportion / exact: observed share, interval */
     uint64_t *counts;              /* counted histograms: per bin, given bins only */
     stats_chisq_t chi;
@@ -84,11 +97,18 @@ bool check_run_groups(check_group_t *g, int ng, const driver_opts_t *dopt,
 
 /* Run one check's test on its group's tally. */
 void check_evaluate(check_result_t *r, const check_group_t *g, double alpha);
-/* Holm within each family, then the verdicts; false when out of memory. */
+/* Holm within each family over its statistical checks (distribution and
+ * proportion: deterministic checks have no error rate to share), the
+ * minimum detectable effects at the adjusted alpha, then the verdicts;
+ * false when out of memory. */
 bool check_decide(check_result_t *r, int nr, double alpha);
+/* Is this a statistical check (its verdict a test at alpha)? */
+bool check_is_statistical(const expect_check_t *e);
 
 /* Reports (check_report.c). */
 void check_count(const check_result_t *r, int nr, int c[VERDICT__COUNT]);
+/* Checks that ran and cannot see a CHECK_MDE_TARGET shift. */
+int check_count_underpowered(const check_result_t *r, int nr);
 void check_print_table(FILE *out, const check_result_t *r, int nr);
 /* malloc'd text ending in a newline, NULL when out of memory. */
 char *check_report_json(const check_result_t *r, int nr, const check_group_t *g,

@@ -44,11 +44,13 @@ static void observed_text(const check_result_t *r, char *buf, size_t n)
         else if (r->chi.dof < 1)
             snprintf(buf, n, "X2 %.4g, 0 dof: nothing to test after pooling", r->chi.stat);
         else
-            snprintf(buf, n, "X2 %.4g, %d dof%s, w %.3g (mde %.3g)", r->chi.stat, r->chi.dof,
-                     r->chi.pooled ? " (pooled)" : "", r->effect, r->mde);
+            snprintf(buf, n, "X2 %.4g, %d dof%s, w %.3g (mde %.3g%s)", r->chi.stat, r->chi.dof,
+                     r->chi.pooled ? " (pooled)" : "", r->effect, r->mde,
+                     r->underpowered ? ", underpowered" : "");
         break;
     case EXPECT_PROPORTION:
-        snprintf(buf, n, "%.6f [%.6f, %.6f] (mde %.3g)", r->share, r->lo, r->hi, r->mde);
+        snprintf(buf, n, "%.6f [%.6f, %.6f] (mde %.3g%s)", r->share, r->lo, r->hi, r->mde,
+                 r->underpowered ? ", underpowered" : "");
         break;
     case EXPECT_EXACT:
     case EXPECT_RANGE:
@@ -237,6 +239,10 @@ static cJSON *check_json(const check_result_t *r, const check_group_t *g)
     cJSON_AddItemToObject(o, "p_holm", num(r->p_holm));
     cJSON_AddItemToObject(o, "effect", num(r->effect));
     cJSON_AddItemToObject(o, "mde", num(r->mde));
+    if (e->test == EXPECT_DISTRIBUTION)
+        cJSON_AddItemToObject(o, "mde_w", num(r->mde_w));
+    cJSON_AddItemToObject(o, "alpha_adjusted", num(r->alpha_adj));
+    cJSON_AddBoolToObject(o, "underpowered", r->underpowered);
     cJSON_AddStringToObject(o, "verdict", CHECK_VERDICT[r->v]);
     if (r->reason[0])
         cJSON_AddStringToObject(o, "reason", r->reason);
@@ -254,6 +260,14 @@ void check_count(const check_result_t *r, int nr, int c[VERDICT__COUNT])
         c[r[i].v]++;
 }
 
+int check_count_underpowered(const check_result_t *r, int nr)
+{
+    int k = 0;
+    for (int i = 0; i < nr; i++)
+        k += r[i].v != VERDICT_SKIP && r[i].underpowered;
+    return k;
+}
+
 char *check_report_json(const check_result_t *r, int nr, const check_group_t *g,
                         const check_info_t *o)
 {
@@ -266,11 +280,13 @@ char *check_report_json(const check_result_t *r, int nr, const check_group_t *g,
     cJSON_AddNumberToObject(s, "xfail", c[VERDICT_XFAIL]);
     cJSON_AddNumberToObject(s, "xpass", c[VERDICT_XPASS]);
     cJSON_AddNumberToObject(s, "skipped", c[VERDICT_SKIP]);
+    cJSON_AddNumberToObject(s, "underpowered", check_count_underpowered(r, nr));
     cJSON_AddItemToObject(s, "levels", u64(o->levels));
     cJSON_AddBoolToObject(s, "complete", o->complete);
     cJSON_AddItemToObject(s, "seed", u64(o->seed));
     cJSON_AddNumberToObject(s, "alpha", o->alpha);
     cJSON_AddNumberToObject(s, "power", CHECK_POWER);
+    cJSON_AddNumberToObject(s, "mde_target", CHECK_MDE_TARGET);
     cJSON_AddNumberToObject(s, "confidence", CHECK_CONFIDENCE);
     cJSON *arr = cJSON_AddArrayToObject(root, "checks");
     for (int i = 0; i < nr; i++)

@@ -343,6 +343,11 @@ int cmd_check(int argc, char **argv)
                 fprintf(stderr, "drlsim check: XPASS %s: the known discrepancy no longer shows "
                                 "(%s); update data/expectations.json\n",
                         r[i].e->name, r[i].e->discrepancy);
+        int weak = check_count_underpowered(r, set.n);
+        if (weak && root)
+            fprintf(stderr, "drlsim check: %d statistical checks cannot see a %g-point shift "
+                            "with power %g at this sample size (\"underpowered\" in --json)\n",
+                    weak, 100 * CHECK_MDE_TARGET, CHECK_POWER);
         if (!to_stdout && root)
             printf("\n%d passed, %d failed, %d xfail, %d xpass, %d not run\n", c[VERDICT_PASS],
                    c[VERDICT_FAIL], c[VERDICT_XFAIL], c[VERDICT_XPASS], c[VERDICT_SKIP]);
