@@ -25,15 +25,15 @@
 /* Text into a gnuplot double-quoted string. */
 static void sb_gq(strbuf_t *b, const char *s)
 {
-    sb_put(b, "\"", 1);
+    sb_puts(b, "\"");
     for (; s && *s; s++) {
         if (*s == '"' || *s == '\\')
-            sb_put(b, "\\", 1);
+            sb_puts(b, "\\");
         if (*s == '\n')
             continue;
         sb_put(b, s, 1);
     }
-    sb_put(b, "\"", 1);
+    sb_puts(b, "\"");
 }
 
 static const char *str(const cJSON *o, const char *k)
@@ -107,7 +107,7 @@ static int family_script(strbuf_t *g, const cJSON *checks, const char *family)
         snprintf(t, sizeof t, "%s: single-value checks (exact and range: share that conforms)",
                  family);
         sb_gq(&titles, t);
-        sb_put(&titles, "\n", 1);
+        sb_puts(&titles, "\n");
         cJSON_ArrayForEach(c, checks)
         {
             double e, o, lo, hi;
@@ -124,12 +124,12 @@ static int family_script(strbuf_t *g, const cJSON *checks, const char *family)
         if (strcmp(str(c, "family"), family) != 0 || !ran(c) || !cJSON_IsObject(ex))
             continue;
         if (p > 0)
-            sb_put(g, "\n\n", 2);
+            sb_puts(g, "\n\n");
         sb_printf(&titles, "titles[%d] = ", ++p);
         char t[256];
         snprintf(t, sizeof t, "%s (n = %.0f, %s)", str(c, "name"), num(c, "n"), str(c, "verdict"));
         sb_gq(&titles, t);
-        sb_put(&titles, "\n", 1);
+        sb_puts(&titles, "\n");
         const cJSON *ob = cJSON_GetObjectItemCaseSensitive(c, "observed");
         const cJSON *iv = cJSON_GetObjectItemCaseSensitive(c, "interval");
         const cJSON *bin;
@@ -148,7 +148,7 @@ static int family_script(strbuf_t *g, const cJSON *checks, const char *family)
             sb_printf(g, " %.10g %.10g %.10g %.10g\n", bin->valuedouble, o, lo, hi);
         }
     }
-    sb_put(g, "EOD\n", 4);
+    sb_puts(g, "EOD\n");
     if (titles.s)
         sb_put(g, titles.s, titles.len);
     free(titles.s);
@@ -266,13 +266,13 @@ int report_html_write(const cJSON *results, double seconds, const char *path)
             snprintf(n, sizeof n, "-");
         sb_printf(&h, "<tr class=\"%s\"><td>", v);
         sb_html(&h, str(c, "family"));
-        sb_put(&h, "</td><td>", 9);
+        sb_puts(&h, "</td><td>");
         sb_html(&h, str(c, "name"));
-        sb_put(&h, "</td><td>[", 10);
+        sb_puts(&h, "</td><td>[");
         sb_html(&h, str(c, "source"));
-        sb_put(&h, "]</td><td>", 10);
+        sb_puts(&h, "]</td><td>");
         sb_html(&h, str(c, "expected_text"));
-        sb_put(&h, "</td>", 5);
+        sb_puts(&h, "</td>");
         if (sc)
             sb_printf(&h, "<td class=\"num\">%s</td><td class=\"num\">[%s, %s]</td>", o, lo, hi);
         else
@@ -287,13 +287,13 @@ int report_html_write(const cJSON *results, double seconds, const char *path)
         if (!*why)
             why = str(c, "reason");
         if (*why) {
-            sb_put(&h, "<br><small>", 11);
+            sb_puts(&h, "<br><small>");
             sb_html(&h, why);
-            sb_put(&h, "</small>", 8);
+            sb_puts(&h, "</small>");
         }
-        sb_put(&h, "</td></tr>\n", 11);
+        sb_puts(&h, "</td></tr>\n");
     }
-    sb_put(&h, "</table>\n<h2>Expected and observed, by family</h2>\n", 52);
+    sb_puts(&h, "</table>\n<h2>Expected and observed, by family</h2>\n");
     /* Families in order of first appearance. */
     const char *fam[256];
     int nfam = 0;
@@ -322,7 +322,7 @@ int report_html_write(const cJSON *results, double seconds, const char *path)
         }
         free(g.s);
     }
-    sb_put(&h, "</body>\n</html>\n", 16);
+    sb_puts(&h, "</body>\n</html>\n");
     if (rc == 0 && h.oom) {
         fprintf(stderr, "drlsim check: out of memory writing the HTML report\n");
         rc = -1;

@@ -47,7 +47,8 @@ if grep -q '^| verdict | check |' "$tmp/true.md" && grep -q 'arena-of-caves-dl10
     ok; else ko "markdown report lacks its table"; fi
 
 # The HTML page (drawn by report_html.c with gnuplot; tools/setup.sh installs it):
-# well-formed (every tag closed in order), one table row per check, one figure
+# well-formed (every tag closed in order), valid UTF-8 without control bytes
+# (a hand-counted literal length once wrote a NUL), one table row per check, one figure
 # with an SVG per family.
 run 0 --scale 0.01 --threads 2 --html "$tmp/true.html" --json "$tmp/true-h.json"
 if python3 - "$tmp/true.html" "$tmp/true-h.json" <<'PY'
@@ -73,8 +74,11 @@ class Strict(HTMLParser):
             return
         assert self.stack and self.stack[-1] == tag, (tag, self.stack[-4:])
         self.stack.pop()
+raw = open(sys.argv[1], "rb").read()
+bad = [i for i, b in enumerate(raw) if (b < 32 and b not in (9, 10, 13)) or b == 127]
+assert not bad, ("control bytes", bad[:5], raw[max(0, bad[0] - 40):bad[0] + 5])
 p = Strict()
-p.feed(open(sys.argv[1]).read())
+p.feed(raw.decode("utf-8"))
 assert not p.stack, p.stack
 checks = json.load(open(sys.argv[2]))["checks"]
 assert p.rows == len(checks), (p.rows, len(checks))
