@@ -10,7 +10,12 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/* Exit statuses, the same for every command (docs/guide.md): 0 ok, 1 a
+ * check failed (or an internal failure such as out of memory), 2 bad usage
+ * or bad input, 3 an output could not be written (stdout included), 130
+ * interrupted. */
 #define CLI_EXIT_USAGE 2
+#define CLI_EXIT_IO 3
 
 typedef struct cli_opt {
     const char *name; /* without the leading "--" */

@@ -297,7 +297,7 @@ int cmd_bench(int argc, char **argv)
         }
     }
     if (rc == 0 && json)
-        rc = report_write_json(json, root) ? 1 : 0;
+        rc = report_write_json(json, root) ? CLI_EXIT_IO : 0;
     cJSON_Delete(root);
     return rc;
 }

@@ -83,8 +83,8 @@ static void usage(FILE *out)
             "  --allow-xpass    an XPASS does not fail the run\n"
             "\n"
             "Exit status: 0 when no check fails or XPASSes (XFAIL does not count), 1 when\n"
-            "one does, 2 on bad options, bad tables or a bad expectations file, 130 when\n"
-            "interrupted.\n",
+            "one does, 2 on bad options, bad tables or a bad expectations file, 3 when a\n"
+            "report cannot be written, 130 when interrupted.\n",
             CHECK_DEFAULT_ALPHA);
 }
 
@@ -190,7 +190,7 @@ static int write_out(const char *path, char *text)
         fprintf(stderr, "drlsim check: out of memory\n");
         return 1;
     }
-    int rc = outfile_write(path, text, strlen(text)) ? 1 : 0;
+    int rc = outfile_write(path, text, strlen(text)) ? CLI_EXIT_IO : 0;
     free(text);
     return rc;
 }
@@ -205,7 +205,7 @@ static int write_html(const char *path, char *json, double secs)
         fprintf(stderr, "drlsim check: out of memory\n");
         return 1;
     }
-    int rc = report_html_write(results, secs, path) ? 1 : 0;
+    int rc = report_html_write(results, secs, path) ? CLI_EXIT_IO : 0;
     cJSON_Delete(results);
     return rc;
 }
@@ -355,7 +355,7 @@ int cmd_check(int argc, char **argv)
             fprintf(stderr, "drlsim check: %llu levels in %.2f s (%.0f levels/s, %d threads)\n",
                     (unsigned long long)levels, secs, secs > 0 ? (double)levels / secs : 0.0,
                     threads);
-        rc = wrc ? 1 : interrupted ? 130 : verdict;
+        rc = wrc ? CLI_EXIT_IO : interrupted ? 130 : verdict;
     }
     driver_release_signals();
     for (int i = 0; i < set.n; i++)

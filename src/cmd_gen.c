@@ -167,7 +167,7 @@ int cmd_gen(int argc, char **argv)
     if (o.png) {
         if (picture_write(o.png, lv, o.tile ? o.tile : PICTURE_TILE_DEFAULT) != 0) {
             free(lv);
-            return CLI_EXIT_USAGE;
+            return CLI_EXIT_IO;
         }
         if (strcmp(o.png, "-") == 0) {
             free(lv);

@@ -150,7 +150,7 @@ int cmd_merge(int argc, char **argv)
         loaded_report_free(&r);
     }
     if (rc == 0)
-        rc = report_write_run(out, &all.job, all.tally, &all.res) ? 1 : 0;
+        rc = report_write_run(out, &all.job, all.tally, &all.res) ? CLI_EXIT_IO : 0;
     loaded_report_free(&all);
     return rc;
 }

@@ -274,7 +274,7 @@ int cmd_rooms(int argc, char **argv)
             cJSON_AddItemToObject(o, ROWS[r].key, row_json(&sum[r], bins[r], nbins[r]));
         if (city)
             cJSON_AddItemToObject(o, "buildings_per_layout", row_json(&sum[0], bins[0], nbins[0]));
-        rc = report_write_json(json, o) ? 1 : 0;
+        rc = report_write_json(json, o) ? CLI_EXIT_IO : 0;
         cJSON_Delete(o);
     }
     fprintf(stderr, "drlsim rooms: %llu layouts in %.3f s (%.0f layouts/s, %d threads)\n",

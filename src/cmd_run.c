@@ -391,7 +391,7 @@ int cmd_run(int argc, char **argv)
         driver_result_free(&res);
     }
     if (rc == 0 && cluster_is_root())
-        rc = report_write_run(out, &job, t, &acc) ? 1 : 0;
+        rc = report_write_run(out, &job, t, &acc) ? CLI_EXIT_IO : 0;
     driver_release_signals();
     if (cluster_is_root()) {
         fprintf(stderr, "drlsim run: %llu levels in %.2f s (%.0f levels/s, %d threads",

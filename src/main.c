@@ -3,6 +3,7 @@
  * Commands that run the driver over a whole job (run, rooms) are cluster
  * commands: under MPI they join the MPI job around their run (cluster.h);
  * the others never touch MPI, so they start fast even in the MPI build. */
+#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -40,7 +41,21 @@ static void usage(FILE *out)
                  "Commands:\n");
     for (size_t i = 0; i < NCOMMANDS; i++)
         fprintf(out, "  %-8s %s\n", COMMANDS[i].name, COMMANDS[i].summary);
-    fprintf(out, "\n  --help     this text\n  --version  print the version\n");
+    fprintf(out, "\n  --help     this text (drlsim help COMMAND: that command's help)\n"
+                 "  --version  print the version\n\n"
+                 "Exit status: 0 done, 1 a check failed, 2 bad usage or input, 3 an output\n"
+                 "could not be written (stdout included), 130 interrupted.\n");
+}
+
+/* Every command's standard output is checked once it is done: a failed
+ * write (a full disk, a closed pipe) must not end in status 0. */
+static int finish_stdout(int rc)
+{
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "drlsim: cannot write to standard output: %s\n", strerror(errno));
+        return rc == 0 || rc == 1 ? CLI_EXIT_IO : rc;
+    }
+    return rc;
 }
 
 int main(int argc, char **argv)
@@ -50,21 +65,30 @@ int main(int argc, char **argv)
         return CLI_EXIT_USAGE;
     }
     const char *cmd = argv[1];
+    if (strcmp(cmd, "help") == 0 && argc > 2) { /* drlsim help CMD = drlsim CMD --help */
+        for (size_t i = 0; i < NCOMMANDS; i++)
+            if (strcmp(argv[2], COMMANDS[i].name) == 0) {
+                char *args[] = {(char *)"--help", NULL};
+                return finish_stdout(COMMANDS[i].run(1, args));
+            }
+        fprintf(stderr, "drlsim help: unknown command '%s' (see drlsim --help)\n", argv[2]);
+        return CLI_EXIT_USAGE;
+    }
     if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
         usage(stdout);
-        return 0;
+        return finish_stdout(0);
     }
     if (strcmp(cmd, "--version") == 0) {
         printf("drlsim %s\n", DRLSIM_VERSION);
-        return 0;
+        return finish_stdout(0);
     }
     for (size_t i = 0; i < NCOMMANDS; i++)
         if (strcmp(cmd, COMMANDS[i].name) == 0) {
             if (!COMMANDS[i].cluster)
-                return COMMANDS[i].run(argc - 2, argv + 2);
+                return finish_stdout(COMMANDS[i].run(argc - 2, argv + 2));
             if (cluster_init() != 0)
                 return 1;
-            return cluster_finish(COMMANDS[i].run(argc - 2, argv + 2));
+            return cluster_finish(finish_stdout(COMMANDS[i].run(argc - 2, argv + 2)));
         }
     fprintf(stderr, "drlsim: unknown command '%s' (see drlsim --help)\n", cmd);
     return CLI_EXIT_USAGE;

@@ -164,4 +164,21 @@ for stage in ("layout", "full"):
 PY
 then ok; else ko "bench --json rates"; fi
 
+
+# Exit status 3: an output that cannot be written, standard output included
+# (a full disk must never end in status 0, nor look like a failed check).
+if [ -w /dev/full ]; then
+    "$drlsim" gen --json >/dev/full 2>"$tmp/err"; st=$?
+    if [ "$st" = 3 ] && grep -q "standard output" "$tmp/err"; then ok; else
+        ko "gen --json >/dev/full: status $st, want 3: $(cat "$tmp/err")"; fi
+    "$drlsim" gen >/dev/full 2>/dev/null; st=$?
+    if [ "$st" = 3 ]; then ok; else ko "gen >/dev/full: status $st, want 3"; fi
+    expect_status 3 "/dev/full" check --scale 0.002 --only river-rate --progress never --json /dev/full
+    expect_status 3 "/dev/full" rooms --levels 100 --progress never --json /dev/full
+fi
+# drlsim help COMMAND is COMMAND --help.
+"$drlsim" help gen >"$tmp/out" 2>&1 && head -1 "$tmp/out" | grep -q "^usage: drlsim gen" \
+    && ok || ko "drlsim help gen does not print gen's help"
+expect_status 2 "unknown command" help nosuch
+
 finish
