@@ -12,6 +12,7 @@
 #include "picture.h"
 #include "render.h"
 #include "tables.h"
+#include "tty.h"
 
 enum { O_HELP = 1, O_TYPE, O_DLEVEL, O_DIFF, O_SEED, O_INDEX, O_JSON, O_COLOR, O_NO_SINGLE,
        O_DATA, O_LAYOUT_ONLY, O_PNG, O_TILE };
@@ -44,8 +45,9 @@ static void usage(FILE *out)
             "  --index I        level index within the seed's sequence (default 0); level I\n"
             "                   of `drlsim run --seed S` is `gen --seed S --index I`\n"
             "  --json           print one JSON object instead of ASCII\n"
-            "  --color WHEN     colour the ASCII map: auto (when stdout is a terminal),\n"
-            "                   always or never (default auto)\n"
+            "  --color WHEN     colour the ASCII map: auto (when stdout is a terminal,\n"
+            "                   TERM is not dumb and NO_COLOR is unset), always or never\n"
+            "                   (default auto)\n"
             "  --no-single      no single-monster levels (as in 0.9.9.3)\n"
             "  --data DIR       read rule tables from DIR instead of the built-in data/\n"
             "  --layout-only    only the layout, as `drlsim rooms` sees it: no population\n"
@@ -181,7 +183,7 @@ int cmd_gen(int argc, char **argv)
         free(s);
         cJSON_Delete(j);
     } else {
-        bool col = o.color == 1 || (o.color == 0 && isatty(STDOUT_FILENO));
+        bool col = o.color == 1 || (o.color == 0 && tty_auto(STDOUT_FILENO, true));
         render_ascii(stdout, lv, col);
     }
     free(lv);

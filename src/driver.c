@@ -17,6 +17,7 @@
  * in.  Only rank 0 draws progress, of its own block.
  */
 #include "driver.h"
+#include "tty.h"
 
 #include <signal.h>
 #include <stdio.h>
@@ -197,7 +198,7 @@ int driver_run(const job_t *job, const driver_opts_t *opts, tally_t *out, driver
     }
     bool show = cluster_is_root() &&
                 (opts->progress == PROGRESS_ALWAYS ||
-                 (opts->progress == PROGRESS_AUTO && isatty(STDERR_FILENO)));
+                 (opts->progress == PROGRESS_AUTO && tty_auto(STDERR_FILENO, false)));
     uint64_t next = 0, finished = 0;
     double t0 = now_seconds(), last_draw = t0;
 

@@ -181,4 +181,16 @@ fi
     && ok || ko "drlsim help gen does not print gen's help"
 expect_status 2 "unknown command" help nosuch
 
+
+# Colour on a terminal only, and never with NO_COLOR set or TERM=dumb
+# (script(1) gives drlsim a terminal).
+if command -v script >/dev/null 2>&1; then
+    script -qc "TERM=xterm \"$drlsim\" gen --seed 1" /dev/null >"$tmp/tty" 2>&1
+    if grep -q "$(printf '\033')\\[" "$tmp/tty"; then ok; else ko "gen on a terminal: no colour"; fi
+    for env in "NO_COLOR=1 TERM=xterm" "TERM=dumb"; do
+        script -qc "$env \"$drlsim\" gen --seed 1" /dev/null >"$tmp/tty" 2>&1
+        if grep -q "$(printf '\033')" "$tmp/tty"; then ko "gen with $env: coloured"; else ok; fi
+    done
+fi
+
 finish
