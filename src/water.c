@@ -50,11 +50,13 @@ const area_t WATER_INTERIOR = {2, 2, GRID_W - 1, GRID_H - 1};
 #define RIVER_V_BRIDGE_DIE 14
 #define RIVER_V_DRIFT_DEN 3          /* [game] a drift draw per row with probability 1/3 */
 
-/* [decision] A drift moves the river by one cell, up or down (left or right)
- * with equal chance, as RULES.md §4 words it.  The game's code draws -1, 0 or
- * +1 on a drift, so its river actually moves on 2/3 of its drift draws; set
- * this to 1 to reproduce that. */
-#define RIVER_DRIFT_CAN_STAY 0
+/* [game] A drift draw moves the river by d3-2: -1, 0 or +1 with equal
+ * chance, so it moves on 2/3 of its drift draws (RULES.md §4, corrected).
+ * Set to 0 for the reading "by one, either way", which makes rivers wander
+ * 1.5 times as much as the game's. */
+#define RIVER_DRIFT_CAN_STAY 1
+#define RIVER_DRIFT_DIE 3            /* [game] the drift is d3 - 2 */
+#define RIVER_DRIFT_MINUS 2
 
 /* One vertical river of a set: width d3 + width_plus, x = x_base + d(x_die). */
 typedef struct river_spec {
@@ -422,12 +424,14 @@ static inline void river_strip(grid_t *g, int x, int y, int n, bool across, cell
         *c = (uint8_t)k;
 }
 
+/* One drift draw [game]: with probability 1/den a second die, d3-2, gives
+ * the move (RULES.md §4); otherwise no move and no second draw. */
 static int drift(rng_t *r, int den)
 {
     if (!rng_chance(r, 1, den))
         return 0;
     if (RIVER_DRIFT_CAN_STAY)
-        return rng_range(r, -1, 1);
+        return rng_d(r, RIVER_DRIFT_DIE) - RIVER_DRIFT_MINUS;
     return rng_chance(r, 1, 2) ? -1 : 1;
 }
 

@@ -11,8 +11,9 @@
  *   (vertical only), caves 1/3 (horizontal 1/3, else one vertical), maze 2/3,
  *   arena and single never; standard rivers horizontal 1/4, else vertical with
  *   two (1/3 * 3/4) or three (1/3 * 1/4) rivers; horizontal bridge 5/6,
- *   vertical always; drift by one cell with probability 1/6 per column
- *   (horizontal) and 1/3 per row (vertical), up/down or left/right equally.
+ *   vertical always; a drift draw with probability 1/6 per column
+ *   (horizontal) and 1/3 per row (vertical), each moving the river by d3-2
+ *   (-1, 0 or +1 equally): a move each way 1/18 per column, 1/9 per row.
  * Chi-square goodness of fit, fixed seeds, alpha 1e-5; samples stated per check.
  */
 #include <stdio.h>
@@ -414,8 +415,9 @@ static void river_geometry(level_type_t t, bool want_horizontal)
     chisq(what, wc, pw, 3);
     CHECK(wc[0] + wc[1] + wc[2] == rivers, "%s %s: no other width", name, o);
     double den = want_horizontal ? 6 : 3;
-    double pd[3] = {1 - 1 / den, 0.5 / den, 0.5 / den};
-    snprintf(what, sizeof what, "%s %s: drift 1/%.0f, both ways", name, o, den);
+    /* a drift draw 1/den, then d3-2: each way 1/(3 den), no move otherwise */
+    double pd[3] = {1 - 2 / (3 * den), 1 / (3 * den), 1 / (3 * den)};
+    snprintf(what, sizeof what, "%s %s: drift 1/%.0f of d3-2", name, o, den);
     chisq(what, drift, pd, 3);
     if (!want_horizontal) {
         /* first column x + 1: standard 18+d40 -> 20..59; caves d16+33 -> 35..50 */
