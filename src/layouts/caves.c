@@ -2,9 +2,11 @@
  *
  * RULES.md §3 Caves.  Fill with wall; dig one walk from the centre, then 5
  * walks, a fluid pass, 40 walks and a second fluid pass, each walk starting on
- * a random open cell (floor or fluid) that has a wall among its 8 neighbours,
- * so every walk grows the cave from its edge and the open cells stay one
- * 8-connected region.  Walks step one of 9 ways and stop at the border.  The
+ * a random interior cell with an open cell (floor or fluid) and a wall among
+ * its 4 orthogonal neighbours: usually a wall cell at the cave's edge, which
+ * the walk's first step digs, so every walk grows the cave from its edge and
+ * the open cells stay one 8-connected region.  Walks step one of 9 ways and
+ * stop at the border.  The
  * fluid comes from the cave table of data/water.json: its walk count and
  * length are drawn once and serve both fluid passes, the second walking
  * cave_second_pass_extra_length steps further [game].  Then the caves' river
@@ -37,18 +39,16 @@
 #define CAVE_OPEN_SET \
     (CELLSET(CELL_FLOOR) | CELLSET(CELL_WATER) | CELLSET(CELL_ACID) | CELLSET(CELL_LAVA))
 
-static inline bool cave_open(cell_t k)
-{
-    return CAVE_OPEN_SET >> k & 1;
-}
-
-/* [decision] "A cell that touches both floor and wall" (RULES.md §3): an
- * open cell (floor or fluid, as the game's start set) with a wall among its
- * 8 neighbours.  The border ring is wall, so such a cell exists as soon as
- * the cave has one open cell. */
+/* [game] A walk's start (RULES.md §3 Caves, clarified; GAME-0997 §5.5): an
+ * interior cell with at least one orthogonal neighbour open (floor or fluid)
+ * and at least one orthogonal neighbour wall; the cell itself may be
+ * anything.  Interior cells' neighbours are map cells, never padding. */
 static inline bool cave_edge(const grid_t *g, int x, int y)
 {
-    return cave_open(grid_get(g, x, y)) && grid_neighbour_is(g, x, y, CELL_WALL);
+    const uint8_t *c = &g->c[GRID_IDX(x, y)];
+    const cellset_t around = CELLSET(c[-GRID_STRIDE]) | CELLSET(c[GRID_STRIDE]) |
+                             CELLSET(c[-1]) | CELLSET(c[1]);
+    return (around & CAVE_OPEN_SET) && (around & CELLSET(CELL_WALL));
 }
 
 static bool edge_start(const grid_t *g, rng_t *r, int *xo, int *yo)
@@ -65,19 +65,19 @@ static bool edge_start(const grid_t *g, rng_t *r, int *xo, int *yo)
         }
     }
     *r = rl;
-    /* The qualifying cells as bit rows: open, and a wall among the 8
-     * neighbours (the rows above and below spread by one cell each way, the
-     * row's own cells either side); then the n-th of them in row-major
-     * order, as a list of them would give. */
+    /* The qualifying cells as bit rows: an orthogonal neighbour open (the
+     * rows above and below, the row's own cells either side) and one wall,
+     * the same way; then the n-th of them in row-major order, as a list of
+     * them would give. */
     bitrow_t wall[GRID_H + 2], open[GRID_H + 2], cand[GRID_H + 2];
     grid_mask_rows(g, CELLSET(CELL_WALL), wall);
     grid_mask_rows(g, CAVE_OPEN_SET, open);
     const bitrow_t columns = (BITROW_BIT(a->x2 + 1) - 1) & ~(BITROW_BIT(a->x1) - 1);
     int n = 0;
     for (int y = a->y1; y <= a->y2; y++) {
-        const bitrow_t v = wall[y - 1] | wall[y + 1];
-        const bitrow_t touch = v | v << 1 | v >> 1 | wall[y] << 1 | wall[y] >> 1;
-        cand[y] = open[y] & touch & columns;
+        const bitrow_t w = wall[y - 1] | wall[y + 1] | wall[y] << 1 | wall[y] >> 1;
+        const bitrow_t o = open[y - 1] | open[y + 1] | open[y] << 1 | open[y] >> 1;
+        cand[y] = w & o & columns;
         n += bitrow_popcount(cand[y]);
     }
     if (n == 0)
