@@ -258,11 +258,13 @@ int cmd_bench(int argc, char **argv)
     cJSON_AddNumberToObject(root, "seconds", seconds);
     cJSON_AddNumberToObject(root, "reps", (double)reps);
     cJSON *types = cJSON_AddObjectToObject(root, "types");
-    printf("drlsim bench: dlevel %ld, %ld reps of ~%.2f s, medians (min-max) in levels/s\n",
+    /* With --json - the JSON is the data on stdout: the table goes to stderr. */
+    FILE *txt = json && strcmp(json, "-") == 0 ? stderr : stdout;
+    fprintf(txt, "drlsim bench: dlevel %ld, %ld reps of ~%.2f s, medians (min-max) in levels/s\n",
            dlevel, reps, seconds);
     char many_hdr[32];
     snprintf(many_hdr, sizeof many_hdr, "%ld threads", threads);
-    printf("%-12s %-7s %26s %10s %26s %7s %10s\n", "type", "stage", "1 thread", "1t by CPU",
+    fprintf(txt, "%-12s %-7s %26s %10s %26s %7s %10s\n", "type", "stage", "1 thread", "1t by CPU",
            many_hdr, "scale", "instr/lvl");
     int rc = 0;
     for (int t = 0; t < LT__COUNT && rc == 0; t++) {
@@ -287,9 +289,9 @@ int cmd_bench(int argc, char **argv)
             snprintf(b, sizeof b, "%.0f (%.0f-%.0f)", many.median, many.min, many.max);
             if (one.instr >= 0)
                 snprintf(ins, sizeof ins, "%.0f", one.instr);
-            printf("%-12s %-7s %26s %10s %26s %6.2fx %10s\n", level_type_name((level_type_t)t),
+            fprintf(txt, "%-12s %-7s %26s %10s %26s %6.2fx %10s\n", level_type_name((level_type_t)t),
                    layout_only ? "layout" : "full", a, cpu, b, scale, ins);
-            fflush(stdout);
+            fflush(txt);
             cJSON *sj = cJSON_AddObjectToObject(tj, layout_only ? "layout" : "full");
             cJSON_AddItemToObject(sj, "one_thread", measure_json(&one));
             cJSON_AddItemToObject(sj, "all_threads", measure_json(&many));

@@ -170,8 +170,11 @@ static bool parse_opts(int argc, char **argv, opts_t *o, int *rc)
         (o->markdown && outfile_check(o->markdown) != 0) ||
         (o->html && outfile_check(o->html) != 0)))
         return false;
-    if (o->json && o->markdown && strcmp(o->json, "-") == 0 && strcmp(o->markdown, "-") == 0) {
-        cli_error(&c, "--json and --markdown cannot both write to stdout");
+    int dashes = (o->json && strcmp(o->json, "-") == 0) +
+                 (o->markdown && strcmp(o->markdown, "-") == 0) +
+                 (o->html && strcmp(o->html, "-") == 0);
+    if (dashes > 1) {
+        cli_error(&c, "only one of --json, --markdown and --html can write to stdout ('-')");
         return false;
     }
     return true;
@@ -316,7 +319,8 @@ int cmd_check(int argc, char **argv)
     }
     if (ok) {
         bool to_stdout = (o.json && strcmp(o.json, "-") == 0) ||
-                         (o.markdown && strcmp(o.markdown, "-") == 0);
+                         (o.markdown && strcmp(o.markdown, "-") == 0) ||
+                         (o.html && strcmp(o.html, "-") == 0);
         int c[VERDICT__COUNT];
         check_count(r, set.n, c);
         /* An outcome every rank reaches: agree on it before rank 0 writes, so

@@ -132,12 +132,13 @@ static cJSON *row_json(const summary_t *s, const uint64_t *b, int nbins)
     return o;
 }
 
-static void print_distribution(const char *title, const uint64_t *b, int nbins, uint64_t n)
+static void print_distribution(FILE *out, const char *title, const uint64_t *b, int nbins,
+                               uint64_t n)
 {
-    printf("\n%s\n  %6s %10s %8s\n", title, "value", "count", "share");
+    fprintf(out, "\n%s\n  %6s %10s %8s\n", title, "value", "count", "share");
     for (int i = 0; i < nbins; i++)
         if (b[i])
-            printf("  %6d %10llu %8.4f\n", i, (unsigned long long)b[i], (double)b[i] / (double)n);
+            fprintf(out, "  %6d %10llu %8.4f\n", i, (unsigned long long)b[i], (double)b[i] / (double)n);
 }
 
 int cmd_rooms(int argc, char **argv)
@@ -239,24 +240,26 @@ int cmd_rooms(int argc, char **argv)
     const char *rivers = !city ? "none (rooms are listed before any water)"
                          : job.params.rivers ? "city river roll first (1/3), as the game does"
                                              : "skipped (--no-rivers)";
-    printf("drlsim rooms: %s layout, %llu layouts, seed %llu, dlevel %d\n", level_type_name(type),
+    /* With --json - the JSON is the data on stdout: the table goes to stderr. */
+    FILE *txt = json && strcmp(json, "-") == 0 ? stderr : stdout;
+    fprintf(txt, "drlsim rooms: %s layout, %llu layouts, seed %llu, dlevel %d\n", level_type_name(type),
            (unsigned long long)res.done, (unsigned long long)job.seed, job.dlevel_lo);
-    printf("rooms: %s; sizes include the walls; rivers: %s\n",
+    fprintf(txt, "rooms: %s; sizes include the walls; rivers: %s\n",
            city ? "the buildings (each one room)"
                 : "the game's room list (top-left corner scan, with 2x2 dead-end entries)",
            rivers);
-    printf("\n%-26s %9s %9s %23s %6s %6s\n", "", "mean", "sd", "95% interval of mean", "min",
+    fprintf(txt, "\n%-26s %9s %9s %23s %6s %6s\n", "", "mean", "sd", "95% interval of mean", "min",
            "max");
     for (size_t r = 0; r < NROWS; r++) {
         const char *label = (city && r == 0) ? "buildings per layout" : ROWS[r].label;
-        printf("%-26s %9.4f %9.4f   [%9.4f, %9.4f] %6d %6d\n", label, sum[r].mean, sum[r].sd,
+        fprintf(txt, "%-26s %9.4f %9.4f   [%9.4f, %9.4f] %6d %6d\n", label, sum[r].mean, sum[r].sd,
                sum[r].lo, sum[r].hi, sum[r].min, sum[r].max);
     }
-    print_distribution(city ? "buildings per layout" : "rooms per layout", bins[0], nbins[0],
+    print_distribution(txt, city ? "buildings per layout" : "rooms per layout", bins[0], nbins[0],
                        sum[0].n);
     if (!city) {
-        print_distribution("rooms >= 4x4 per layout", bins[1], nbins[1], sum[1].n);
-        print_distribution("2x2 entries per layout", bins[2], nbins[2], sum[2].n);
+        print_distribution(txt, "rooms >= 4x4 per layout", bins[1], nbins[1], sum[1].n);
+        print_distribution(txt, "2x2 entries per layout", bins[2], nbins[2], sum[2].n);
     }
     int rc = 0;
     if (json) {

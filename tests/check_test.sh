@@ -177,7 +177,7 @@ for args in "--expect $tmp/broken.json:malformed JSON" "--expect /nonexistent.js
             "--alpha 0:out of range" "--alpha 0.7:out of range" "--levels 0:out of range" \
             "--bogus:unknown option" "--only no-such-check:no check selected" \
             "--threads 0:out of range" "--progress sometimes:is not one of" \
-            "--json - --markdown -:cannot both"; do
+            "--json - --markdown -:only one of"; do
     a=${args%%:*}; needle=${args#*:}
     # shellcheck disable=SC2086
     "$drlsim" check $a >"$tmp/out" 2>"$tmp/err"

@@ -193,4 +193,15 @@ if command -v script >/dev/null 2>&1; then
     done
 fi
 
+
+# '-' means this stream carries the data: nothing else on stdout.
+"$drlsim" rooms --levels 200 --progress never --json - 2>/dev/null >"$tmp/r.json"
+python3 -m json.tool "$tmp/r.json" >/dev/null 2>&1 && ok || ko "rooms --json -: stdout is not JSON"
+"$drlsim" bench --type arena --seconds 0.02 --reps 1 --json - 2>/dev/null >"$tmp/b.json"
+python3 -m json.tool "$tmp/b.json" >/dev/null 2>&1 && ok || ko "bench --json -: stdout is not JSON"
+"$drlsim" check --scale 0.001 --only river-rate --progress never --html - 2>/dev/null >"$tmp/c.html"
+head -1 "$tmp/c.html" | grep -q '^<!DOCTYPE html>' && ! grep -q '^RESULT' "$tmp/c.html" && ok \
+    || ko "check --html -: stdout is not only the page"
+expect_status 2 "only one of" check --json - --html -
+
 finish
