@@ -16,7 +16,8 @@
 
 #include "tally.h"
 
-const char *const CHECK_VERDICT[VERDICT__COUNT] = {"PASS", "FAIL", "XFAIL", "XPASS", "SKIP"};
+const char *const CHECK_VERDICT[VERDICT__COUNT] = {"PASS",  "FAIL", "XFAIL",
+                                                   "XPASS", "SKIP", "NOTRUN"};
 
 /* ---- groups ---- */
 
@@ -100,6 +101,7 @@ bool check_run_groups(check_group_t *g, int ng, const driver_opts_t *dopt,
         driver_result_t res;
         if (driver_run(&job, &d, g[i].t, &res) != 0)
             return false;
+        g[i].done = res.done;
         *levels += res.done;
         *secs += res.seconds;
         *threads = res.threads;
@@ -135,6 +137,7 @@ void check_evaluate(check_result_t *r, const check_group_t *g, double alpha)
         set_reason(r, "no observations: %s", g->why);
         return;
     }
+    r->partial = g->done < g->s.levels;
     /* Strata of unimplemented types hold levels without their layout:
      * only their type is an observation. */
     unsigned impl = check_implemented_types(), mask = e->types;
@@ -329,7 +332,14 @@ bool check_decide(check_result_t *r, int nr, double alpha)
             continue;
         }
         if (r[i].n == 0 || r[i].untestable) {
-            r[i].v = VERDICT_FAIL;
+            /* Too little to test is a failure, unless an interruption cut
+             * the sample short: then the check was not run, not failed. */
+            if (r[i].partial) {
+                r[i].v = VERDICT_NOTRUN;
+                set_reason(&r[i], "not run: the run was interrupted before its sample");
+            } else {
+                r[i].v = VERDICT_FAIL;
+            }
             continue;
         }
         bool fail = !(r[i].p_holm >= alpha);

@@ -37,7 +37,8 @@ typedef enum check_verdict {
     VERDICT_FAIL,
     VERDICT_XFAIL,
     VERDICT_XPASS,
-    VERDICT_SKIP,
+    VERDICT_SKIP,   /* disabled, or left out by --only */
+    VERDICT_NOTRUN, /* its sample was not reached before an interruption */
     VERDICT__COUNT
 } check_verdict_t;
 
@@ -48,6 +49,7 @@ typedef struct check_group {
     expect_sample_t s;  /* s.levels: the resolved count */
     uint64_t seed;
     tally_t *t;         /* NULL when the group could not run */
+    uint64_t done;      /* levels generated (fewer than s.levels after a stop) */
     char why[160];      /* why it could not run */
 } check_group_t;
 
@@ -71,6 +73,7 @@ typedef struct check_result {
     bool omax_clamped;             /* omax is an integer histogram's last bin */
     uint64_t others;               /* exact / range: exceptions (counted histograms) */
     bool untestable;               /* observations, but too few to test anything */
+    bool partial;                  /* its group was interrupted before its sample was whole */
     char reason[200];
     check_verdict_t v;
 } check_result_t;

@@ -264,7 +264,7 @@ int check_count_underpowered(const check_result_t *r, int nr)
 {
     int k = 0;
     for (int i = 0; i < nr; i++)
-        k += r[i].v != VERDICT_SKIP && r[i].underpowered;
+        k += r[i].v != VERDICT_SKIP && r[i].v != VERDICT_NOTRUN && r[i].underpowered;
     return k;
 }
 
@@ -280,6 +280,7 @@ char *check_report_json(const check_result_t *r, int nr, const check_group_t *g,
     cJSON_AddNumberToObject(s, "xfail", c[VERDICT_XFAIL]);
     cJSON_AddNumberToObject(s, "xpass", c[VERDICT_XPASS]);
     cJSON_AddNumberToObject(s, "skipped", c[VERDICT_SKIP]);
+    cJSON_AddNumberToObject(s, "not_run", c[VERDICT_NOTRUN]);
     cJSON_AddNumberToObject(s, "underpowered", check_count_underpowered(r, nr));
     cJSON_AddItemToObject(s, "levels", u64(o->levels));
     cJSON_AddBoolToObject(s, "complete", o->complete);
@@ -305,12 +306,13 @@ char *check_report_markdown(const check_result_t *r, int nr, const check_info_t 
     sb_printf(&b, "%d passed, %d failed, %d expected failures (XFAIL), %d unexpected passes (XPASS), "
                "%d not run; %llu levels, seed %llu, alpha %g per family (Holm), power %g for the "
                "minimum detectable effects, %g%% intervals.\n\n",
-           c[VERDICT_PASS], c[VERDICT_FAIL], c[VERDICT_XFAIL], c[VERDICT_XPASS], c[VERDICT_SKIP],
+           c[VERDICT_PASS], c[VERDICT_FAIL], c[VERDICT_XFAIL], c[VERDICT_XPASS],
+           c[VERDICT_SKIP] + c[VERDICT_NOTRUN],
            (unsigned long long)o->levels,
            (unsigned long long)o->seed, o->alpha, CHECK_POWER, 100 * CHECK_CONFIDENCE);
     if (!o->complete)
         sb_printf(&b, "**Interrupted: the results cover only the levels generated before the "
-                      "stop; checks of groups not reached report no observations.**\n\n");
+                      "stop; the checks of samples not reached are NOTRUN.**\n\n");
     if (c[VERDICT_XPASS])
         sb_printf(&b, "**%d known discrepancies passed (XPASS): the wiki's claim now holds; update "
                    "data/expectations.json.**\n\n", c[VERDICT_XPASS]);
@@ -330,7 +332,7 @@ char *check_report_markdown(const check_result_t *r, int nr, const check_info_t 
                r[i].reason, (unsigned long long)r[i].n, t.p, t.ph);
     }
     if (c[VERDICT_SKIP]) {
-        sb_printf(&b, "\nDisabled (pending code not on main):");
+        sb_printf(&b, "\nNot run (left out by --only, or disabled: see \"pending\"):");
         for (int i = 0; i < nr; i++)
             if (r[i].v == VERDICT_SKIP)
                 sb_printf(&b, " %s", r[i].e->name);

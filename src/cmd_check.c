@@ -332,6 +332,10 @@ int cmd_check(int argc, char **argv)
                    "(Holm), %g%% intervals\n\n",
                    nactive, (unsigned long long)levels, (unsigned long long)o.seed, o.alpha,
                    100 * CHECK_CONFIDENCE);
+            if (interrupted)
+                printf("INTERRUPTED: the results cover the %llu levels done; the checks of "
+                       "samples not reached are NOTRUN\n\n",
+                       (unsigned long long)levels);
             check_print_table(stdout, r, set.n);
         }
         check_info_t info = {levels, o.seed, o.alpha, !interrupted};
@@ -354,7 +358,8 @@ int cmd_check(int argc, char **argv)
                     weak, 100 * CHECK_MDE_TARGET, CHECK_POWER);
         if (!to_stdout && root)
             printf("\n%d passed, %d failed, %d xfail, %d xpass, %d not run\n", c[VERDICT_PASS],
-                   c[VERDICT_FAIL], c[VERDICT_XFAIL], c[VERDICT_XPASS], c[VERDICT_SKIP]);
+                   c[VERDICT_FAIL], c[VERDICT_XFAIL], c[VERDICT_XPASS],
+                   c[VERDICT_SKIP] + c[VERDICT_NOTRUN]);
         if (root)
             fprintf(stderr, "drlsim check: %llu levels in %.2f s (%.0f levels/s, %d threads)\n",
                     (unsigned long long)levels, secs, secs > 0 ? (double)levels / secs : 0.0,

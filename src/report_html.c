@@ -76,7 +76,8 @@ static bool scalar_point(const cJSON *c, double *e, double *o, double *lo, doubl
 static bool ran(const cJSON *c)
 {
     const char *v = str(c, "verdict");
-    return strcmp(v, "SKIP") != 0 && cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(c, "n"));
+    return strcmp(v, "SKIP") != 0 && strcmp(v, "NOTRUN") != 0 &&
+           cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(c, "n"));
 }
 
 /* The gnuplot definitions of one family; returns the number of panels. */
@@ -240,6 +241,10 @@ int report_html_write(const cJSON *results, double seconds, const char *path)
               "per family (Holm), %.1f s.</p>\n",
               num(sum, "passed"), num(sum, "failed"), num(sum, "xfail"), xpass,
               num(sum, "levels"), num(sum, "seed"), num(sum, "alpha"), seconds);
+    if (!cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(sum, "complete")))
+        sb_printf(&h, "<p class=\"xpass-alert\">Interrupted: the results cover only the levels "
+                      "generated before the stop (%.0f not run).</p>\n",
+                  num(sum, "not_run"));
     if (xpass > 0)
         sb_printf(&h, "<p class=\"xpass-alert\">A known discrepancy passed (XPASS): the wiki's "
                       "claim now matches the generator; review the expectation.</p>\n");

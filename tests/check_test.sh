@@ -191,7 +191,8 @@ for w in --levels --seed --alpha --threads --expect --json --markdown --html --p
 done
 
 # Interruption: SIGINT during the run writes the results of the levels done,
-# marked "complete": false, and exits 130.
+# marked "complete": false, the checks not reached NOTRUN (not FAIL), and
+# exits 130.
 "$drlsim" check --progress never --json "$tmp/int.json" >/dev/null 2>&1 &
 pid=$!
 sleep 2
@@ -200,8 +201,12 @@ wait $pid
 st=$?
 if [ "$st" = 130 ] && python3 - "$tmp/int.json" <<'PY'
 import json, sys
-s = json.load(open(sys.argv[1]))["summary"]
+o = json.load(open(sys.argv[1]))
+s = o["summary"]
 assert s["complete"] is False and 0 < s["levels"] < 1800000, s
+# Checks whose sample was not reached are NOTRUN, never FAIL.
+assert s["not_run"] > 0 and s["failed"] == 0, s
+assert all(c["verdict"] != "FAIL" for c in o["checks"])
 PY
 then ok; else ko "interrupted check: exit $st, or no valid partial report"; fi
 
