@@ -102,6 +102,11 @@ typedef struct obs {
     uint8_t fluid_walks;      /* walks drawn by the first fluid pass */
     uint8_t fluid_length;     /* steps per walk of the first fluid pass */
     uint16_t fluid_cells[3];  /* cells of water, acid, lava on the final map */
+    uint8_t river_x[3];       /* each vertical river's x as drawn, before drift (its first
+                                 column is x + 1); 0 for none */
+    int8_t river_drift;       /* first vertical river: x at row 20 minus x at row 1 */
+    uint8_t fluid_length2;    /* steps per walk of the second fluid pass (caves: the first
+                                 pass's + 20); 0 with fewer than two passes */
     /* rooms */
     uint16_t rooms;           /* entries of the room list */
     uint16_t rooms_ge4;       /* rooms with both sides >= 4 */

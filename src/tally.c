@@ -21,6 +21,16 @@ static const char *const LBL_TYPE[LT__COUNT] = {"normal", "small-rooms", "wareho
                                                 "caves",  "arena",       "maze",      "single"};
 static const char *const LBL_ORIENT[] = {"none", "horizontal", "vertical"};
 static const char *const LBL_FLUID[] = {"water", "acid", "lava"};
+static const char *const LBL_RIVER_FLUIDS[] = {"neither", "river", "fluids", "both"};
+static const char *const LBL_BRIDGE_ORIENT[] = {"horizontal-no", "horizontal-yes", "vertical-no",
+                                                "vertical-yes"};
+/* A vertical river's net drift over its 20 rows, -20..20 (19 drift draws
+ * reach at most 19 either way). */
+#define DRIFT_MAX 20
+static const char *const LBL_DRIFT[2 * DRIFT_MAX + 1] = {
+    "-20", "-19", "-18", "-17", "-16", "-15", "-14", "-13", "-12", "-11", "-10", "-9", "-8", "-7",
+    "-6",  "-5",  "-4",  "-3",  "-2",  "-1",  "0",   "1",   "2",   "3",   "4",   "5",  "6",  "7",
+    "8",   "9",   "10",  "11",  "12",  "13",  "14",  "15",  "16",  "17",  "18",  "19", "20"};
 static const char *const LBL_SPECIAL[SPECIAL__COUNT] = {"warehouse", "fluid",  "ammo",
                                                         "teleporter", "lever", "vault"};
 static const char *const LBL_ARENA[] = {"5x5", "7x5", "7x7", "9x7"};
@@ -91,6 +101,54 @@ static void add_fluid_present(const level_t *lv, uint64_t *b)
 {
     const uint16_t *f = lv->obs.fluid_cells;
     b[(f[0] + f[1] + f[2]) > 0 ? 1 : 0]++;
+}
+#define N_LENGTH 128
+#define N_RIVER_X (GRID_W + 2)
+static void add_fluid_length(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.fluid_passes)
+        bump(b, N_LENGTH, lv->obs.fluid_length);
+}
+static void add_fluid_length2(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.fluid_passes >= 2)
+        bump(b, N_LENGTH, lv->obs.fluid_length2);
+}
+static void add_river_fluids(const level_t *lv, uint64_t *b)
+{
+    b[(lv->obs.river ? 1 : 0) + (lv->obs.fluid_passes ? 2 : 0)]++;
+}
+static void add_river_bridge_orient(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.river)
+        b[(lv->obs.river_orient == RIVER_VERTICAL ? 2 : 0) + (lv->obs.river_bridge ? 1 : 0)]++;
+}
+/* Levels whose river is one vertical river (the caves' too). */
+static inline bool one_vertical(const obs_t *o)
+{
+    return o->river && o->river_orient == RIVER_VERTICAL && o->river_count == 1;
+}
+static void add_river_x_one(const level_t *lv, uint64_t *b)
+{
+    if (one_vertical(&lv->obs))
+        bump(b, N_RIVER_X, lv->obs.river_x[0]);
+}
+static void add_river_x_two(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.river && lv->obs.river_count == 2)
+        for (int i = 0; i < 2; i++)
+            bump(b, N_RIVER_X, lv->obs.river_x[i]);
+}
+static void add_river_x_three(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.river && lv->obs.river_count == 3)
+        for (int i = 0; i < 3; i++)
+            bump(b, N_RIVER_X, lv->obs.river_x[i]);
+}
+static void add_river_drift(const level_t *lv, uint64_t *b)
+{
+    if (one_vertical(&lv->obs))
+        bump(b, 2 * DRIFT_MAX + 1, lv->obs.river_drift + DRIFT_MAX);
 }
 static void add_rooms(const level_t *lv, uint64_t *b) { bump(b, N_ROOMS, lv->obs.rooms); }
 static void add_rooms_ge4(const level_t *lv, uint64_t *b) { bump(b, N_ROOMS, lv->obs.rooms_ge4); }
@@ -194,6 +252,14 @@ static int64_t val_retries(const level_t *lv) { return lv->obs.retries; }
     C(fluid_kind, "fluid_kind", 3, LBL_FLUID, "fluid of the fluid pass, levels with a pass") \
     C(fluid_walks, "fluid_walks", 16, NULL, "walks of the first fluid pass, levels with a pass") \
     C(fluid_present, "fluid_present", 2, LBL_NO_YES, "any water, acid or lava on the final map") \
+    C(fluid_length, "fluid_length", N_LENGTH, NULL, "steps per walk of the first fluid pass, levels with a pass") \
+    C(fluid_length2, "fluid_length_second", N_LENGTH, NULL, "steps per walk of the second fluid pass, levels with two or more") \
+    C(river_fluids, "river_and_fluids", 4, LBL_RIVER_FLUIDS, "river drawn, fluid pass run, neither or both, per level") \
+    C(river_bridge_orient, "river_bridge_by_orientation", 4, LBL_BRIDGE_ORIENT, "bridge by river orientation, levels with a river") \
+    C(river_x_one, "river_x_one", N_RIVER_X, NULL, "x of a level's one vertical river before drift (first column x+1)") \
+    C(river_x_two, "river_x_two", N_RIVER_X, NULL, "x of both rivers of a two-river level, before drift") \
+    C(river_x_three, "river_x_three", N_RIVER_X, NULL, "x of the three rivers of a three-river level, before drift") \
+    C(river_drift, "river_drift", 2 * DRIFT_MAX + 1, LBL_DRIFT, "one vertical river: x at row 20 minus x at row 1") \
     C(rooms, "rooms", N_ROOMS, NULL, "entries of the room list per level") \
     C(rooms_ge4, "rooms_ge4", N_ROOMS, NULL, "rooms with both sides >= 4 per level") \
     C(rooms_small, "rooms_small", N_ROOMS, NULL, "2x2 dead-end entries per level") \

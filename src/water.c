@@ -464,20 +464,25 @@ static bool draw_horizontal(grid_t *g, rng_t *rs, const river_rules_t *rr, cell_
     return bridge;
 }
 
-/* One vertical river over all rows, always with its 2-row bridge. */
-static void draw_vertical(grid_t *g, rng_t *rs, const river_spec_t *s, cell_t fluid)
+/* One vertical river over all rows, always with its 2-row bridge.  Returns
+ * its x (before drift) and, in *last, the x its last row was drawn at. */
+static int draw_vertical(grid_t *g, rng_t *rs, const river_spec_t *s, cell_t fluid, int *last)
 {
     rng_t rl = *rs, *r = &rl;
     int width = rng_d(r, RIVER_WIDTH_DIE) + s->width_plus;
-    int x = s->x_base + rng_d(r, s->x_die);
+    const int x0 = s->x_base + rng_d(r, s->x_die);
     int by = RIVER_V_BRIDGE_BASE + rng_d(r, RIVER_V_BRIDGE_DIE);
     int xmax = GRID_W - width - RIVER_V_RIGHT_MARGIN;
+    int x = x0, drawn = x0;
     for (int y = 1; y <= GRID_H; y++) {
         cell_t k = (unsigned)(y - by) < RIVER_BRIDGE_CELLS ? CELL_BRIDGE : fluid;
         river_strip(g, x + RIVER_EDGE_OFFSET, y, width, true, k);
+        drawn = x;
         x = clampi(x + drift(r, RIVER_V_DRIFT_DEN), RIVER_V_X_MIN, xmax);
     }
     *rs = rl;
+    *last = drawn;
+    return x0;
 }
 
 bool water_river(layout_ctx_t *ctx)
@@ -526,8 +531,12 @@ bool water_river(layout_ctx_t *ctx)
             n = 2;
         }
     }
-    for (int i = 0; i < n; i++)
-        draw_vertical(g, r, &set[i], fluid);
+    for (int i = 0; i < n; i++) {
+        int last;
+        o->river_x[i] = (uint8_t)draw_vertical(g, r, &set[i], fluid, &last);
+        if (i == 0)
+            o->river_drift = (int8_t)(last - o->river_x[0]);
+    }
     o->river_orient = RIVER_VERTICAL;
     o->river_count = (uint8_t)n;
     o->river_bridge = 1;
@@ -548,6 +557,8 @@ void water_fluid_pass(layout_ctx_t *ctx, const area_t *a)
         o->fluid_kind = (uint8_t)b->fluid;
         o->fluid_walks = (uint8_t)walks;
         o->fluid_length = (uint8_t)length;
+    } else if (o->fluid_passes == 1) {
+        o->fluid_length2 = (uint8_t)length;
     }
     o->fluid_passes++;
     for (int i = 0; i < walks; i++) {

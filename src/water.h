@@ -83,15 +83,16 @@ const water_tables_t *water_tables(void);
 const fluid_band_t *water_band(const fluid_table_t *t, int dlevel);
 
 /* The river roll of ctx's type and, when it comes up, the river(s).
- * Records river, orientation, count, fluid and bridge in obs.  Does nothing
+ * Records river, orientation, count, fluid and bridge in obs, and for
+ * vertical rivers each one's x and the first one's net drift.  Does nothing
  * (no roll at all) when ctx->p->rivers is false or the type's river chance is
  * zero.  Rivers are drawn in layout-only mode too (city draws its river
  * before its buildings).  Returns true when a river was drawn. */
 bool water_river(layout_ctx_t *ctx);
 
 /* One fluid pass (dlevel bands of RULES.md §4) with walks kept inside a.
- * The first pass of a level records fluid_kind, fluid_walks, fluid_length;
- * every pass counts in fluid_passes. */
+ * The first pass of a level records fluid_kind, fluid_walks, fluid_length,
+ * the second fluid_length2; every pass counts in fluid_passes. */
 void water_fluid_pass(layout_ctx_t *ctx, const area_t *a);
 
 /* The type's fluid passes (rules->fluid_passes of them) inside a; none after

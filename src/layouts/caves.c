@@ -127,6 +127,7 @@ void layout_caves(layout_ctx_t *ctx)
 
     edge_walks(lv, r, CAVE_LATE_WALKS, rng_d(r, CAVE_LATE_DIE) + CAVE_LATE_PLUS, CELL_FLOOR);
     edge_walks(lv, ctx->water, fwalks, flength + wt->cave_second_extra, fb->fluid);
+    lv->obs.fluid_length2 = (uint8_t)(flength + wt->cave_second_extra);
     lv->obs.fluid_passes = 2;
 
     /* [decision] The river is drawn on the finished cave, so layout-only
