@@ -16,6 +16,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "gen/ref/ref.h"
 #include "populate.h"
 #include "reach.h"
 #include "rooms.h"
@@ -30,6 +31,7 @@ void gen_params_default(gen_params_t *p)
     p->single_enabled = true;
     p->layout_only = false;
     p->rivers = true;
+    p->reference = false;
 }
 
 /* The final map's observations, from the census population took (the map
@@ -91,6 +93,10 @@ static void reset(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t in
 
 void level_generate(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t index)
 {
+    if (__builtin_expect(p->reference, 0)) {
+        ref_level_generate(lv, p, seed, index);
+        return;
+    }
     reset(lv, p, seed, index);
     /* the streams' common key, mixed once for the level's three or four */
     const uint64_t key = rng_level_key(seed, index);

@@ -162,6 +162,8 @@ typedef struct gen_params {
     bool single_enabled; /* the 1/25 single-monster replacement */
     bool layout_only;    /* stop after the layout's own water and room list */
     bool rivers;         /* false: skip rivers (drlsim rooms --no-rivers) */
+    bool reference;      /* make the level with the plain reference steps
+                            (src/gen/ref/): the same level, slower */
 } gen_params_t;
 
 /* Defaults: normal ruleset, dlevel 1, HMP, type drawn, single on, full level. */

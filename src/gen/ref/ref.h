@@ -1,0 +1,88 @@
+/* ref.h - the plain reference generator: every rule once, as it reads.
+ *
+ * The generator in src/ is fast: bit rows, SIMD, branch-free tricks.  The
+ * functions here implement the same rules (RULES.md, docs/layouts-*.md,
+ * docs/water.md, docs/population.md) the plain way, cell by cell, with no
+ * intrinsics, no caches and no bit tricks, and they take the same random
+ * draws in the same order, so a level made either way is byte-identical.
+ * tests/test_reference.c holds the two equal over many levels;
+ * gen_params_t.reference (drlsim gen --reference) makes levels this way.
+ * Only the rule tables (data/), the plain table lookups next to them
+ * (ruleset_pick_type, water_band, arena_pick, poptable_draw, the budget and
+ * item-count formulas), grid_clear/fill/border/fill_rect and the rng are
+ * shared with the fast code.  Numbers are written where the rule states
+ * them: they repeat the fast code's named constants on purpose, so that a
+ * change to either side fails the test.
+ */
+#ifndef DRLSIM_REF_H
+#define DRLSIM_REF_H
+
+#include <stdbool.h>
+
+#include "../../level.h"
+#include "../../poptable.h"
+#include "../../water.h"
+
+/* level_generate with the reference's steps (ref_level.c). */
+void ref_level_generate(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t index);
+
+/* The reference layout of a type (ref_layouts.c). */
+layout_fn ref_layout_for(level_type_t t);
+
+/* Layouts, one file each. */
+void ref_layout_normal(layout_ctx_t *ctx);
+void ref_layout_city(layout_ctx_t *ctx);
+void ref_layout_caves(layout_ctx_t *ctx);
+void ref_layout_arena(layout_ctx_t *ctx);
+void ref_layout_small_rooms(layout_ctx_t *ctx);
+void ref_layout_warehouse(layout_ctx_t *ctx);
+void ref_layout_maze(layout_ctx_t *ctx);
+
+/* The room scan of a walled map (ref_rooms.c); the room counts of obs. */
+void ref_rooms_scan(level_t *lv);
+bool ref_rooms_add(level_t *lv, int x, int y, int w, int h);
+void ref_rooms_summarize(level_t *lv);
+
+/* Rivers, fluid passes and walks (ref_water.c), as water.h. */
+bool ref_water_river(layout_ctx_t *ctx);
+void ref_water_fluid_pass(layout_ctx_t *ctx, const area_t *a);
+void ref_water_fluids(layout_ctx_t *ctx, const area_t *a);
+void ref_water_standard(layout_ctx_t *ctx);
+void ref_water_walk(grid_t *g, rng_t *r, int x, int y, int steps, cell_t k, const area_t *a);
+void ref_water_walk_stop(grid_t *g, rng_t *r, int x, int y, int steps, cell_t k,
+                         const area_t *a);
+
+/* A list of map cells in row-major order, taken from by swap-remove
+ * (ref_cells.c): population's free-cell lists. */
+typedef struct ref_cells {
+    int n;
+    point_t at[GRID_W * GRID_H];
+} ref_cells_t;
+
+/* The cells of kinds `kinds` (a cellset_t) with x 2..77 and y 2..19. */
+void ref_cells_of(ref_cells_t *l, const grid_t *g, cellset_t kinds);
+/* The position of (x, y) in the list, or -1. */
+int ref_cells_find(const ref_cells_t *l, int x, int y);
+/* Remove position i: the last entry moves into the hole. */
+void ref_cells_remove(ref_cells_t *l, int i);
+
+/* The monsters' and items' free cells: cells.at[0..nout-1] lie outside the
+ * level's keep-out box. */
+typedef struct ref_pool {
+    ref_cells_t cells;
+    int nout;
+} ref_pool_t;
+
+void ref_pool_build(ref_pool_t *p, const level_t *lv);
+/* Take a random cell among the outside ones, or among all. */
+bool ref_pool_take(ref_pool_t *p, bool outside, rng_t *r, point_t *out);
+
+/* Population (ref_populate.c, ref_special.c) and the final observation
+ * (ref_observe.c). */
+void ref_special_rooms(level_t *lv, const special_tables_t *s, rng_t *r);
+void ref_populate(level_t *lv, const gen_params_t *p, const pop_tables_t *t, rng_t *r);
+void ref_observe(level_t *lv);
+/* Passable cells not reachable from (sx, sy) by 8-way steps. */
+int ref_unreachable(const grid_t *g, int sx, int sy);
+
+#endif

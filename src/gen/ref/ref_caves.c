@@ -1,0 +1,92 @@
+/* ref_caves.c - the caves layout, plainly (RULES.md §3 Caves,
+ * docs/layouts-open.md).
+ *
+ * Fill with wall.  One floor walk of d40+100 steps from (38,10); 5 floor
+ * walks of d40+35 steps (one length for the five); the first fluid pass of
+ * the cave table (its walk count and length drawn once); 40 floor walks of
+ * d40+25; the second fluid pass, as many walks, 20 steps longer.  Every
+ * walk steps one of 9 ways and ends when a step would leave (2,2)-(77,19).
+ * Every walk but the first starts on an interior cell with at least one
+ * orthogonal neighbour open (floor or fluid) and at least one wall: up to
+ * 64 interior cells are drawn (x, then y) until one qualifies, else one of
+ * the qualifying cells is drawn from their row-major list (uniform either
+ * way).  Then the river roll (not in layout-only mode).  Digging draws from
+ * the layout stream, fluid and river from the water stream.  No rooms.
+ */
+#include "ref.h"
+
+static bool is_open(cell_t k)
+{
+    return k == CELL_FLOOR || cell_is_fluid(k);
+}
+
+static bool cave_edge(const grid_t *g, int x, int y)
+{
+    cell_t around[4] = {grid_get(g, x - 1, y), grid_get(g, x + 1, y), grid_get(g, x, y - 1),
+                        grid_get(g, x, y + 1)};
+    bool open = false, wall = false;
+    for (int i = 0; i < 4; i++) {
+        open = open || is_open(around[i]);
+        wall = wall || around[i] == CELL_WALL;
+    }
+    return open && wall;
+}
+
+static bool edge_start(const grid_t *g, rng_t *r, int *x, int *y)
+{
+    const area_t *a = &WATER_INTERIOR;
+    for (int t = 0; t < 64; t++) {
+        *x = rng_range(r, a->x1, a->x2);
+        *y = rng_range(r, a->y1, a->y2);
+        if (cave_edge(g, *x, *y))
+            return true;
+    }
+    point_t cells[GRID_W * GRID_H];
+    int n = 0;
+    for (int cy = a->y1; cy <= a->y2; cy++)
+        for (int cx = a->x1; cx <= a->x2; cx++)
+            if (cave_edge(g, cx, cy))
+                cells[n++] = (point_t){(uint8_t)cx, (uint8_t)cy};
+    if (n == 0)
+        return false;
+    point_t c = cells[rng_below(r, (uint32_t)n)];
+    *x = c.x;
+    *y = c.y;
+    return true;
+}
+
+static void edge_walks(level_t *lv, rng_t *r, int walks, int steps, cell_t k)
+{
+    for (int i = 0; i < walks; i++) {
+        int x, y;
+        if (edge_start(&lv->map, r, &x, &y))
+            ref_water_walk_stop(&lv->map, r, x, y, steps, k, &WATER_INTERIOR);
+        else
+            lv->obs.retries++;
+    }
+}
+
+void ref_layout_caves(layout_ctx_t *ctx)
+{
+    level_t *lv = ctx->lv;
+    rng_t *r = ctx->layout;
+    const water_tables_t *wt = water_tables();
+    const fluid_band_t *fb = water_band(&wt->cave, lv->dlevel);
+    grid_fill(&lv->map, CELL_WALL);
+    int first = rng_d(r, 40) + 100;
+    ref_water_walk_stop(&lv->map, r, 38, 10, first, CELL_FLOOR, &WATER_INTERIOR);
+    edge_walks(lv, r, 5, rng_d(r, 40) + 35, CELL_FLOOR);
+
+    int fwalks = dice_roll(ctx->water, fb->walks);
+    int flength = dice_roll(ctx->water, fb->length);
+    lv->obs.fluid_kind = (uint8_t)fb->fluid;
+    lv->obs.fluid_walks = (uint8_t)fwalks;
+    lv->obs.fluid_length = (uint8_t)flength;
+    edge_walks(lv, ctx->water, fwalks, flength, fb->fluid);
+
+    edge_walks(lv, r, 40, rng_d(r, 40) + 25, CELL_FLOOR);
+    edge_walks(lv, ctx->water, fwalks, flength + wt->cave_second_extra, fb->fluid);
+    lv->obs.fluid_passes = 2;
+    if (!ctx->p->layout_only)
+        ref_water_river(ctx);
+}

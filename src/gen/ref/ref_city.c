@@ -1,0 +1,73 @@
+/* ref_city.c - the city layout, plainly (RULES.md §3 City,
+ * docs/layouts-open.md).
+ *
+ * Open floor with the wall border; the river roll first (vertical rules
+ * only), then 100 tries: draw a site width w = 7..16, height h = 6..12, and
+ * a top-left (x, y) with 3 <= x, x + w - 1 <= 75, 3 <= y, y + h - 1 <= 17.
+ * A site whose cells are all floor and that overlaps no building becomes a
+ * building (a large building's inside, which stays floor, could hold a
+ * small site): its outer ring stays floor, the ring inside that becomes
+ * wall, and one door goes on one of the building's non-corner wall cells,
+ * drawn uniformly (top wall left to right, bottom wall, left wall top to
+ * bottom, right wall).  The buildings, walls included, are the room list.
+ * Then the fluid pass.
+ */
+#include "ref.h"
+
+static bool site_free(const level_t *lv, int x, int y, int w, int h)
+{
+    for (int j = y; j < y + h; j++)
+        for (int i = x; i < x + w; i++)
+            if (grid_get(&lv->map, i, j) != CELL_FLOOR)
+                return false;
+    for (int k = 0; k < lv->nrooms; k++) {
+        const room_t *b = &lv->rooms[k];
+        if (x < b->x + b->w && b->x < x + w && y < b->y + b->h && b->y < y + h)
+            return false;
+    }
+    return true;
+}
+
+static point_t door_cell(rng_t *r, int x, int y, int w, int h)
+{
+    int across = w - 2, down = h - 2;
+    int i = (int)rng_below(r, (uint32_t)(2 * across + 2 * down));
+    if (i < across)
+        return (point_t){(uint8_t)(x + 1 + i), (uint8_t)y};
+    if (i < 2 * across)
+        return (point_t){(uint8_t)(x + 1 + i - across), (uint8_t)(y + h - 1)};
+    if (i < 2 * across + down)
+        return (point_t){(uint8_t)x, (uint8_t)(y + 1 + i - 2 * across)};
+    return (point_t){(uint8_t)(x + w - 1), (uint8_t)(y + 1 + i - 2 * across - down)};
+}
+
+void ref_layout_city(layout_ctx_t *ctx)
+{
+    level_t *lv = ctx->lv;
+    grid_t *g = &lv->map;
+    rng_t *r = ctx->layout;
+    grid_clear(g);
+    ref_water_river(ctx);
+    for (int t = 0; t < 100; t++) {
+        int w = rng_range(r, 7, 16);
+        int h = rng_range(r, 6, 12);
+        int x = rng_range(r, 3, 76 - w);
+        int y = rng_range(r, 3, 18 - h);
+        if (!site_free(lv, x, y, w, h))
+            continue;
+        int bx = x + 1, by = y + 1, bw = w - 2, bh = h - 2;
+        for (int i = bx; i < bx + bw; i++) {
+            grid_set(g, i, by, CELL_WALL);
+            grid_set(g, i, by + bh - 1, CELL_WALL);
+        }
+        for (int j = by; j < by + bh; j++) {
+            grid_set(g, bx, j, CELL_WALL);
+            grid_set(g, bx + bw - 1, j, CELL_WALL);
+        }
+        point_t d = door_cell(r, bx, by, bw, bh);
+        grid_set(g, d.x, d.y, CELL_DOOR);
+        if (!ref_rooms_add(lv, bx, by, bw, bh))
+            break;
+    }
+    ref_water_fluids(ctx, &WATER_INTERIOR);
+}
