@@ -15,7 +15,7 @@
 #include "tty.h"
 
 enum { O_HELP = 1, O_TYPE, O_DLEVEL, O_DIFF, O_SEED, O_INDEX, O_JSON, O_COLOR, O_NO_SINGLE,
-       O_DATA, O_LAYOUT_ONLY, O_PNG, O_TILE };
+       O_DATA, O_LAYOUT_ONLY, O_PNG, O_TILE, O_REFERENCE };
 
 static const cli_opt_t OPTS[] = {
     {"help", false, O_HELP},         {"type", true, O_TYPE},
@@ -25,6 +25,7 @@ static const cli_opt_t OPTS[] = {
     {"no-single", false, O_NO_SINGLE}, {"data", true, O_DATA},
     {"layout-only", false, O_LAYOUT_ONLY},
     {"png", true, O_PNG},            {"tile", true, O_TILE},
+    {"reference", false, O_REFERENCE},
 };
 
 static void usage(FILE *out)
@@ -32,7 +33,7 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: drlsim gen [--type T] [--dlevel N] [--difficulty D] [--seed S] [--index I]\n"
             "                  [--json] [--color auto|always|never] [--no-single] [--data DIR]\n"
-            "                  [--layout-only] [--png FILE [--tile N]]\n"
+            "                  [--layout-only] [--reference] [--png FILE [--tile N]]\n"
             "\n"
             "Generate one DoomRL level and print it: the 78x20 map, then a summary line.\n"
             "The level is a pure function of (seed, index, dlevel, difficulty, type).\n"
@@ -52,6 +53,8 @@ static void usage(FILE *out)
             "  --data DIR       read rule tables from DIR instead of the built-in data/\n"
             "  --layout-only    only the layout, as `drlsim rooms` sees it: no population\n"
             "                   and no water, except the city's river drawn before buildings\n"
+            "  --reference      make the level with the plain reference generator\n"
+            "                   (src/gen/ref/, each rule as it reads): the same level, slower\n"
             "  --png FILE       also draw the level as a PNG: one square tile per cell and a\n"
             "                   legend below (docs/pictures.md); '-' writes it to stdout\n"
             "                   instead of the text\n"
@@ -124,6 +127,9 @@ int gen_parse(gen_opts_t *o, int argc, char **argv)
             break;
         case O_LAYOUT_ONLY:
             p.layout_only = true;
+            break;
+        case O_REFERENCE:
+            p.reference = true;
             break;
         case O_PNG:
             if (c.arg[0] == '\0') {

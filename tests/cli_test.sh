@@ -41,7 +41,7 @@ expect_status 2 "smallrooms.txt: line 12: expected 19 cells, got 18" gen --data 
 
 # gen --help documents the legend and every option
 "$drlsim" gen --help >"$tmp/help"
-for w in --type --dlevel --difficulty --seed --json --color wall floor door; do
+for w in --type --dlevel --difficulty --seed --json --color --reference wall floor door; do
     if grep -q -- "$w" "$tmp/help"; then ok; else ko "gen --help lacks $w"; fi
 done
 
@@ -54,6 +54,9 @@ if cmp -s "$tmp/a" "$tmp/c"; then ko "seeds 42 and 43 give the same level"; else
 if [ "$(head -20 "$tmp/a" | awk '{ if (length($0) != 78) bad = 1 } END { print bad + 0 }')" = 0 ] \
     && [ "$(wc -l <"$tmp/a")" = 21 ]; then ok; else ko "map is not 20 lines of 78"; fi
 if grep -q '\x1b' "$tmp/a"; then ko "colour with --color never"; else ok; fi
+# the plain reference generator makes the same level (tests/test_reference.c holds it over many)
+"$drlsim" gen --type normal --seed 42 --dlevel 3 --color never --reference >"$tmp/r"
+if cmp -s "$tmp/a" "$tmp/r"; then ok; else ko "gen --reference differs from gen"; fi
 "$drlsim" gen --type normal --seed 42 --color always >"$tmp/col"
 if grep -q "$(printf '\033')\[" "$tmp/col"; then ok; else ko "no colour with --color always"; fi
 
