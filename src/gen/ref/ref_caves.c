@@ -86,6 +86,7 @@ void ref_layout_caves(layout_ctx_t *ctx)
 
     edge_walks(lv, r, 40, rng_d(r, 40) + 25, CELL_FLOOR);
     edge_walks(lv, ctx->water, fwalks, flength + wt->cave_second_extra, fb->fluid);
+    lv->obs.fluid_length2 = (uint8_t)(flength + wt->cave_second_extra);
     lv->obs.fluid_passes = 2;
     if (!ctx->p->layout_only)
         ref_water_river(ctx);

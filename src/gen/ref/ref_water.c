@@ -57,16 +57,19 @@ static bool horizontal_river(grid_t *g, rng_t *r, const river_rules_t *rr, cell_
     return bridge;
 }
 
-static void vertical_river(grid_t *g, rng_t *r, const vriver_t *v, cell_t fluid)
+/* Returns x as drawn; *last is the x of its last row. */
+static int vertical_river(grid_t *g, rng_t *r, const vriver_t *v, cell_t fluid, int *last)
 {
     int width = rng_d(r, 3) + v->plus;
-    int x = v->base + rng_d(r, v->die);
+    int x = v->base + rng_d(r, v->die), first = x;
     int by = 3 + rng_d(r, 14);
     for (int y = 1; y <= GRID_H; y++) {
         for (int i = 1; i <= width; i++)
             river_cell(g, x + i, y, y == by || y == by + 1 ? CELL_BRIDGE : fluid);
+        *last = x;
         x = clamp(x + drift(r, 3), 3, GRID_W - width - 3);
     }
+    return first;
 }
 
 bool ref_water_river(layout_ctx_t *ctx)
@@ -104,8 +107,12 @@ bool ref_water_river(layout_ctx_t *ctx)
         set = three ? THREE : TWO;
         n = three ? 3 : 2;
     }
-    for (int i = 0; i < n; i++)
-        vertical_river(&lv->map, r, &set[i], fluid);
+    for (int i = 0; i < n; i++) {
+        int last;
+        lv->obs.river_x[i] = (uint8_t)vertical_river(&lv->map, r, &set[i], fluid, &last);
+        if (i == 0)
+            lv->obs.river_drift = (int8_t)(last - lv->obs.river_x[0]);
+    }
     lv->obs.river_orient = RIVER_VERTICAL;
     lv->obs.river_count = (uint8_t)n;
     lv->obs.river_bridge = 1;
@@ -150,6 +157,8 @@ void ref_water_fluid_pass(layout_ctx_t *ctx, const area_t *a)
         lv->obs.fluid_kind = (uint8_t)b->fluid;
         lv->obs.fluid_walks = (uint8_t)walks;
         lv->obs.fluid_length = (uint8_t)length;
+    } else if (lv->obs.fluid_passes == 1) {
+        lv->obs.fluid_length2 = (uint8_t)length;
     }
     lv->obs.fluid_passes++;
     for (int i = 0; i < walks; i++) {
