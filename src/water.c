@@ -366,7 +366,7 @@ void water_walk_stop(grid_t *g, rng_t *r, int x, int y, int steps, cell_t k, con
     rng_t rl = *r;
     if (a == &WATER_INTERIOR) {
         pthread_once(&interior_once, make_interior_map);
-        for (int s = 0; s < steps; s++) {
+        for (int s = 1; s < steps; s++) {
             const int next = at + MOVE_STEP[rng_below(&rl, MOVES)];
             if (!interior_map[next]) /* the ring around the area is inside the array */
                 break;
@@ -380,7 +380,7 @@ void water_walk_stop(grid_t *g, rng_t *r, int x, int y, int steps, cell_t k, con
     const unsigned w = (unsigned)(a->x2 - a->x1), h = (unsigned)(a->y2 - a->y1);
     unsigned rx = (unsigned)(x - a->x1), ry = (unsigned)(y - a->y1);
     uint8_t *c = &g->c[at];
-    for (int s = 0; s < steps; s++) {
+    for (int s = 1; s < steps; s++) {
         const int m = (int)rng_below(&rl, MOVES);
         const unsigned nx = rx + (unsigned)MOVE_DX[m], ny = ry + (unsigned)MOVE_DY[m];
         if (nx > w || ny > h)

@@ -109,8 +109,12 @@ void water_standard(layout_ctx_t *ctx);
  * (clamped).  Used by the fluid passes. */
 void water_walk(grid_t *g, rng_t *r, int x, int y, int steps, cell_t k, const area_t *a);
 
-/* The caves' walk: like water_walk, but the walk stops as soon as a step
- * would leave a (RULES.md §3 Caves: "stopping at the border"). */
+/* The caves' walk: `steps` cells, its start included, each next one a 9-way
+ * step from the last; it stops as soon as a step would leave a (RULES.md §3
+ * Caves: "stopping at the border").  [game] The game's walk loop sets the
+ * cell, then moves, `steps` times, so the start counts as one of the steps
+ * (the fluid pass's water_walk takes `steps` moves after its start, as
+ * RULES.md §4 words that [wiki] rule). */
 void water_walk_stop(grid_t *g, rng_t *r, int x, int y, int steps, cell_t k, const area_t *a);
 
 #endif

@@ -131,12 +131,13 @@ void ref_water_walk(grid_t *g, rng_t *r, int x, int y, int steps, cell_t k, cons
     }
 }
 
-/* The same, ending as soon as a step would leave the area (caves). */
+/* The caves' walk: `steps` cells, the start being the first, ending as
+ * soon as a step would leave the area. */
 void ref_water_walk_stop(grid_t *g, rng_t *r, int x, int y, int steps, cell_t k,
                          const area_t *a)
 {
     grid_set(g, x, y, k);
-    for (int s = 0; s < steps; s++) {
+    for (int s = 1; s < steps; s++) {
         int m = (int)rng_below(r, 9);
         x += m % 3 - 1;
         y += m / 3 - 1;
