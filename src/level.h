@@ -125,6 +125,8 @@ typedef struct obs {
     uint16_t monsters_by_kind[MONSTER_KINDS_MAX];
     uint16_t hunting;
     uint16_t items;
+    int8_t first_monster;     /* kind of the level's first monster, -1 when none: one
+                                 weighted pick per level, whatever the budget */
     rolls_t roll;
     /* connectivity */
     uint16_t unreachable;     /* passable cells not reachable from the start */

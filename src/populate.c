@@ -440,6 +440,7 @@ static void reset_owned(level_t *lv)
     memset(o->special_skipped, 0, sizeof o->special_skipped);
     o->budget = o->danger_placed = 0;
     o->monsters = o->hunting = o->items = 0;
+    o->first_monster = -1;
     memset(o->monsters_by_kind, 0, sizeof o->monsters_by_kind);
     rolls_t *ro = &o->roll;
     ro->cave = ro->single = ro->fluid_room = ro->ammo = -1;
@@ -484,5 +485,11 @@ void populate_census(level_t *lv, const gen_params_t *p, const pop_tables_t *t, 
         table_monsters(&s, &t->single, budget, &ro->single, &ro->single_outcome);
     else
         standard_monsters(&s, budget);
+    /* The first pick is one draw from the weights alone: the budget decides
+     * only how many follow.  Under the overshoot rule (the data's) it is
+     * always placed, the budget being > 0 on every level; under stop, a
+     * first pick dearer than the budget is not. */
+    if (lv->nmonsters)
+        lv->obs.first_monster = (int8_t)lv->monster[0].kind;
     place_items(lv, &pool, populate_item_count(tr, lv->dlevel, r), r);
 }

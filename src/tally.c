@@ -203,6 +203,10 @@ static void add_hunting(const level_t *lv, uint64_t *b)
     b[0] += (uint64_t)(lv->obs.monsters - lv->obs.hunting);
 }
 static void add_items(const level_t *lv, uint64_t *b) { bump(b, N_ITEMS, lv->obs.items); }
+static void add_first_monster(const level_t *lv, uint64_t *b)
+{
+    bump(b, MONSTER_KINDS_MAX, lv->obs.first_monster);
+}
 static void add_cave_roll(const level_t *lv, uint64_t *b) { bump(b, 256, lv->obs.roll.cave); }
 static void add_cave_outcome(const level_t *lv, uint64_t *b)
 {
@@ -275,6 +279,7 @@ static int64_t val_retries(const level_t *lv) { return lv->obs.retries; }
     C(monsters_by_kind, "monsters_by_kind", MONSTER_KINDS_MAX, LBL_MONSTER, "monsters placed by kind") \
     C(hunting, "hunting", 2, LBL_NO_YES, "monsters by hunting state") \
     C(items, "items", N_ITEMS, NULL, "items per level") \
+    C(first_monster, "first_monster", MONSTER_KINDS_MAX, LBL_MONSTER, "kind of the first monster, levels with monsters") \
     C(cave_roll, "cave_roll", 256, NULL, "cave monster roll d5+dlevel+3(D-2)-3") \
     C(cave_outcome, "cave_outcome", MONSTER_KINDS_MAX, LBL_CAVE_OUTCOME, "cave monster outcome row") \
     C(single_roll, "single_roll", 32, NULL, "single monster roll d10+min(dlevel+3(D-2)-4,20)") \
@@ -352,7 +357,7 @@ bool tally_name_bins(const char *hist, const char *const *names, int n)
 {
     const char **to = NULL;
     int nbins = 0;
-    if (strcmp(hist, "monsters_by_kind") == 0)
+    if (strcmp(hist, "monsters_by_kind") == 0) /* first_monster shares these names */
         to = LBL_MONSTER, nbins = MONSTER_KINDS_MAX;
     else if (strcmp(hist, "cave_outcome") == 0)
         to = LBL_CAVE_OUTCOME, nbins = MONSTER_KINDS_MAX;

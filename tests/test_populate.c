@@ -1081,7 +1081,8 @@ static void invariants(void)
             by_kind += lv.obs.monsters_by_kind[k];
         bad_counts += by_kind != lv.nmonsters || lv.obs.monsters != lv.nmonsters ||
                       danger != lv.obs.danger_placed || hunt != lv.obs.hunting ||
-                      lv.obs.items != lv.nitems;
+                      lv.obs.items != lv.nitems ||
+                      lv.obs.first_monster != (lv.nmonsters ? lv.monster[0].kind : -1);
         /* the budget is spent: overshoot by less than the most expensive kind (30) */
         bad_budget += lv.obs.danger_placed < lv.obs.budget ||
                       lv.obs.danger_placed >= lv.obs.budget + 30;
@@ -1092,7 +1093,8 @@ static void invariants(void)
     CHECK(bad_cell == 0, "monsters and items on floor, water or bridge only (%ld)", bad_cell);
     CHECK(bad_overlap == 0, "no two things on one cell, none on start or stairs (%ld)",
           bad_overlap);
-    CHECK(bad_counts == 0, "observation counts agree with the lists (%ld)", bad_counts);
+    CHECK(bad_counts == 0, "observation counts and the first monster agree with the lists (%ld)",
+          bad_counts);
     CHECK(bad_budget == 0, "budget recorded and spent with overshoot < 30 (%ld)", bad_budget);
     CHECK(fails == 0, "no generation failures (%ld)", fails);
 }
