@@ -58,15 +58,42 @@ static void fmt_num(char *buf, size_t n, double v)
         snprintf(buf, n, "%.4f", v);
 }
 
-/* A check's single-value reading: expected, observed share and interval. */
+/* Whether a value-histogram check (observed [min, max]) conforms: its
+ * minimum and maximum equal the value (exact) or lie in [a, b] (range). */
+static bool value_conforms(const cJSON *c, const cJSON *ex, const cJSON *ob)
+{
+    const cJSON *mn = cJSON_GetArrayItem(ob, 0), *mx = cJSON_GetArrayItem(ob, 1);
+    if (!cJSON_IsNumber(mn) || !cJSON_IsNumber(mx))
+        return false;
+    double a = NAN, b = NAN;
+    if (strcmp(str(c, "test"), "exact") == 0 && cJSON_IsNumber(ex))
+        a = b = ex->valuedouble;
+    else if (cJSON_IsArray(ex) && cJSON_IsNumber(cJSON_GetArrayItem(ex, 0)) &&
+             cJSON_IsNumber(cJSON_GetArrayItem(ex, 1))) {
+        a = cJSON_GetArrayItem(ex, 0)->valuedouble;
+        b = cJSON_GetArrayItem(ex, 1)->valuedouble;
+    }
+    return mn->valuedouble >= a && mx->valuedouble <= b;
+}
+
+/* A check's single-value reading: expected, observed share and interval.
+ * Exact and range checks expect every observation to conform (share 1);
+ * a value histogram has no count of the exceptions, so its point is 1 when
+ * its minimum and maximum conform and 0 when they do not. */
 static bool scalar_point(const cJSON *c, double *e, double *o, double *lo, double *hi)
 {
     const cJSON *ex = cJSON_GetObjectItemCaseSensitive(c, "expected");
     const cJSON *ob = cJSON_GetObjectItemCaseSensitive(c, "observed");
     const cJSON *iv = cJSON_GetObjectItemCaseSensitive(c, "interval");
-    if (cJSON_IsObject(ex) || !cJSON_IsNumber(ob) || !cJSON_IsArray(iv))
+    if (cJSON_IsObject(ex))
         return false;
-    *e = cJSON_IsNumber(ex) ? ex->valuedouble : 1.0; /* exact and range: all conform */
+    *e = strcmp(str(c, "test"), "proportion") == 0 && cJSON_IsNumber(ex) ? ex->valuedouble : 1.0;
+    if (cJSON_IsArray(ob)) {
+        *o = *lo = *hi = value_conforms(c, ex, ob) ? 1.0 : 0.0;
+        return true;
+    }
+    if (!cJSON_IsNumber(ob) || !cJSON_IsArray(iv))
+        return false;
     *o = ob->valuedouble;
     *lo = cJSON_GetArrayItem(iv, 0) ? cJSON_GetArrayItem(iv, 0)->valuedouble : *o;
     *hi = cJSON_GetArrayItem(iv, 1) ? cJSON_GetArrayItem(iv, 1)->valuedouble : *o;
@@ -105,7 +132,8 @@ static int family_script(strbuf_t *g, const cJSON *checks, const char *family)
     if (scalars) {
         sb_printf(&titles, "titles[%d] = ", ++p);
         char t[256];
-        snprintf(t, sizeof t, "%s: single-value checks (exact and range: share that conforms)",
+        snprintf(t, sizeof t, "%s: single-value checks (exact and range: share that conforms; "
+                 "per-level values: 1 when min and max conform, else 0)",
                  family);
         sb_gq(&titles, t);
         sb_puts(&titles, "\n");
@@ -258,7 +286,14 @@ int report_html_write(const cJSON *results, double seconds, const char *path)
         char o[64] = "-", lo[32], hi[32], p[32], ef[32], mde[32], n[32];
         double e, ov, l, u;
         bool sc = scalar_point(c, &e, &ov, &l, &u);
-        if (sc) {
+        const cJSON *obs = cJSON_GetObjectItemCaseSensitive(c, "observed");
+        const cJSON *omin = cJSON_GetArrayItem(obs, 0), *omax = cJSON_GetArrayItem(obs, 1);
+        if (sc && cJSON_IsArray(obs) && cJSON_IsNumber(omin) && cJSON_IsNumber(omax)) {
+            /* a value histogram: its min..max, no interval */
+            snprintf(o, sizeof o, "%.0f..%.0f", omin->valuedouble, omax->valuedouble);
+            snprintf(lo, sizeof lo, "-");
+            snprintf(hi, sizeof hi, "-");
+        } else if (sc) {
             fmt_num(o, sizeof o, ov);
             fmt_num(lo, sizeof lo, l);
             fmt_num(hi, sizeof hi, u);
