@@ -158,6 +158,8 @@ void ref_populate(level_t *lv, const gen_params_t *p, const pop_tables_t *t, rng
         table_monsters(&s, &t->single, budget, &ro->single, &ro->single_outcome);
     else
         standard_monsters(&s, budget);
+    if (lv->nmonsters) /* observed: the first pick, one draw by weight */
+        lv->obs.first_monster = (int8_t)lv->monster[0].kind;
     int count = populate_item_count(tr, lv->dlevel, r);
     if (count > LEVEL_MAX_ITEMS) {
         fail(lv, FAIL_TOO_MANY);
