@@ -283,6 +283,8 @@ static void set_mde(check_result_t *r, double a)
     }
     if (e->test == EXPECT_PROPORTION) {
         r->mde = stats_mde_proportion(r->n, e->p, a, CHECK_POWER);
+    } else if (r->chi.impossible) {
+        return; /* a value of probability 0 was seen: it fails whatever the power */
     } else if (r->chi.dof >= 1) {
         r->mde_w = stats_mde_chisq(r->n, r->chi.dof, a, CHECK_POWER);
         r->mde = r->mde_w / largest_pair_factor(e);
