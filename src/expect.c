@@ -44,7 +44,7 @@ static const char *const TOP_KEYS[] = {"comment", "levels", "checks", NULL};
 static const char *const CHECK_KEYS[] = {
     "name",     "family",  "source",  "observation",       "sample",  "types",
     "given",    "test",    "expected", "known_discrepancy", "enabled", "pending",
-    "derivation", "comment", NULL};
+    "derivation", "comment", "claims", NULL};
 static const char *const SAMPLE_KEYS[] = {"type", "dlevel", "difficulty", "no_single", "levels",
                                           NULL};
 
@@ -569,6 +569,25 @@ static void parse_check(ju_t *ju, const cJSON *c, const char *path, expect_check
     }
     if (!ju->failed && cJSON_GetObjectItemCaseSensitive(c, "derivation"))
         ju_string(ju, c, path, "derivation");
+    /* "claims": the ids of the wiki page's claims the check tests
+     * (docs/rules.md, appendix), ["W84", "W80"]; tests/claims_test.py holds
+     * every claim to a check or a written reason. */
+    const cJSON *cl = cJSON_GetObjectItemCaseSensitive(c, "claims");
+    if (!ju->failed && cl) {
+        sub(p, sizeof p, path, "claims");
+        if (!cJSON_IsArray(cl) || cJSON_GetArraySize(cl) < 1) {
+            ju_fail(ju, p, "a list of claim ids such as [\"W84\"]");
+        } else {
+            const cJSON *id;
+            cJSON_ArrayForEach(id, cl) {
+                const char *s = cJSON_IsString(id) ? id->valuestring : NULL;
+                if (!s || s[0] != 'W' || !s[1] || strspn(s + 1, "0123456789") != strlen(s + 1)) {
+                    ju_fail(ju, p, "a claim id is W followed by digits, such as \"W84\"");
+                    break;
+                }
+            }
+        }
+    }
     if (!ju->failed && cJSON_GetObjectItemCaseSensitive(c, "comment"))
         ju_string(ju, c, path, "comment");
 }

@@ -190,6 +190,15 @@ for w in --levels --seed --alpha --threads --expect --json --markdown --html --p
     if grep -q -- "$w" "$tmp/help"; then ok; else ko "check --help lacks $w"; fi
 done
 
+# A claim id must look like one (W and digits).
+cat >"$tmp/claims.json" <<'EOF'
+{"levels": 100, "checks": [
+ {"name": "c1", "family": "t", "source": "wiki", "observation": "type", "claims": ["X1"],
+  "sample": {"type": null, "dlevel": 2, "difficulty": 3}, "test": "exact", "expected": {"value": "normal"}}]}
+EOF
+run 2 --expect "$tmp/claims.json"
+if grep -q 'claims: a claim id is W' "$tmp/err"; then ok; else ko "bad claim id: $(cat "$tmp/err")"; fi
+
 # Interruption: SIGINT during the run writes the results of the levels done,
 # marked "complete": false, the checks not reached NOTRUN (not FAIL), and
 # exits 130.
