@@ -14,18 +14,20 @@
 #include "data.h"
 #include "outfile.h"
 #include "report.h"
+#include "report_csv.h"
 #include "tables.h"
 
 #define MERGE_MAX_INPUTS 4096
 
-enum { O_HELP = 1, O_OUT, O_DATA };
+enum { O_HELP = 1, O_OUT, O_DATA, O_CSV };
 static const cli_opt_t OPTS[] = {
-    {"help", false, O_HELP}, {"out", true, O_OUT}, {"data", true, O_DATA},
+    {"help", false, O_HELP}, {"out", true, O_OUT}, {"data", true, O_DATA}, {"csv", true, O_CSV},
 };
 
 static void usage(FILE *out)
 {
-    fprintf(out, "usage: drlsim merge REPORT.json REPORT.json ... [--out FILE] [--data DIR]\n"
+    fprintf(out, "usage: drlsim merge REPORT.json REPORT.json ... [--out FILE] [--csv DIR]\n"
+                 "                    [--data DIR]\n"
                  "\n"
                  "Add run reports of the same job (e.g. `drlsim run --shard I/N` outputs, or a\n"
                  "partial report and the rest) into one report.  Refuses reports whose job\n"
@@ -33,6 +35,9 @@ static void usage(FILE *out)
                  "byte-identical to running the union of the ranges at once.\n"
                  "\n"
                  "  --out FILE   write the merged report to FILE (atomically; default stdout)\n"
+                 "  --csv DIR    also write its histograms as tidy CSV files, as `drlsim run\n"
+                 "               --csv` does (given one report, this converts it).  Without\n"
+                 "               --out, the JSON report goes to DIR/report.json.\n"
                  "  --data DIR   read rule tables from DIR instead of the built-in data/\n");
 }
 
@@ -46,21 +51,22 @@ static bool same_job(const job_t *a, const job_t *b)
 
 int cmd_merge(int argc, char **argv)
 {
-    const char *out = "-";
+    const char *out = NULL, *csv = NULL;
     const char *inputs[MERGE_MAX_INPUTS];
     int ninputs = 0;
     /* Positional arguments are the reports; options may stand anywhere. */
-    char *opts[8];
+    char *opts[9];
     int nopts = 0;
     for (int i = 0; i < argc; i++) {
         if (strncmp(argv[i], "-", 1) == 0 && strcmp(argv[i], "-") != 0) {
-            if (nopts >= 6) {
+            if (nopts >= 7) {
                 fprintf(stderr, "drlsim merge: too many options\n");
                 return CLI_EXIT_USAGE;
             }
             opts[nopts++] = argv[i];
             if (!strchr(argv[i], '=') && i + 1 < argc &&
-                (strcmp(argv[i], "--out") == 0 || strcmp(argv[i], "--data") == 0))
+                (strcmp(argv[i], "--out") == 0 || strcmp(argv[i], "--data") == 0 ||
+                 strcmp(argv[i], "--csv") == 0))
                 opts[nopts++] = argv[++i];
         } else if (ninputs < MERGE_MAX_INPUTS) {
             inputs[ninputs++] = argv[i];
@@ -85,12 +91,32 @@ int cmd_merge(int argc, char **argv)
         case O_DATA:
             data_set_dir(c.arg);
             break;
+        case O_CSV:
+            if (!*c.arg || strcmp(c.arg, "-") == 0) {
+                cli_error(&c, "--csv: '%s' is not a directory name", c.arg);
+                return CLI_EXIT_USAGE;
+            }
+            csv = c.arg;
+            break;
         }
     }
     if (ninputs < 1) {
         cli_error(&c, "no reports given (see --help)");
         return CLI_EXIT_USAGE;
     }
+    /* With --csv and no --out the JSON report goes with the CSVs. */
+    static char csv_json[4200];
+    if (csv && !out) {
+        if (snprintf(csv_json, sizeof csv_json, "%s/report.json", csv) >= (int)sizeof csv_json) {
+            cli_error(&c, "--csv: directory name too long");
+            return CLI_EXIT_USAGE;
+        }
+        out = csv_json;
+    }
+    if (!out)
+        out = "-";
+    if (csv && report_csv_prepare(csv) != 0)
+        return CLI_EXIT_USAGE;
     if (outfile_check(out) != 0)
         return CLI_EXIT_USAGE;
     const ruleset_t *rules = tables_load();
@@ -151,6 +177,8 @@ int cmd_merge(int argc, char **argv)
     }
     if (rc == 0)
         rc = report_write_run(out, &all.job, all.tally, &all.res) ? CLI_EXIT_IO : 0;
+    if (rc == 0 && csv)
+        rc = report_csv_write(csv, all.tally) ? CLI_EXIT_IO : 0;
     loaded_report_free(&all);
     return rc;
 }

@@ -21,19 +21,20 @@
 #include "driver.h"
 #include "outfile.h"
 #include "report.h"
+#include "strbuf.h"
 #include "tables.h"
 
 #define ROOMS_DEFAULT_LEVELS 10000 /* the wiki's sample size */
 #define ROOMS_DEFAULT_DLEVEL 3     /* rooms do not depend on dlevel; city rivers' fluid does */
 
 enum { O_HELP = 1, O_TYPE, O_LEVELS, O_SEED, O_THREADS, O_NO_RIVERS, O_JSON, O_DLEVEL,
-       O_PROGRESS, O_DATA };
+       O_PROGRESS, O_DATA, O_CSV };
 
 static const cli_opt_t OPTS[] = {
     {"help", false, O_HELP},       {"type", true, O_TYPE},     {"levels", true, O_LEVELS},
     {"seed", true, O_SEED},        {"threads", true, O_THREADS}, {"no-rivers", false, O_NO_RIVERS},
     {"json", true, O_JSON},        {"dlevel", true, O_DLEVEL}, {"progress", true, O_PROGRESS},
-    {"data", true, O_DATA},
+    {"data", true, O_DATA},        {"csv", true, O_CSV},
 };
 
 /* The rows of the table: histogram, JSON key, label for people. */
@@ -56,8 +57,8 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "usage: drlsim rooms [--type normal|city|single] [--levels N] [--seed S]\n"
-            "                    [--threads K] [--no-rivers] [--json FILE] [--dlevel N]\n"
-            "                    [--progress auto|always|never] [--data DIR]\n"
+            "                    [--threads K] [--no-rivers] [--json FILE] [--csv FILE]\n"
+            "                    [--dlevel N] [--progress auto|always|never] [--data DIR]\n"
             "\n"
             "Regenerate the wiki's room statistics \"over a sample of 10000 random layouts\"\n"
             "with uncertainty: rooms per layout (the game's room list, with its small 2x2\n"
@@ -72,6 +73,8 @@ static void usage(FILE *out)
             "  --threads K     worker threads (default: all cores)\n"
             "  --no-rivers     city: skip the river roll (rivers come before buildings)\n"
             "  --json FILE     also write the table as JSON (\"-\" for stdout)\n"
+            "  --csv FILE      also write the distributions as tidy CSV rows\n"
+            "                  type,statistic,value,count (\"-\" for stdout)\n"
             "  --dlevel N      dlevel of the layouts (default %d; rooms do not depend on it)\n"
             "  --progress WHEN progress bar on stderr: auto, always, never\n"
             "  --data DIR      read rule tables from DIR instead of the built-in data/\n",
@@ -153,7 +156,7 @@ int cmd_rooms(int argc, char **argv)
     job.count = ROOMS_DEFAULT_LEVELS;
     job.dlevel_lo = job.dlevel_hi = ROOMS_DEFAULT_DLEVEL;
     driver_opts_t dopt = {0, PROGRESS_AUTO, "rooms"};
-    const char *json = NULL;
+    const char *json = NULL, *csv = NULL;
     static const char *const TYPES[] = {"normal", "city", "single", NULL};
     static const level_type_t TYPE_OF[] = {LT_NORMAL, LT_CITY, LT_SINGLE};
     static const char *const PROGRESS[] = {"auto", "always", "never", NULL};
@@ -191,6 +194,9 @@ int cmd_rooms(int argc, char **argv)
         case O_JSON:
             json = c.arg;
             break;
+        case O_CSV:
+            csv = c.arg;
+            break;
         case O_DLEVEL:
             if (!cli_long(&c, 1, DLEVEL_MAX, &v))
                 return CLI_EXIT_USAGE;
@@ -206,7 +212,14 @@ int cmd_rooms(int argc, char **argv)
             break;
         }
     }
-    if (json && cluster_is_root() && outfile_check(json) != 0) /* only rank 0 writes it */
+    if (json && csv && strcmp(json, "-") == 0 && strcmp(csv, "-") == 0) {
+        cli_error(&c, "only one of --json and --csv can be '-'");
+        return CLI_EXIT_USAGE;
+    }
+    /* only rank 0 writes them */
+    if (json && cluster_is_root() && outfile_check(json) != 0)
+        return CLI_EXIT_USAGE;
+    if (csv && cluster_is_root() && outfile_check(csv) != 0)
         return CLI_EXIT_USAGE;
     job.params.rules = tables_load();
     if (!job.params.rules)
@@ -240,8 +253,9 @@ int cmd_rooms(int argc, char **argv)
     const char *rivers = !city ? "none (rooms are listed before any water)"
                          : job.params.rivers ? "city river roll first (1/3), as the game does"
                                              : "skipped (--no-rivers)";
-    /* With --json - the JSON is the data on stdout: the table goes to stderr. */
-    FILE *txt = json && strcmp(json, "-") == 0 ? stderr : stdout;
+    /* With --json - or --csv - the data is on stdout: the table goes to stderr. */
+    FILE *txt = (json && strcmp(json, "-") == 0) || (csv && strcmp(csv, "-") == 0) ? stderr
+                                                                                  : stdout;
     fprintf(txt, "drlsim rooms: %s layout, %llu layouts, seed %llu, dlevel %d\n", level_type_name(type),
            (unsigned long long)res.done, (unsigned long long)job.seed, job.dlevel_lo);
     fprintf(txt, "rooms: %s; sizes include the walls; rivers: %s\n",
@@ -279,6 +293,29 @@ int cmd_rooms(int argc, char **argv)
             cJSON_AddItemToObject(o, "buildings_per_layout", row_json(&sum[0], bins[0], nbins[0]));
         rc = report_write_json(json, o) ? CLI_EXIT_IO : 0;
         cJSON_Delete(o);
+    }
+    if (csv && rc == 0) {
+        /* The distributions long: a row per (statistic, value), named as
+         * the JSON's keys, so summaries are one groupby away. */
+        strbuf_t b = {0};
+        sb_puts(&b, "type,statistic,value,count\n");
+        for (size_t r = 0; r <= NROWS; r++) {
+            if (r == NROWS && !city)
+                break;
+            size_t k = r == NROWS ? 0 : r; /* city: buildings_per_layout = row 0 */
+            const char *key = r == NROWS ? "buildings_per_layout" : ROWS[r].key;
+            for (int i = 0; i < nbins[k]; i++)
+                if (bins[k][i])
+                    sb_printf(&b, "%s,%s,%d,%llu\n", level_type_name(type), key, i,
+                              (unsigned long long)bins[k][i]);
+        }
+        if (b.oom) {
+            fprintf(stderr, "drlsim rooms: out of memory\n");
+            rc = 1;
+        } else {
+            rc = outfile_write(csv, b.s, b.len) ? CLI_EXIT_IO : 0;
+        }
+        free(b.s);
     }
     fprintf(stderr, "drlsim rooms: %llu layouts in %.3f s (%.0f layouts/s, %d threads)\n",
             (unsigned long long)res.done, res.seconds,

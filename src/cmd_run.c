@@ -11,6 +11,7 @@
 #include "driver.h"
 #include "outfile.h"
 #include "report.h"
+#include "report_csv.h"
 #include "tables.h"
 
 /* Upper bound on --levels: far beyond any run, far below overflow of the
@@ -18,7 +19,7 @@
 #define RUN_MAX_LEVELS UINT64_C(100000000000000)
 
 enum { O_HELP = 1, O_LEVELS, O_DLEVEL, O_DLEVELS, O_DIFF, O_TYPE, O_SEED, O_THREADS, O_OUT,
-       O_PROGRESS, O_NO_SINGLE, O_DATA, O_SHARD, O_RANGES, O_RESUME };
+       O_PROGRESS, O_NO_SINGLE, O_DATA, O_SHARD, O_RANGES, O_RESUME, O_CSV };
 
 static const cli_opt_t OPTS[] = {
     {"help", false, O_HELP},       {"levels", true, O_LEVELS},  {"dlevel", true, O_DLEVEL},
@@ -26,16 +27,17 @@ static const cli_opt_t OPTS[] = {
     {"seed", true, O_SEED},        {"threads", true, O_THREADS}, {"out", true, O_OUT},
     {"progress", true, O_PROGRESS}, {"no-single", false, O_NO_SINGLE}, {"data", true, O_DATA},
     {"shard", true, O_SHARD},      {"ranges", true, O_RANGES},  {"resume", true, O_RESUME},
+    {"csv", true, O_CSV},
 };
 
 static void usage(FILE *out)
 {
     fprintf(out,
             "usage: drlsim run --levels N [--dlevel N | --dlevels A-B] [--difficulty D]\n"
-            "                  [--type T] [--seed S] [--threads K] [--out FILE]\n"
+            "                  [--type T] [--seed S] [--threads K] [--out FILE] [--csv DIR]\n"
             "                  [--progress auto|always|never] [--no-single] [--data DIR]\n"
             "                  [--shard I/N | --ranges A-B[,C-D...]]\n"
-            "       drlsim run --resume PARTIAL.json [--threads K] [--out FILE]\n"
+            "       drlsim run --resume PARTIAL.json [--threads K] [--out FILE] [--csv DIR]\n"
             "\n"
             "Generate levels 0..N-1 of seed S and write a JSON report of every histogram\n"
             "(exact integer counts per dlevel and type) with summary statistics and 95%%\n"
@@ -50,6 +52,10 @@ static void usage(FILE *out)
             "  --seed S         master seed (default 0)\n"
             "  --threads K      worker threads (default: all cores)\n"
             "  --out FILE       write the report to FILE (atomically) instead of stdout\n"
+            "  --csv DIR        also write every histogram as a tidy CSV file, DIR/NAME.csv\n"
+            "                   (counts: dlevel,type,bin,count; moments: dlevel,type,n,sum,\n"
+            "                   sumsq,min,max), for pandas or R; DIR is made if missing.\n"
+            "                   Without --out, the JSON report goes to DIR/report.json.\n"
             "  --progress WHEN  progress bar on stderr: auto (on a terminal), always, never\n"
             "  --no-single      no single-monster levels (as in 0.9.9.3)\n"
             "  --data DIR       read rule tables from DIR instead of the built-in data/\n"
@@ -149,7 +155,7 @@ int run_parse(run_opts_t *o, int argc, char **argv)
     gen_params_default(&job.params);
     job.dlevel_lo = job.dlevel_hi = 1;
     driver_opts_t dopt = {0, PROGRESS_AUTO, "run"};
-    const char *out = "-", *resume = NULL, *data_dir = NULL;
+    const char *out = NULL, *resume = NULL, *data_dir = NULL, *csv = NULL;
     bool have_levels = false, have_dlevel = false, have_dlevels = false, job_opts = false;
     long shard_i = -1, shard_n = 0;
     index_range_t *want = o->want;
@@ -237,11 +243,18 @@ int run_parse(run_opts_t *o, int argc, char **argv)
         case O_RESUME:
             resume = c.arg;
             break;
+        case O_CSV:
+            if (!*c.arg || strcmp(c.arg, "-") == 0) {
+                cli_error(&c, "--csv: '%s' is not a directory name", c.arg);
+                return CLI_EXIT_USAGE;
+            }
+            csv = c.arg;
+            break;
         }
     }
     if (resume && (job_opts || shard_n || nwant)) {
         cli_error(&c, "--resume takes the job from the report: only --threads, --out, "
-                      "--progress and --data go with it");
+                      "--csv, --progress and --data go with it");
         return CLI_EXIT_USAGE;
     }
     if (!resume && !have_levels) {
@@ -259,6 +272,7 @@ int run_parse(run_opts_t *o, int argc, char **argv)
     o->job = job;
     o->dopt = dopt;
     o->out = out;
+    o->csv = csv;
     o->resume = resume;
     o->data_dir = data_dir;
     o->shard_i = shard_i;
@@ -277,13 +291,25 @@ int cmd_run(int argc, char **argv)
         data_set_dir(o.data_dir);
     job_t job = o.job;
     driver_opts_t dopt = o.dopt;
-    const char *out = o.out, *resume = o.resume;
+    const char *out = o.out ? o.out : "-", *resume = o.resume;
     long shard_i = o.shard_i, shard_n = o.shard_n;
     index_range_t *want = o.want;
     int nwant = o.nwant;
     cli_t c;
     cli_init(&c, "run", argc, argv);
-    if (cluster_is_root() && outfile_check(out) != 0) /* only rank 0 writes it */
+    /* Only rank 0 writes the outputs.  With --csv and no --out the JSON
+     * report goes with the CSVs: DIR/report.json. */
+    static char csv_json[4200];
+    if (o.csv && !o.out) {
+        if (snprintf(csv_json, sizeof csv_json, "%s/report.json", o.csv) >= (int)sizeof csv_json) {
+            cli_error(&c, "--csv: directory name too long");
+            return CLI_EXIT_USAGE;
+        }
+        out = csv_json;
+    }
+    if (cluster_is_root() && o.csv && report_csv_prepare(o.csv) != 0)
+        return CLI_EXIT_USAGE;
+    if (cluster_is_root() && outfile_check(out) != 0)
         return CLI_EXIT_USAGE;
     const ruleset_t *rules = tables_load();
     if (!rules)
@@ -392,6 +418,8 @@ int cmd_run(int argc, char **argv)
     }
     if (rc == 0 && cluster_is_root())
         rc = report_write_run(out, &job, t, &acc) ? CLI_EXIT_IO : 0;
+    if (rc == 0 && cluster_is_root() && o.csv)
+        rc = report_csv_write(o.csv, t) ? CLI_EXIT_IO : 0;
     driver_release_signals();
     if (cluster_is_root()) {
         fprintf(stderr, "drlsim run: %llu levels in %.2f s (%.0f levels/s, %d threads",

@@ -39,7 +39,8 @@ int gen_parse(gen_opts_t *o, int argc, char **argv);
 typedef struct run_opts {
     job_t job;            /* job.params.rules not set yet */
     driver_opts_t dopt;
-    const char *out;      /* "-": stdout */
+    const char *out;      /* --out ("-": stdout), or NULL when not given */
+    const char *csv;      /* --csv DIR, or NULL */
     const char *resume;   /* --resume, or NULL */
     const char *data_dir; /* --data, or NULL */
     long shard_i, shard_n; /* --shard I/N; shard_n 0 when absent */

@@ -207,4 +207,66 @@ head -1 "$tmp/c.html" | grep -q '^<!DOCTYPE html>' && ! grep -q '^RESULT' "$tmp/
     || ko "check --html -: stdout is not only the page"
 expect_status 2 "only one of" check --json - --html -
 
+# CSV export (docs/report.md): one tidy file per histogram; every row is a
+# non-empty bin of the JSON report's strata and every such bin is a row.
+"$drlsim" run --levels 6000 --dlevels 2-4 --seed 5 --progress never --csv "$tmp/csv" 2>/dev/null \
+    && ok || ko "run --csv failed"
+if python3 - "$tmp/csv" <<'PY'
+import csv, json, os, sys
+d = sys.argv[1]
+r = json.load(open(os.path.join(d, "report.json")))   # no --out: the report goes with the CSVs
+names = [f[:-4] for f in os.listdir(d) if f.endswith(".csv")]
+assert "river_orientation" in names and "budget" in names and len(names) > 40, names
+assert not [f for f in os.listdir(d) if f.startswith(".drlsim-tmp")]
+for name in names:
+    with open(os.path.join(d, name + ".csv"), newline="") as f:
+        rows = list(csv.DictReader(f))
+    got = {}
+    for row in rows:
+        key = (int(row["dlevel"]), row["type"])
+        if "bin" in row:
+            assert list(row) == ["dlevel", "type", "bin", "count"], list(row)
+            assert int(row["count"]) > 0
+            got.setdefault(key, {})[row["bin"]] = int(row["count"])
+        else:
+            assert list(row) == ["dlevel", "type", "n", "sum", "sumsq", "min", "max"], list(row)
+            got[key] = {k: int(v) for k, v in row.items() if k not in ("dlevel", "type")}
+    want = {(s["dlevel"], s["type"]): s["histograms"][name]
+            for s in r["strata"] if name in s["histograms"]}
+    assert got == want, (name, got, want)
+PY
+then ok; else ko "run --csv: the CSV files do not hold the JSON report's counts"; fi
+# with --out the JSON goes there, and merge --csv converts a report to the same files
+"$drlsim" run --levels 6000 --dlevels 2-4 --seed 5 --progress never --csv "$tmp/csv2" \
+    --out "$tmp/csv2.json" 2>/dev/null
+if cmp -s "$tmp/csv2.json" "$tmp/csv/report.json" && [ ! -e "$tmp/csv2/report.json" ]; then ok
+else ko "run --csv DIR --out FILE: the report is not (only) in FILE"; fi
+"$drlsim" merge "$tmp/csv2.json" --csv "$tmp/csv3" 2>/dev/null
+if diff -r "$tmp/csv" "$tmp/csv3" >/dev/null; then ok; else ko "merge --csv differs from run --csv"; fi
+: >"$tmp/plainfile"
+expect_status 2 "is not a directory" run --levels 10 --csv "$tmp/plainfile"
+expect_status 2 "is not a directory name" run --levels 10 --csv -
+expect_status 2 "cannot make the CSV directory" run --levels 10 --csv /nonexistent-dir/csv
+expect_status 2 "is not a directory" merge "$tmp/csv2.json" --csv "$tmp/plainfile"
+# rooms --csv: the distributions of rooms --json, row for row
+"$drlsim" rooms --type city --levels 500 --progress never --json "$tmp/rooms.json" \
+    --csv "$tmp/rooms.csv" >/dev/null 2>&1
+if python3 - "$tmp/rooms.json" "$tmp/rooms.csv" <<'PY'
+import csv, json, sys
+j = json.load(open(sys.argv[1]))
+with open(sys.argv[2], newline="") as f:
+    rows = list(csv.DictReader(f))
+assert rows and list(rows[0]) == ["type", "statistic", "value", "count"]
+got = {}
+for row in rows:
+    assert row["type"] == "city"
+    got.setdefault(row["statistic"], {})[row["value"]] = int(row["count"])
+want = {k: v["distribution"] for k, v in j.items() if isinstance(v, dict) and "distribution" in v}
+assert "buildings_per_layout" in want and got == want, (got, want)
+PY
+then ok; else ko "rooms --csv does not hold rooms --json's distributions"; fi
+"$drlsim" rooms --levels 100 --progress never --csv - 2>/dev/null | head -1 \
+    | grep -q '^type,statistic,value,count$' && ok || ko "rooms --csv -: stdout is not the CSV"
+expect_status 2 "only one of" rooms --levels 10 --json - --csv -
+
 finish

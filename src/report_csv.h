@@ -1,0 +1,27 @@
+/* report_csv.h - a run report's histograms as tidy CSV files, for pandas or R.
+ *
+ * One file per histogram of the tally, DIR/NAME.csv, one row per non-empty
+ * (dlevel, type, bin): the counts of the JSON report's "strata", nothing
+ * more (docs/report.md, "CSV export").  Each file is written atomically.
+ */
+#ifndef DRLSIM_REPORT_CSV_H
+#define DRLSIM_REPORT_CSV_H
+
+#include "strbuf.h"
+#include "tally.h"
+
+/* Append one CSV field: as is, or quoted (RFC 4180) when it holds a comma,
+ * a double quote or a line break. */
+void csv_field(strbuf_t *b, const char *s);
+
+/* Make dir ready for report_csv_write before a run: create it when missing
+ * (not its parents), refuse a path that is not a writable directory.
+ * 0 when fine, -1 after a one-line message. */
+int report_csv_prepare(const char *dir);
+
+/* Write DIR/NAME.csv for every histogram of the tally, in the tally's order
+ * (counts: dlevel,type,bin,count; moments: dlevel,type,n,sum,sumsq,min,max).
+ * 0 on success, -1 after a message. */
+int report_csv_write(const char *dir, const tally_t *t);
+
+#endif
