@@ -41,7 +41,7 @@ commands=$("$drlsim" --help | sed -n '/^Commands:/,/^$/p' | awk 'NR > 1 && NF > 
 } >"$inc"
 
 # SOURCE_DATE_EPOCH (when set) fixes the page's date, for reproducible builds.
-"$help2man" --no-info --no-discard-stderr \
+"$help2man" --no-info \
     --name "statistical simulator of DoomRL's random level generator" \
     --include "$inc" --output "$out" "$drlsim"
 rm -f "$inc"
