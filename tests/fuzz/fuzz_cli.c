@@ -39,6 +39,8 @@ static void check_run(const run_opts_t *o)
                "shard %ld/%ld", o->shard_i, o->shard_n);
     FUZZ_CHECK(o->nwant >= 0 && o->nwant <= RUN_MAX_RANGES, "%d ranges", o->nwant);
     FUZZ_CHECK(!(o->shard_n && o->nwant), "--shard with --ranges");
+    FUZZ_CHECK(!o->csv || (o->csv[0] && strcmp(o->csv, "-") != 0), "--csv '%s'",
+               o->csv ? o->csv : "");
     for (int i = 0; i < o->nwant; i++) {
         FUZZ_CHECK(o->want[i].lo < o->want[i].hi, "empty range %d", i);
         FUZZ_CHECK(i == 0 || o->want[i - 1].hi < o->want[i].lo, "ranges %d, %d not sorted, "
