@@ -10,7 +10,11 @@
 #     ranks against build/'s report, byte for byte (tools/mpi_test.sh);
 #  5. the test suite again in build-portable/, compiled with -U__SSE2__: the
 #     plain-C twins of the SSE2 paths (the AVX2 ones are still chosen at run
-#     time), held to the same goldens and unit-test answers.
+#     time), held to the same goldens and unit-test answers;
+#  6. the mutation tests of the conformance checker in build-mutants/
+#     (-Dmutants=true, docs/mutants.md): one test per mutant of
+#     tools/mutants/, each a deliberate rule change that the whole default
+#     `drlsim check` must catch; a surviving mutant fails its test.
 # Each suite leaves DIR/meson-logs/testlog.json, which .ci/run counts.
 # Every suite runs even after a failure; the exit status is 1 if any failed.
 # docs/robustness.md explains the sanitized and fuzz builds.
@@ -18,7 +22,7 @@ set -u
 cd "$(dirname "$0")/.."
 fuzz_secs=${DRLSIM_FUZZ_SECONDS:-20}
 status=0
-for d in build build-asan build-fuzz build-mpi build-portable; do
+for d in build build-asan build-fuzz build-mpi build-portable build-mutants; do
     rm -f "$d/meson-logs/testlog.json"
 done
 
@@ -53,6 +57,17 @@ if meson compile -C build-portable >build-portable/compile.log 2>&1; then
     meson test -C build-portable --print-errorlogs || status=1
 else
     cat build-portable/compile.log
+    status=1
+fi
+
+echo "== mutation tests of the checker (build-mutants/: tools/mutants/, one test per mutant)"
+if [ ! -f build-mutants/build.ninja ]; then
+    meson setup build-mutants -Dwerror=true -Dmutants=true >/dev/null || status=1
+fi
+if meson compile -C build-mutants src/drlsim:executable >build-mutants/compile.log 2>&1; then
+    meson test -C build-mutants --no-rebuild --suite mutants --print-errorlogs || status=1
+else
+    cat build-mutants/compile.log
     status=1
 fi
 exit $status
