@@ -55,6 +55,7 @@ static const obs_t OBS_FRESH = {
     .river_fluid = CELL_FLOOR,
     .fluid_kind = CELL_FLOOR,
     .first_monster = -1,
+    .first_door_side = OBS_NO_DOOR,
     .roll = {.cave = -1, .cave_outcome = -1, .single = -1, .single_outcome = -1, .arena = -1,
              .arena_layout = -1, .fluid_room = -1, .fluid_room_kind = -1, .ammo = -1,
              .ammo_kind = -1, .ammo_stacks = -1},

@@ -89,6 +89,16 @@ typedef struct rolls {
     int8_t ammo_stacks;     /* d3 + 2 */
 } rolls_t;
 
+/* Sizes of the layout observations (the layouts assert that they match
+ * their own constants). */
+#define OBS_WALLS 10     /* normal: ten plotted walls */
+#define OBS_SECTIONS 12  /* small rooms: 4x3 sections */
+#define OBS_FLIP_X 0x10  /* section_pick: mirrored left-right */
+#define OBS_FLIP_Y 0x20  /* section_pick: mirrored top-bottom */
+#define OBS_DIVIDERS 3   /* warehouse: at most three dividers */
+#define OBS_WH_ROOMS 4   /* ... so four rooms */
+#define OBS_NO_DOOR 0xff
+
 /* The observation record: everything RULES.md §6 lists, one per level. */
 typedef struct obs {
     /* water */
@@ -113,6 +123,24 @@ typedef struct obs {
     uint16_t rooms_small;     /* 2x2 dead-end entries */
     uint16_t doors;           /* door cells once the layout (with its water) is drawn */
     uint8_t layout_variant;   /* warehouse: rooms; maze: style; arena: centre; else 0 */
+    /* the layout's own geometry, for the layout checks (RULES.md §3); each
+     * group is left zero by the layouts that do not draw it */
+    uint8_t walls;            /* normal (and single): OBS_WALLS walls recorded, else 0 */
+    point_t wall_at[OBS_WALLS]; /* the walls' plotted points, in plotting order */
+    uint16_t wall_horizontal; /* bit i: wall i+1 was plotted horizontally */
+    uint8_t sections;         /* small rooms: OBS_SECTIONS sections recorded, else 0 */
+    uint8_t section_pick[OBS_SECTIONS]; /* sublayout index | OBS_FLIP_X | OBS_FLIP_Y */
+    uint8_t frame_doors;      /* small rooms: door cells outside (4,2)-(74,18), before water */
+    uint8_t buildings_by_doors[4]; /* city: buildings with 0, 1, 2, 3+ door cells on their
+                                    * wall ring, on the map before the fluid pass */
+    uint8_t building_corner_doors; /* city: door cells on building corners */
+    uint8_t first_door_side;  /* city: the first building's one door on its top, bottom,
+                               * left or right wall (0..3), OBS_NO_DOOR when not one */
+    uint8_t first_door_at;    /* ... its cell along that wall, 0 next to the first corner */
+    uint8_t divider_x[OBS_DIVIDERS]; /* warehouse: divider columns left to right, 0 none */
+    uint8_t wh_box[OBS_WH_ROOMS];    /* warehouse: each room's box size, 0 no room */
+    uint8_t wh_tries[OBS_WH_ROOMS];  /* ... its placement tries */
+    uint8_t wh_walls;         /* ... bit i: room i got wall blocks, not boxes */
     /* special rooms */
     uint8_t special_made;     /* 1 when the level's type rolled special rooms */
     uint8_t special_rolled;   /* 7d2-7 */

@@ -2,7 +2,7 @@
  *
  * Over 10^5 seeds: border intact; every interior wall cell lies on a vertical
  * wall line (even x) or a horizontal one (odd y); every plotted point is a
- * door; the room list's interiors tile the non-solid interior without
+ * door; the walls recorded for the checks are the map's; the room list's interiors tile the non-solid interior without
  * overlap; 2x2 entries start on a floor dead end; the extra doors never
  * touch another door (8-neighbourhood) unless one is a plotted point.
  * The extra-door candidates of the portable and the AVX2 paths against a
@@ -82,10 +82,33 @@ static bool tiling_ok(const level_t *lv, int *small)
     return true;
 }
 
+/* The walls the layout records for the checks (obs.walls, wall_at,
+ * wall_horizontal) are the map's: the plotted points in order, each with
+ * wall or door on both sides along its recorded axis and not across it
+ * (the cells across are never both solid, by the parity of the ranges). */
+static bool walls_observed(const level_t *lv, const point_t plotted[NORMAL_WALLS])
+{
+    if (lv->obs.walls != NORMAL_WALLS || lv->obs.wall_horizontal >> NORMAL_WALLS)
+        return false;
+    for (int i = 0; i < NORMAL_WALLS; i++) {
+        const int x = plotted[i].x, y = plotted[i].y;
+        if (lv->obs.wall_at[i].x != x || lv->obs.wall_at[i].y != y)
+            return false;
+        const bool along_x = cell_is_solid(grid_get(&lv->map, x - 1, y)) &&
+                             cell_is_solid(grid_get(&lv->map, x + 1, y));
+        const bool along_y = cell_is_solid(grid_get(&lv->map, x, y - 1)) &&
+                             cell_is_solid(grid_get(&lv->map, x, y + 1));
+        const bool horizontal = lv->obs.wall_horizontal >> i & 1;
+        if (along_x != horizontal || along_y == horizontal)
+            return false;
+    }
+    return true;
+}
+
 static void invariants(void)
 {
     static level_t lv;
-    int bad_border = 0, bad_parity = 0, bad_door = 0, bad_tiling = 0, bad_kind = 0;
+    int bad_border = 0, bad_parity = 0, bad_door = 0, bad_tiling = 0, bad_kind = 0, bad_obs = 0;
     long rooms = 0, small = 0, ge4 = 0;
     int min_rooms = 1000, max_rooms = 0;
     for (int s = 0; s < SEEDS; s++) {
@@ -102,6 +125,7 @@ static void invariants(void)
         bad_kind += !only_walls_doors_floor(&lv.map);
         for (int w = 0; w < NORMAL_WALLS; w++)
             bad_door += grid_get(&lv.map, plotted[w].x, plotted[w].y) != CELL_DOOR;
+        bad_obs += !walls_observed(&lv, plotted);
         int sm;
         bad_tiling += !tiling_ok(&lv, &sm) || sm != lv.obs.rooms_small;
         rooms += lv.nrooms;
@@ -114,6 +138,7 @@ static void invariants(void)
     CHECK(bad_parity == 0, "wall parity (%d bad)", bad_parity);
     CHECK(bad_kind == 0, "only wall, floor and door (%d bad)", bad_kind);
     CHECK(bad_door == 0, "every plotted point is a door (%d bad)", bad_door);
+    CHECK(bad_obs == 0, "the observed walls are the map's (%d bad)", bad_obs);
     CHECK(bad_tiling == 0, "rooms tile the interior (%d bad)", bad_tiling);
     printf("normal over %d layouts: rooms %.3f/layout (min %d, max %d), >=4 %.3f, 2x2 %.3f\n",
            SEEDS, (double)rooms / SEEDS, min_rooms, max_rooms, (double)ge4 / SEEDS,

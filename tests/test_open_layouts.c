@@ -150,13 +150,50 @@ static bool touches(const room_t *a, const room_t *b)
            b->y <= a->y + a->h;
 }
 
+/* The buildings' doors as the observation record has them, recounted cell
+ * by cell on the layout's map: per building the door cells of its wall
+ * ring, those on corners, and the first building's one door's wall and
+ * place along it. */
+static bool buildings_observed(const level_t *l)
+{
+    int by_doors[4] = {0}, corners = 0, side = OBS_NO_DOOR, at = 0;
+    for (int i = 0; i < l->nrooms; i++) {
+        const room_t *r = &l->rooms[i];
+        int doors = 0, c = 0, s = OBS_NO_DOOR, a = 0;
+        for (int y = r->y; y < r->y + r->h; y++)
+            for (int x = r->x; x < r->x + r->w; x++) {
+                const bool top = y == r->y, bottom = y == r->y + r->h - 1;
+                const bool left = x == r->x, right = x == r->x + r->w - 1;
+                if (!(top || bottom || left || right) || grid_get(&l->map, x, y) != CELL_DOOR)
+                    continue;
+                doors++;
+                if ((top || bottom) && (left || right))
+                    c++;
+                else if (top || bottom)
+                    s = bottom, a = x - r->x - 1;
+                else
+                    s = 2 + right, a = y - r->y - 1;
+            }
+        by_doors[doors < 3 ? doors : 3]++;
+        corners += c;
+        if (i == 0 && doors == 1 && c == 0)
+            side = s, at = a;
+    }
+    const obs_t *o = &l->obs;
+    return memcmp(by_doors, (int[4]){o->buildings_by_doors[0], o->buildings_by_doors[1],
+                                     o->buildings_by_doors[2], o->buildings_by_doors[3]},
+                  sizeof by_doors) == 0 &&
+           corners == o->building_corner_doors && side == o->first_door_side &&
+           (side == OBS_NO_DOOR || at == o->first_door_at);
+}
+
 static void city(void)
 {
     const unsigned allowed = BIT(CELL_FLOOR) | BIT(CELL_WALL) | BIT(CELL_DOOR) | FLUIDS |
                              BIT(CELL_BRIDGE) | BIT(CELL_EDGE) | BIT(CELL_STAIRS);
     const unsigned dry = BIT(CELL_FLOOR) | BIT(CELL_DOOR) | BIT(CELL_BRIDGE) | BIT(CELL_STAIRS);
     int bad_map = 0, bad_building = 0, why_hist[8] = {0}, bad_touch = 0, bad_doors = 0;
-    int bad_reach = 0, bad_layout_map = 0, bad_edge_no_river = 0;
+    int bad_reach = 0, bad_layout_map = 0, bad_edge_no_river = 0, bad_obs = 0;
     long rooms = 0, levels = 0, rivers = 0, dry_cut[4] = {0}, dry_levels[4] = {0};
     long full_dry_cut = 0;
     int wmin = 99, wmax = 0, hmin = 99, hmax = 0, rmin = 999, rmax = 0;
@@ -170,6 +207,7 @@ static void city(void)
             rmax = lv.nrooms > rmax ? lv.nrooms : rmax;
             bad_layout_map += !map_ok(&lv.map, allowed & ~BIT(CELL_STAIRS));
             bad_edge_no_river += !lv.obs.river && count_kind(&lv.map, CELL_EDGE) > 0;
+            bad_obs += !buildings_observed(&lv);
             for (int i = 0; i < lv.nrooms; i++) {
                 int why = 0;
                 const room_t *r = &lv.rooms[i];
@@ -206,6 +244,7 @@ static void city(void)
           bad_building, why_hist[1], why_hist[2], why_hist[3], why_hist[4], why_hist[5],
           why_hist[6], why_hist[7]);
     CHECK(bad_touch == 0, "city: no two buildings touch (%d pairs)", bad_touch);
+    CHECK(bad_obs == 0, "city: the observed building doors are the map's (%d bad)", bad_obs);
     CHECK(bad_doors == 0, "city: one door per building, no others (%d bad)", bad_doors);
     CHECK(wmin == 5 && wmax == 14 && hmin == 4 && hmax == 10,
           "city: building sizes span 5..14 x 4..10 (saw %d..%d x %d..%d)", wmin, wmax, hmin, hmax);

@@ -9,7 +9,9 @@
  * - small rooms: margins wall, no door on the border ring or the section
  *   grid's outer frame, none whose orthogonal neighbour is the border; every
  *   section equals one of the 12 sublayouts under some mirroring; every door
- *   joins two open cells; all open cells connected; empty room list;
+ *   joins two open cells; all open cells connected; empty room list; the
+ *   observation record holds the picks and the doors outside the frame (the
+ *   count also on maps with doors strewn anywhere);
  * - warehouse: dividers full height with one door; every block a full
  *   size x size square whose one-cell ring is floor (so blocks never touch
  *   each other or a wall, even diagonally); room list = the rooms; all open
@@ -296,6 +298,16 @@ static bool section_matches(const grid_t *g, const walled_data_t *d, int ox, int
     return true;
 }
 
+/* Door cells outside x 4..74, y 2..18, cell by cell (obs.frame_doors). */
+static int doors_outside_naive(const grid_t *g)
+{
+    int n = 0;
+    for (int y = 1; y <= GRID_H; y++)
+        for (int x = 1; x <= GRID_W; x++)
+            n += !(x >= 4 && x <= 74 && y >= 2 && y <= 18) && grid_get(g, x, y) == CELL_DOOR;
+    return n;
+}
+
 static void small_rooms(const walled_data_t *d)
 {
     static level_t lv, lv2;
@@ -308,7 +320,7 @@ static void small_rooms(const walled_data_t *d)
           y_last);
     int bad_same = 0, bad_border = 0, bad_kind = 0, bad_margin = 0, bad_door_edge = 0;
     int bad_frame_door = 0, bad_match = 0, bad_pick = 0, bad_door_joins = 0, bad_three = 0;
-    int bad_rooms = 0, disconnected8 = 0, disconnected4 = 0;
+    int bad_rooms = 0, disconnected8 = 0, disconnected4 = 0, bad_obs = 0, bad_count = 0;
     long blocks[SMALL_BLOCKS] = {0}, orient[4] = {0};
     long doors = 0, open_cells = 0;
     int n = 0;
@@ -325,6 +337,21 @@ static void small_rooms(const walled_data_t *d)
             const grid_t *g = &lv2.map;
             bad_same += memcmp(lv.map.c, g->c, sizeof g->c) != 0;
             bad_rooms += lv.nrooms != 0 || lv.obs.rooms != 0 || lv.obs.layout_variant != 0;
+            /* the observation record: the picks, and the doors outside */
+            bool obs_ok = lv.obs.sections == SMALL_SECTIONS &&
+                          lv.obs.frame_doors == doors_outside_naive(&lv.map);
+            for (int i = 0; i < SMALL_SECTIONS; i++)
+                obs_ok = obs_ok && lv.obs.section_pick[i] == (picks[i].block |
+                                                              (picks[i].flip_x ? OBS_FLIP_X : 0) |
+                                                              (picks[i].flip_y ? OBS_FLIP_Y : 0));
+            bad_obs += !obs_ok;
+            /* the count on a map with doors strewn anywhere (the padding
+             * ring is wall on every map) */
+            grid_t strewn = lv.map;
+            for (int k = (int)rng_below(&r, 40); k > 0; k--)
+                grid_set(&strewn, 1 + (int)rng_below(&r, GRID_W), 1 + (int)rng_below(&r, GRID_H),
+                         CELL_DOOR);
+            bad_count += small_rooms_doors_outside(&strewn) != doors_outside_naive(&strewn);
             bad_border += !border_ok(g);
             bad_kind += !kinds_ok(g, allowed);
             for (int y = 1; y <= GRID_H; y++)
@@ -385,6 +412,9 @@ static void small_rooms(const walled_data_t *d)
            (double)doors / n, (double)open_cells / n);
     CHECK(bad_same == 0, "level_generate draws the same map (%d differ)", bad_same);
     CHECK(bad_rooms == 0, "no room list, variant 0 (%d bad)", bad_rooms);
+    CHECK(bad_obs == 0, "observed picks and doors outside the frame are the map's (%d bad)",
+          bad_obs);
+    CHECK(bad_count == 0, "doors outside the frame counted as cell by cell (%d differ)", bad_count);
     CHECK(bad_border == 0, "border intact (%d bad)", bad_border);
     CHECK(bad_kind == 0, "only wall, floor, door (%d bad)", bad_kind);
     CHECK(bad_margin == 0, "columns 1-2, 76-78 and row 20 are wall (%d cells)", bad_margin);

@@ -7,7 +7,9 @@
  * with one door on a non-corner wall cell, and its inside (floor) is marked in
  * bit rows so no later site can overlap it.  Because a site's wall ring is one cell in from its
  * edge, two buildings never touch, not even diagonally.  The buildings (walls
- * included) are the room list.  The fluid pass runs last, over everything.
+ * included) are the room list; their doors, as the map shows them, go to the
+ * observation record for the layout checks.  The fluid pass runs last, over
+ * everything.
  */
 #include "layouts.h"
 
@@ -281,11 +283,96 @@ static void buildings(level_t *lv, rng_t *stream, bool river)
     buildings_run(lv, stream, river, false);
 }
 
+/* Bit i: cell c[i] is a door, i < 16 (reads 16 bytes: within the grid's
+ * padding and slack for any building row). */
+static inline unsigned doors16(const uint8_t *c)
+{
+#ifdef CITY_SSE2_BUILD
+    return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)c),
+                                                      _mm_set1_epi8((char)CELL_DOOR)));
+#else
+    unsigned m = 0;
+    for (int i = 0; i < 16; i++)
+        m |= (unsigned)(c[i] == CELL_DOOR) << i;
+    return m;
+#endif
+}
+
+/* The door cells on the wall ring of the building at c (w x h): its top and
+ * bottom rows and the first and last cell of the rows between.  With SSE2
+ * one 16-cell compare a row, the ring's hits summed bytewise; else cell by
+ * cell (test_open_layouts recounts them on the map). */
+static inline int ring_doors(const uint8_t *c, int w, int h)
+{
+#ifdef CITY_SSE2_BUILD
+    const __m128i at = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __m128i door = _mm_set1_epi8((char)CELL_DOOR);
+    const __m128i span = _mm_cmplt_epi8(at, _mm_set1_epi8((char)w));
+    const __m128i ends = _mm_or_si128(_mm_cmpeq_epi8(at, _mm_setzero_si128()),
+                                      _mm_cmpeq_epi8(at, _mm_set1_epi8((char)(w - 1))));
+#define ROW_HITS(k, mask) \
+    _mm_and_si128(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(c + (k) * GRID_STRIDE)), door), \
+                  mask)
+    /* each hit adds 0xff: the byte sums are minus the hits */
+    __m128i n = _mm_add_epi8(ROW_HITS(0, span), ROW_HITS(h - 1, span));
+    for (int k = 1; k < h - 1; k++)
+        n = _mm_add_epi8(n, ROW_HITS(k, ends));
+#undef ROW_HITS
+    const __m128i sum = _mm_sad_epu8(_mm_sub_epi8(_mm_setzero_si128(), n), _mm_setzero_si128());
+    return _mm_cvtsi128_si32(sum) + _mm_cvtsi128_si32(_mm_unpackhi_epi64(sum, sum));
+#else
+    int n = 0;
+    for (int i = 0; i < w; i++)
+        n += (c[i] == CELL_DOOR) + (c[(h - 1) * GRID_STRIDE + i] == CELL_DOOR);
+    for (int k = 1; k < h - 1; k++)
+        n += (c[k * GRID_STRIDE] == CELL_DOOR) + (c[k * GRID_STRIDE + w - 1] == CELL_DOOR);
+    return n;
+#endif
+}
+
+/* The buildings' walls as the map shows them once they are drawn, for the
+ * layout checks: each building's door cells (on its corners, and on all of
+ * its wall ring), and where the first building's door lies when it has
+ * exactly one: its wall (0 top, 1 bottom, 2 left, 3 right) and its cell
+ * along that wall (0 next to the top or left corner). */
+_Static_assert(CITY_SITE_W_MAX - 2 <= 16 && CITY_SITE_H_MAX - 2 <= 16,
+               "a building's rows and sides in 16 bits");
+static void observe_buildings(level_t *lv)
+{
+    obs_t *o = &lv->obs;
+    for (int i = 0; i < lv->nrooms; i++) {
+        const room_t *b = &lv->rooms[i];
+        const uint8_t *c = &lv->map.c[GRID_IDX(b->x, b->y)];
+        const uint8_t *last = c + (b->h - 1) * GRID_STRIDE;
+        const int corners = (c[0] == CELL_DOOR) + (c[b->w - 1] == CELL_DOOR) +
+                            (last[0] == CELL_DOOR) + (last[b->w - 1] == CELL_DOOR);
+        const int doors = ring_doors(c, b->w, b->h);
+        o->buildings_by_doors[doors < 3 ? doors : 3]++;
+        o->building_corner_doors = (uint8_t)(o->building_corner_doors + corners);
+        if (i > 0 || doors != 1 || corners)
+            continue;
+        /* the first building's one door: which wall, which cell */
+        const unsigned inner = ((1u << b->w) - 1) & ~(1u | 1u << (b->w - 1));
+        unsigned wall[4] = {doors16(c) & inner, doors16(last) & inner, 0, 0};
+        for (int k = 1; k < b->h - 1; k++) {
+            const unsigned m = doors16(c + k * GRID_STRIDE);
+            wall[2] |= (m & 1u) << k;
+            wall[3] |= (m >> (b->w - 1) & 1u) << k;
+        }
+        for (int side = 0; side < 4; side++)
+            if (wall[side]) {
+                o->first_door_side = (uint8_t)side;
+                o->first_door_at = (uint8_t)(__builtin_ctz(wall[side]) - 1);
+            }
+    }
+}
+
 void layout_city(layout_ctx_t *ctx)
 {
     grid_clear(&ctx->lv->map);
     /* [wiki] before the buildings, vertical only (the type's river style) */
     const bool river = water_river(ctx);
     buildings(ctx->lv, ctx->layout, river);
+    observe_buildings(ctx->lv);
     water_fluids(ctx, &WATER_INTERIOR);
 }

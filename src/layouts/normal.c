@@ -5,8 +5,9 @@
  * vertical (one per half of the map), the next three horizontal, the last
  * five horizontal with probability 1/3.  Each wall draws its orientation
  * (walls 6-10), then x, then y.  Then eight extra-door attempts on wall
- * cells with exactly two wall neighbours, then the room list.  The
- * single-monster type uses this layout unchanged.
+ * cells with exactly two wall neighbours, then the room list.  The ten
+ * points and which walls were horizontal go to the observation record for
+ * the layout checks.  The single-monster type uses this layout unchanged.
  */
 #include "layouts.h"
 
@@ -703,20 +704,29 @@ static void extra_doors(walls_t *w, rng_t *r)
     }
 }
 
+/* The ten walls, the extra doors and the map.  The plotted points, and
+ * which walls were plotted horizontally, go to the observation record for
+ * the layout checks (test_normal holds them against the map). */
+_Static_assert(NORMAL_WALLS == OBS_WALLS && NORMAL_WALLS <= 16, "one obs bit per wall");
 static void draw(level_t *lv, rng_t *r, walls_t *w, point_t p[NORMAL_WALLS])
 {
+    unsigned horizontal = 0;
     walls_clear(w);
     p[0] = plot_vertical(w, r, WALL1_X_MIN, WALL1_X_MAX, FIRST_V_Y_MIN, FIRST_V_Y_MAX);
     p[1] = plot_vertical(w, r, WALL2_X_MIN, WALL2_X_MAX, FIRST_V_Y_MIN, FIRST_V_Y_MAX);
 #pragma GCC unroll 3
-    for (int i = NORMAL_FIRST_HORIZONTAL; i < NORMAL_FIRST_RANDOM; i++)
+    for (int i = NORMAL_FIRST_HORIZONTAL; i < NORMAL_FIRST_RANDOM; i++) {
         p[i] = plot_horizontal(w, r);
+        horizontal |= 1u << i;
+    }
 #pragma GCC unroll 5
     for (int i = NORMAL_FIRST_RANDOM; i < NORMAL_WALLS; i++) {
-        if (rng_chance(r, NORMAL_HORIZONTAL_NUM, NORMAL_HORIZONTAL_DEN))
+        if (rng_chance(r, NORMAL_HORIZONTAL_NUM, NORMAL_HORIZONTAL_DEN)) {
             p[i] = plot_horizontal(w, r);
-        else
+            horizontal |= 1u << i;
+        } else {
             p[i] = plot_vertical(w, r, LATER_V_X_MIN, LATER_V_X_MAX, LATER_V_Y_MIN, LATER_V_Y_MAX);
+        }
     }
     /* door_at: the plotted points, then (until made) the first one again */
     for (int i = 0; i < NORMAL_WALLS; i++)
@@ -725,6 +735,10 @@ static void draw(level_t *lv, rng_t *r, walls_t *w, point_t p[NORMAL_WALLS])
         w->door_at[i] = w->door_at[0];
     extra_doors(w, r);
     map_from_walls(&lv->map, w);
+    obs_t *o = &lv->obs;
+    o->walls = NORMAL_WALLS;
+    memcpy(o->wall_at, p, sizeof o->wall_at);
+    o->wall_horizontal = (uint16_t)horizontal;
 }
 
 void normal_walls(level_t *lv, rng_t *r, point_t plotted[NORMAL_WALLS])

@@ -8,12 +8,21 @@
  * one of the twelve sublayouts of data/smallrooms.txt uniformly (repeats
  * allowed), mirrored left-right and top-bottom by two independent coin flips.
  * The outer frame's doors (x = 3 or 75, y = 1 or 19) would open onto the
- * solid margin or the border, so they become wall.  No room list.
+ * solid margin or the border, so they become wall.  No room list.  The
+ * picks and the door cells left outside the frame's inside go to the
+ * observation record for the layout checks.
  * Water: a river roll (1/4), then always the ruleset's fluid passes (one),
  * whose walks stay inside (4,2)-(74,18) [game].
  */
 #include "layouts.h"
 #include "walled.h"
+
+/* Decided before any intrinsics header (one may define __SSE2__ for the rest
+ * of the file). */
+#ifdef __SSE2__
+#define SMALL_SSE2 1
+#include <emmintrin.h>
+#endif
 
 #include <assert.h>
 #include <string.h>
@@ -103,6 +112,8 @@ void small_rooms_draw(level_t *lv, rng_t *r, const walled_data_t *d,
             p.flip_x = rng_chance(r, SMALL_FLIP_NUM, SMALL_FLIP_DEN);
             p.flip_y = rng_chance(r, SMALL_FLIP_NUM, SMALL_FLIP_DEN);
             place_section(g, d, small_rooms_section_x(i), small_rooms_section_y(j), &p);
+            lv->obs.section_pick[j * SMALL_SECTIONS_X + i] =
+                (uint8_t)(p.block | (p.flip_x ? OBS_FLIP_X : 0) | (p.flip_y ? OBS_FLIP_Y : 0));
             if (picks)
                 picks[j * SMALL_SECTIONS_X + i] = p;
         }
@@ -110,6 +121,51 @@ void small_rooms_draw(level_t *lv, rng_t *r, const walled_data_t *d,
     close_frame_doors(g);
     grid_border(g);
 }
+
+/* The door cells on or outside the outer frame of the section grid (all
+ * but x 4..74, y 2..18): where a door would lead off the map.  Read from
+ * the layout's map, for the layout checks: with SSE2 sixteen cells a compare
+ * (whole rows above and below the frame's inside, the chunks holding x 0..3
+ * and x 75..79 beside it, the padding being wall), else cell by cell
+ * (test_walled_layouts holds the two equal). */
+_Static_assert(SMALL_FRAME_X1 < 16 && SMALL_FRAME_X2 >= 64 && GRID_STRIDE == 80,
+               "the margins beside the frame's inside lie in a row's first and last 16 bytes");
+int small_rooms_doors_outside(const grid_t *g)
+{
+    int n = 0;
+#ifdef SMALL_SSE2
+    const __m128i door = _mm_set1_epi8(CELL_DOOR);
+    const __m128i at = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __m128i left = _mm_cmplt_epi8(at, _mm_set1_epi8(SMALL_FRAME_X1 + 1));
+    const __m128i right = _mm_cmpgt_epi8(at, _mm_set1_epi8(SMALL_FRAME_X2 - 64 - 1));
+    __m128i count = _mm_setzero_si128(); /* per byte: at most 3 * 5 + 17 * 2 hits */
+    for (int y = 1; y <= GRID_H; y++) {
+        const uint8_t *c = &g->c[GRID_IDX(0, y)];
+        if (y <= SMALL_FRAME_Y1 || y >= SMALL_FRAME_Y2) {
+#define HITS(i) _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(c + (i))), door)
+            for (int i = 0; i < GRID_STRIDE; i += 16)
+                count = _mm_sub_epi8(count, HITS(i));
+        } else {
+            count = _mm_sub_epi8(count, _mm_and_si128(HITS(0), left));
+            count = _mm_sub_epi8(count, _mm_and_si128(HITS(64), right));
+#undef HITS
+        }
+    }
+    const __m128i sum = _mm_sad_epu8(count, _mm_setzero_si128());
+    n = _mm_cvtsi128_si32(sum) + _mm_cvtsi128_si32(_mm_unpackhi_epi64(sum, sum));
+#else
+    for (int y = 1; y <= GRID_H; y++)
+        for (int x = 1; x <= GRID_W; x++) {
+            const bool inside = x > SMALL_FRAME_X1 && x < SMALL_FRAME_X2 && y > SMALL_FRAME_Y1 &&
+                                y < SMALL_FRAME_Y2;
+            n += !inside && g->c[GRID_IDX(x, y)] == CELL_DOOR;
+        }
+#endif
+    return n;
+}
+
+_Static_assert(SMALL_SECTIONS == OBS_SECTIONS && SMALL_BLOCKS < OBS_FLIP_X,
+               "a section's pick fits obs.section_pick");
 
 void layout_small_rooms(layout_ctx_t *ctx)
 {
@@ -122,6 +178,10 @@ void layout_small_rooms(layout_ctx_t *ctx)
         return;
     }
     small_rooms_draw(ctx->lv, ctx->layout, d, NULL);
+    obs_t *o = &ctx->lv->obs;
+    o->sections = SMALL_SECTIONS;
+    const int outside = small_rooms_doors_outside(&ctx->lv->map);
+    o->frame_doors = (uint8_t)(outside < UINT8_MAX ? outside : UINT8_MAX);
     /* RULES.md §4: river 1/4, then the fluid pass always, inside its area.
      * Like water_standard, nothing in layout-only mode. */
     if (ctx->p->layout_only)

@@ -76,9 +76,13 @@ typedef struct small_rooms_pick {
 int small_rooms_section_x(int i);
 int small_rooms_section_y(int j);
 
-/* Draw the small-rooms map (walls, floors, doors) into lv->map; picks may be NULL. */
+/* Draw the small-rooms map (walls, floors, doors) into lv->map and each
+ * section's pick into lv->obs.section_pick; picks may be NULL. */
 void small_rooms_draw(level_t *lv, rng_t *r, const walled_data_t *d,
                       small_rooms_pick_t picks[SMALL_SECTIONS]);
+/* Door cells on or outside the outer frame of the section grid (anywhere
+ * but x 4..74, y 2..18): obs.frame_doors of a small-rooms map. */
+int small_rooms_doors_outside(const grid_t *g);
 
 typedef struct warehouse_info {
     int rooms;                             /* dividers + 1 */

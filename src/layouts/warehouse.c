@@ -178,6 +178,17 @@ void layout_warehouse(layout_ctx_t *ctx)
     }
     warehouse_info_t info;
     warehouse_draw(ctx->lv, ctx->layout, d, &info);
-    ctx->lv->obs.layout_variant = (uint8_t)info.rooms;
+    obs_t *o = &ctx->lv->obs;
+    o->layout_variant = (uint8_t)info.rooms;
+    /* what each divider and room drew, for the layout checks */
+    _Static_assert(WAREHOUSE_MAX_DIVIDERS == OBS_DIVIDERS && WAREHOUSE_MAX_ROOMS == OBS_WH_ROOMS,
+                   "obs holds every divider and room");
+    for (int i = 0; i < info.rooms - 1; i++)
+        o->divider_x[i] = (uint8_t)info.divider_x[i];
+    for (int i = 0; i < info.rooms; i++) {
+        o->wh_box[i] = (uint8_t)info.box_size[i];
+        o->wh_tries[i] = (uint8_t)(info.tries[i] < UINT8_MAX ? info.tries[i] : UINT8_MAX);
+        o->wh_walls = (uint8_t)(o->wh_walls | info.wall_blocks[i] << i);
+    }
     water_standard(ctx);
 }
