@@ -36,6 +36,22 @@ static const char *const LBL_SPECIAL[SPECIAL__COUNT] = {"warehouse", "fluid",  "
 static const char *const LBL_ARENA[] = {"5x5", "7x5", "7x7", "9x7"};
 static const char *const LBL_AMMO[] = {"10mm", "shells", "rockets", "cells"};
 static const char *const LBL_FAIL[FAIL__COUNT] = {"none", "no_floor", "too_many"};
+/* wall N's axis (wall_orientation) */
+#define LBL_WALL(n) #n "-vertical", #n "-horizontal"
+static const char *const LBL_WALL_AXIS[2 * OBS_WALLS] = {
+    LBL_WALL(1), LBL_WALL(2), LBL_WALL(3), LBL_WALL(4), LBL_WALL(5),
+    LBL_WALL(6), LBL_WALL(7), LBL_WALL(8), LBL_WALL(9), LBL_WALL(10)};
+#undef LBL_WALL
+_Static_assert(OBS_WALLS == 10, "LBL_WALL_AXIS names ten walls");
+/* a wall's axis, then the parity of its point's x and y (wall_parity) */
+static const char *const LBL_PARITY[8] = {
+    "vertical-even-even",   "vertical-even-odd",   "vertical-odd-even",   "vertical-odd-odd",
+    "horizontal-even-even", "horizontal-even-odd", "horizontal-odd-even", "horizontal-odd-odd"};
+/* a plotted point on the final map: a door, or covered by a river or fluid */
+static const char *const LBL_POINT[3] = {"no", "yes", "water"};
+static const char *const LBL_MIRROR[4] = {"none", "x", "y", "both"};
+static const char *const LBL_SIDE[4] = {"top", "bottom", "left", "right"};
+static const char *const LBL_QUARTER[4] = {"first", "second", "third", "fourth"};
 /* Bins named by the data files (tally_name_bins): monster ids of
  * data/monsters.json, outcome rows of data/population.json.  A bin with no
  * name (the data has fewer rows, or was not loaded) goes by its number. */
@@ -70,6 +86,17 @@ static inline int fluid_bin(int cell)
 #define N_HEIGHT (GRID_H + 1)
 #define N_AREA (GRID_W * GRID_H + 1)
 #define N_ITEMS (LEVEL_MAX_ITEMS + 1)
+#define N_X (GRID_STRIDE)      /* x 0..79: every map column below the last bin */
+#define N_Y (GRID_H + 2)       /* y 0..21 */
+#define N_BLOCKS 16            /* small rooms sublayout index (12 used) */
+#define N_SMALL_COUNT 17
+#define N_MARGIN 10
+#define N_SIZE 24              /* first city building's width or height */
+#define N_BOX 8
+#define N_TRIES 256
+#define N_STAIRS (LEVEL_MAX_STAIRS + 1)
+#define N_SPECIAL (LEVEL_MAX_SPECIAL + 1)
+#define N_FLUID_AREA 161       /* fluid rooms' area, limit 120 below the last bin */
 
 static void add_levels(const level_t *lv, uint64_t *b) { (void)lv; b[0]++; }
 static void add_type(const level_t *lv, uint64_t *b) { b[lv->type]++; }
@@ -154,6 +181,296 @@ static void add_rooms(const level_t *lv, uint64_t *b) { bump(b, N_ROOMS, lv->obs
 static void add_rooms_ge4(const level_t *lv, uint64_t *b) { bump(b, N_ROOMS, lv->obs.rooms_ge4); }
 static void add_rooms_small(const level_t *lv, uint64_t *b) { bump(b, N_ROOMS, lv->obs.rooms_small); }
 static void add_doors(const level_t *lv, uint64_t *b) { bump(b, N_DOORS, lv->obs.doors); }
+/* ---- the layout rows: a reference feeder per row (tally_add_rows), and
+ * one feeder per group of rows for tally_add (feed_walls ...), which tests
+ * the level's kind once and walks its walls, sections, buildings or rooms
+ * once for all the group's rows (test_tally holds the two equal) ---- */
+
+/* The normal layout's walls (levels that recorded them): wall i's axis, 0
+ * vertical, 1 horizontal. */
+static inline int walls_of(const obs_t *o) { return o->walls ? OBS_WALLS : 0; }
+static inline int wall_axis(const obs_t *o, int i) { return o->wall_horizontal >> i & 1; }
+static void add_wall_orientation(const level_t *lv, uint64_t *b)
+{
+    for (int i = 0; i < walls_of(&lv->obs); i++)
+        b[2 * i + wall_axis(&lv->obs, i)]++;
+}
+static inline int parity_bin(const obs_t *o, int i)
+{
+    return 4 * wall_axis(o, i) + 2 * (o->wall_at[i].x & 1) + (o->wall_at[i].y & 1);
+}
+static void add_wall_parity(const level_t *lv, uint64_t *b)
+{
+    for (int i = 0; i < walls_of(&lv->obs); i++)
+        b[parity_bin(&lv->obs, i)]++;
+}
+/* Wall i's point on the final map: 1 a door, 2 under a river or fluid
+ * (which overwrite doors), 0 anything else. */
+static const uint8_t POINT_BIN[256] = {[CELL_DOOR] = 1, [CELL_WATER] = 2, [CELL_ACID] = 2,
+                                       [CELL_LAVA] = 2, [CELL_BRIDGE] = 2};
+static inline int point_bin(const level_t *lv, int i)
+{
+    const point_t p = lv->obs.wall_at[i];
+    return p.x < GRID_STRIDE && p.y < GRID_H + 2 ? POINT_BIN[lv->map.c[GRID_IDX(p.x, p.y)]] : 0;
+}
+static void add_wall_door(const level_t *lv, uint64_t *b)
+{
+    for (int i = 0; i < walls_of(&lv->obs); i++)
+        b[point_bin(lv, i)]++;
+}
+static void add_wall1_x(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.walls)
+        bump(b, N_X, lv->obs.wall_at[0].x);
+}
+static void add_wall2_x(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.walls)
+        bump(b, N_X, lv->obs.wall_at[1].x);
+}
+static void add_wall12_y(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.walls) {
+        bump(b, N_Y, lv->obs.wall_at[0].y);
+        bump(b, N_Y, lv->obs.wall_at[1].y);
+    }
+}
+/* walls 3-10 plotted along one axis (0 vertical, 1 horizontal) */
+static inline void add_later_walls(const level_t *lv, uint64_t *b, int axis, bool y)
+{
+    for (int i = 2; i < walls_of(&lv->obs); i++)
+        if (wall_axis(&lv->obs, i) == axis)
+            bump(b, y ? N_Y : N_X, y ? lv->obs.wall_at[i].y : lv->obs.wall_at[i].x);
+}
+static void add_wall_h_x(const level_t *lv, uint64_t *b) { add_later_walls(lv, b, 1, false); }
+static void add_wall_h_y(const level_t *lv, uint64_t *b) { add_later_walls(lv, b, 1, true); }
+static void add_wall_v_x(const level_t *lv, uint64_t *b) { add_later_walls(lv, b, 0, false); }
+static void add_wall_v_y(const level_t *lv, uint64_t *b) { add_later_walls(lv, b, 0, true); }
+
+/* small rooms */
+static inline int sections_of(const obs_t *o) { return o->sections ? OBS_SECTIONS : 0; }
+static inline int mirror_bin(int pick)
+{
+    return ((pick & OBS_FLIP_X) ? 1 : 0) + ((pick & OBS_FLIP_Y) ? 2 : 0);
+}
+static void add_section_block(const level_t *lv, uint64_t *b)
+{
+    for (int i = 0; i < sections_of(&lv->obs); i++)
+        bump(b, N_BLOCKS, lv->obs.section_pick[i] & (OBS_FLIP_X - 1));
+}
+static void add_section_mirror(const level_t *lv, uint64_t *b)
+{
+    for (int i = 0; i < sections_of(&lv->obs); i++)
+        b[mirror_bin(lv->obs.section_pick[i])]++;
+}
+static void add_frame_doors(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.sections)
+        bump(b, N_SMALL_COUNT, lv->obs.frame_doors);
+}
+
+/* city: the buildings are the room list */
+static void add_building_doors(const level_t *lv, uint64_t *b)
+{
+    if (lv->type == LT_CITY)
+        for (int k = 0; k < 4; k++)
+            b[k] += lv->obs.buildings_by_doors[k];
+}
+static void add_building_corner_doors(const level_t *lv, uint64_t *b)
+{
+    if (lv->type == LT_CITY)
+        bump(b, N_SMALL_COUNT, lv->obs.building_corner_doors);
+}
+/* floor cells between the building's walls and the outer wall (0 when it
+ * reaches the border) */
+static inline int building_margin(const room_t *r)
+{
+    int m = r->x - 2;
+    m = m < r->y - 2 ? m : r->y - 2;
+    m = m < GRID_W - (r->x + r->w) ? m : GRID_W - (r->x + r->w);
+    m = m < GRID_H - (r->y + r->h) ? m : GRID_H - (r->y + r->h);
+    return m < 0 ? 0 : m;
+}
+static void add_building_margin(const level_t *lv, uint64_t *b)
+{
+    if (lv->type == LT_CITY)
+        for (int i = 0; i < lv->nrooms; i++)
+            bump(b, N_MARGIN, building_margin(&lv->rooms[i]));
+}
+/* The fewest cells between two buildings, along the axis that parts them
+ * (0: they touch, even at a corner, or overlap); -1 under two buildings. */
+static int building_gap(const level_t *lv)
+{
+    if (lv->nrooms < 2)
+        return -1;
+    int gap = GRID_W;
+    for (int i = 0; i < lv->nrooms; i++)
+        for (int j = i + 1; j < lv->nrooms; j++) {
+            const room_t *p = &lv->rooms[i], *q = &lv->rooms[j];
+            const int dx1 = q->x - (p->x + p->w), dx2 = p->x - (q->x + q->w);
+            const int dy1 = q->y - (p->y + p->h), dy2 = p->y - (q->y + q->h);
+            const int dx = dx1 > dx2 ? dx1 : dx2, dy = dy1 > dy2 ? dy1 : dy2;
+            const int g = dx > dy ? dx : dy;
+            gap = g < gap ? g : gap;
+        }
+    return gap < 0 ? 0 : gap;
+}
+static void add_building_gap(const level_t *lv, uint64_t *b)
+{
+    if (lv->type == LT_CITY)
+        bump(b, N_X, building_gap(lv));
+}
+/* The first building of a city without a river comes from the first try,
+ * which always fits: its size, place and door are the rule's own draws. */
+static inline bool first_building(const level_t *lv)
+{
+    return lv->type == LT_CITY && !lv->obs.river && lv->nrooms > 0;
+}
+static void add_first_building_w(const level_t *lv, uint64_t *b)
+{
+    if (first_building(lv))
+        bump(b, N_SIZE, lv->rooms[0].w);
+}
+static void add_first_building_h(const level_t *lv, uint64_t *b)
+{
+    if (first_building(lv))
+        bump(b, N_SIZE, lv->rooms[0].h);
+}
+static void add_first_building_x(const level_t *lv, uint64_t *b)
+{
+    if (first_building(lv))
+        bump(b, N_X, lv->rooms[0].x);
+}
+static void add_first_building_y(const level_t *lv, uint64_t *b)
+{
+    if (first_building(lv))
+        bump(b, N_Y, lv->rooms[0].y);
+}
+static void add_first_door_side(const level_t *lv, uint64_t *b)
+{
+    if (first_building(lv) && lv->obs.first_door_side < 4)
+        b[lv->obs.first_door_side]++;
+}
+/* the door's cell k of the n non-corner cells of its wall: quarter 4k/n */
+static inline int door_quarter(const level_t *lv)
+{
+    const int n = (lv->obs.first_door_side < 2 ? lv->rooms[0].w : lv->rooms[0].h) - 2;
+    return n > 0 ? 4 * lv->obs.first_door_at / n : -1;
+}
+static void add_first_door_quarter(const level_t *lv, uint64_t *b)
+{
+    if (first_building(lv) && lv->obs.first_door_side < 4)
+        bump(b, 4, door_quarter(lv));
+}
+
+/* warehouse: a room is recorded when its box size is */
+static void add_divider_x(const level_t *lv, uint64_t *b)
+{
+    for (int i = 0; i < OBS_DIVIDERS; i++)
+        if (lv->obs.divider_x[i])
+            bump(b, N_X, lv->obs.divider_x[i]);
+}
+static void add_wh_box_size(const level_t *lv, uint64_t *b)
+{
+    for (int i = 0; i < OBS_WH_ROOMS; i++)
+        if (lv->obs.wh_box[i])
+            bump(b, N_BOX, lv->obs.wh_box[i]);
+}
+static void add_wh_box_tries(const level_t *lv, uint64_t *b)
+{
+    for (int i = 0; i < OBS_WH_ROOMS; i++)
+        if (lv->obs.wh_box[i])
+            bump(b, N_TRIES, lv->obs.wh_tries[i]);
+}
+static void add_wh_wall_blocks(const level_t *lv, uint64_t *b)
+{
+    for (int i = 0; i < OBS_WH_ROOMS; i++)
+        if (lv->obs.wh_box[i])
+            b[lv->obs.wh_walls >> i & 1]++;
+}
+
+/* start and stairs (every level that has them) */
+static void add_start_x(const level_t *lv, uint64_t *b)
+{
+    if (lv->start.x)
+        bump(b, N_X, lv->start.x);
+}
+static void add_start_y(const level_t *lv, uint64_t *b)
+{
+    if (lv->start.x)
+        bump(b, N_Y, lv->start.y);
+}
+/* The corner (0..3) whose CORNER_BLOCK x CORNER_BLOCK block of interior
+ * cells holds p, or -1. */
+#define CORNER_BLOCK 3
+static inline int corner_of(point_t p)
+{
+    const int cx = p.x <= 1 + CORNER_BLOCK ? 0 : p.x >= GRID_W - CORNER_BLOCK ? 1 : -1;
+    const int cy = p.y <= 1 + CORNER_BLOCK ? 0 : p.y >= GRID_H - CORNER_BLOCK ? 2 : -1;
+    return cx < 0 || cy < 0 ? -1 : cx + cy;
+}
+static void add_stair_corners(const level_t *lv, uint64_t *b)
+{
+    if (!lv->nstairs)
+        return;
+    unsigned seen = 0;
+    for (int i = 0; i < lv->nstairs; i++) {
+        const int c = corner_of(lv->stairs[i]);
+        seen |= c < 0 ? 0u : 1u << c;
+    }
+    b[popcount64(seen)]++;
+}
+static void add_stairs_off_corner(const level_t *lv, uint64_t *b)
+{
+    if (!lv->nstairs)
+        return;
+    int n = 0;
+    for (int i = 0; i < lv->nstairs; i++)
+        n += corner_of(lv->stairs[i]) < 0;
+    bump(b, N_STAIRS, n);
+}
+
+/* special rooms placed per level, and each placed room's size by kind */
+static void add_special_per_level(const level_t *lv, uint64_t *b) { bump(b, N_SPECIAL, lv->nspecial); }
+/* The room of special room i, NULL when the record is out of range. */
+static inline const room_t *special_room(const level_t *lv, int i)
+{
+    const special_room_t *s = &lv->special[i];
+    return s->kind < SPECIAL__COUNT && s->room < lv->nrooms ? &lv->rooms[s->room] : NULL;
+}
+static inline void add_special_side(const level_t *lv, uint64_t *b, int kind, bool height)
+{
+    for (int i = 0; i < lv->nspecial; i++) {
+        const room_t *r = special_room(lv, i);
+        if (r && lv->special[i].kind == kind)
+            bump(b, height ? N_Y : N_X, height ? r->h : r->w);
+    }
+}
+#define SPECIAL_SIZE_FEEDERS(k, K) \
+    static void add_special_w_##k(const level_t *lv, uint64_t *b) \
+    { \
+        add_special_side(lv, b, K, false); \
+    } \
+    static void add_special_h_##k(const level_t *lv, uint64_t *b) \
+    { \
+        add_special_side(lv, b, K, true); \
+    }
+SPECIAL_SIZE_FEEDERS(warehouse, SPECIAL_WAREHOUSE)
+SPECIAL_SIZE_FEEDERS(fluid, SPECIAL_FLUID)
+SPECIAL_SIZE_FEEDERS(ammo, SPECIAL_AMMO)
+SPECIAL_SIZE_FEEDERS(teleporter, SPECIAL_TELEPORTER)
+SPECIAL_SIZE_FEEDERS(lever, SPECIAL_LEVER)
+SPECIAL_SIZE_FEEDERS(vault, SPECIAL_VAULT)
+#undef SPECIAL_SIZE_FEEDERS
+static void add_special_area_fluid(const level_t *lv, uint64_t *b)
+{
+    for (int i = 0; i < lv->nspecial; i++) {
+        const room_t *r = special_room(lv, i);
+        if (r && lv->special[i].kind == SPECIAL_FLUID)
+            bump(b, N_FLUID_AREA, r->w * r->h);
+    }
+}
+
 static void add_room_width(const level_t *lv, uint64_t *b)
 {
     for (int i = 0; i < lv->nrooms; i++)
@@ -241,9 +558,10 @@ static int64_t val_unreachable(const level_t *lv) { return lv->obs.unreachable; 
 static int64_t val_retries(const level_t *lv) { return lv->obs.retries; }
 
 /* The schema, one row per histogram in report order: C rows are counts fed
- * by add_<id>, R rows counts fed per room by add_<id> (tally_add feeds the
- * three in one loop), M rows moments of val_<id>.  Expanded into the table,
- * the slot offsets and tally_add, so all three follow one list. */
+ * by add_<id>, R rows counts fed by add_<id> that tally_add feeds in loops
+ * of its own (the three per-room rows in one loop, the layout rows group by
+ * group), M rows moments of val_<id>.  Expanded into the table, the slot
+ * offsets and tally_add, so all three follow one list. */
 #define TALLY_ROWS(C, R, M) \
     C(levels, "levels", 1, NULL, "levels generated") \
     C(type, "type", LT__COUNT, LBL_TYPE, "levels by level type (for type shares)") \
@@ -268,6 +586,51 @@ static int64_t val_retries(const level_t *lv) { return lv->obs.retries; }
     C(rooms_ge4, "rooms_ge4", N_ROOMS, NULL, "rooms with both sides >= 4 per level") \
     C(rooms_small, "rooms_small", N_ROOMS, NULL, "2x2 dead-end entries per level") \
     C(doors, "doors", N_DOORS, NULL, "door cells per level") \
+    R(wall_orientation, "wall_orientation", 2 * OBS_WALLS, LBL_WALL_AXIS, "normal: each wall's axis, per wall") \
+    R(wall_parity, "wall_parity", 8, LBL_PARITY, "normal: wall axis and the parity of its point's x and y, per wall") \
+    R(wall_door, "wall_door", 3, LBL_POINT, "normal: the wall's point is a door (or under water) on the final map") \
+    R(wall1_x, "wall1_x", N_X, NULL, "normal: x of wall 1's point") \
+    R(wall2_x, "wall2_x", N_X, NULL, "normal: x of wall 2's point") \
+    R(wall12_y, "wall12_y", N_Y, NULL, "normal: y of the points of walls 1 and 2") \
+    R(wall_h_x, "wall_h_x", N_X, NULL, "normal: x of the points of walls 3-10 seen horizontal") \
+    R(wall_h_y, "wall_h_y", N_Y, NULL, "normal: y of the points of walls 3-10 seen horizontal") \
+    R(wall_v_x, "wall_v_x", N_X, NULL, "normal: x of the points of walls 3-10 seen vertical") \
+    R(wall_v_y, "wall_v_y", N_Y, NULL, "normal: y of the points of walls 3-10 seen vertical") \
+    R(section_block, "section_block", N_BLOCKS, NULL, "small rooms: sublayout (0-based, the wiki's order) per section") \
+    R(section_mirror, "section_mirror", 4, LBL_MIRROR, "small rooms: mirroring per section") \
+    R(frame_doors, "frame_doors", N_SMALL_COUNT, NULL, "small rooms: door cells on or outside the outer frame, per level") \
+    R(building_doors, "building_doors", 4, NULL, "city: door cells on a building's walls, per building") \
+    R(building_corner_doors, "building_corner_doors", N_SMALL_COUNT, NULL, "city: door cells on building corners, per level") \
+    R(building_margin, "building_margin", N_MARGIN, NULL, "city: floor cells between a building and the outer wall") \
+    R(building_gap, "building_gap", N_X, NULL, "city: fewest cells between two buildings, levels with two or more") \
+    R(first_building_w, "first_building_w", N_SIZE, NULL, "city without a river: the first building's width") \
+    R(first_building_h, "first_building_h", N_SIZE, NULL, "city without a river: the first building's height") \
+    R(first_building_x, "first_building_x", N_X, NULL, "city without a river: the first building's left wall x") \
+    R(first_building_y, "first_building_y", N_Y, NULL, "city without a river: the first building's top wall y") \
+    R(first_door_side, "first_door_side", 4, LBL_SIDE, "city without a river: the first building's door's wall") \
+    R(first_door_quarter, "first_door_quarter", 4, LBL_QUARTER, "city without a river: quarter of its wall with the first building's door") \
+    R(divider_x, "divider_x", N_X, NULL, "warehouse: divider columns, per divider") \
+    R(wh_box_size, "wh_box_size", N_BOX, NULL, "warehouse: box size, per room") \
+    R(wh_box_tries, "wh_box_tries", N_TRIES, NULL, "warehouse: box placement tries, per room") \
+    R(wh_wall_blocks, "wh_wall_blocks", 2, LBL_NO_YES, "warehouse: room filled with wall blocks, per room") \
+    C(start_x, "start_x", N_X, NULL, "x of the player's start") \
+    C(start_y, "start_y", N_Y, NULL, "y of the player's start") \
+    R(stair_corners, "stair_corners", 6, NULL, "map corners with stairs in their 3x3 interior block, per level") \
+    R(stairs_off_corner, "stairs_off_corner", N_STAIRS, NULL, "stairs outside the corner blocks, per level") \
+    C(special_per_level, "special_per_level", N_SPECIAL, NULL, "special rooms placed per level") \
+    R(special_w_warehouse, "special_w_warehouse", N_X, NULL, "width of each warehouse special room") \
+    R(special_h_warehouse, "special_h_warehouse", N_Y, NULL, "height of each warehouse special room") \
+    R(special_w_fluid, "special_w_fluid", N_X, NULL, "width of each fluid special room") \
+    R(special_h_fluid, "special_h_fluid", N_Y, NULL, "height of each fluid special room") \
+    R(special_area_fluid, "special_area_fluid", N_FLUID_AREA, NULL, "area of each fluid special room") \
+    R(special_w_ammo, "special_w_ammo", N_X, NULL, "width of each ammo special room") \
+    R(special_h_ammo, "special_h_ammo", N_Y, NULL, "height of each ammo special room") \
+    R(special_w_teleporter, "special_w_teleporter", N_X, NULL, "width of each teleporter special room") \
+    R(special_h_teleporter, "special_h_teleporter", N_Y, NULL, "height of each teleporter special room") \
+    R(special_w_lever, "special_w_lever", N_X, NULL, "width of each lever special room") \
+    R(special_h_lever, "special_h_lever", N_Y, NULL, "height of each lever special room") \
+    R(special_w_vault, "special_w_vault", N_X, NULL, "width of each vault special room") \
+    R(special_h_vault, "special_h_vault", N_Y, NULL, "height of each vault special room") \
     R(room_width, "room_width", N_WIDTH, NULL, "room widths, walls included, per room") \
     R(room_height, "room_height", N_HEIGHT, NULL, "room heights, walls included, per room") \
     R(room_area, "room_area", N_AREA, NULL, "room areas, walls included, per room") \
@@ -450,6 +813,134 @@ static inline void add_moment(uint64_t *b, int64_t v)
         b[MOM_MAX] = u;
 }
 
+/* The layout rows' groups, as their reference feeders count them. */
+/* Counts of up to 8 bins that a loop adds to one at a time, as the bytes of
+ * a register (at most 255 each) and added to the bins once: ten increments
+ * of one bin in memory would wait on each other. */
+static inline void add_packed(uint64_t *b, int nbins, uint64_t packed)
+{
+    for (int k = 0; k < nbins; k++)
+        b[k] += packed >> (8 * k) & 0xff;
+}
+
+static inline void feed_walls(const level_t *lv, uint64_t *base)
+{
+    const obs_t *o = &lv->obs;
+    if (!o->walls)
+        return;
+    _Static_assert(N_X == GRID_STRIDE && N_Y == GRID_H + 2, "a point in the grid is in the bins");
+    uint64_t parity = 0, door = 0;
+#pragma GCC unroll 10
+    for (int i = 0; i < OBS_WALLS; i++) {
+        const int a = wall_axis(o, i), x = o->wall_at[i].x, y = o->wall_at[i].y;
+        const int ox = i == 0 ? OFF_wall1_x : i == 1 ? OFF_wall2_x : a ? OFF_wall_h_x : OFF_wall_v_x;
+        const int oy = i < 2 ? OFF_wall12_y : a ? OFF_wall_h_y : OFF_wall_v_y;
+        base[OFF_wall_orientation + 2 * i + a]++;
+        parity += UINT64_C(1) << (8 * parity_bin(o, i));
+        if (x < N_X && y < N_Y) { /* always, but for made-up records */
+            door += UINT64_C(1) << (8 * POINT_BIN[lv->map.c[GRID_IDX(x, y)]]);
+            base[ox + x]++;
+            base[oy + y]++;
+        } else {
+            door++;
+            bump(base + ox, N_X, x);
+            bump(base + oy, N_Y, y);
+        }
+    }
+    add_packed(base + OFF_wall_parity, 8, parity);
+    add_packed(base + OFF_wall_door, 3, door);
+}
+
+static inline void feed_sections(const level_t *lv, uint64_t *base)
+{
+    const obs_t *o = &lv->obs;
+    if (!o->sections)
+        return;
+    uint64_t mirror = 0;
+    for (int i = 0; i < OBS_SECTIONS; i++) {
+        bump(base + OFF_section_block, N_BLOCKS, o->section_pick[i] & (OBS_FLIP_X - 1));
+        mirror += UINT64_C(1) << (8 * mirror_bin(o->section_pick[i]));
+    }
+    add_packed(base + OFF_section_mirror, 4, mirror);
+    bump(base + OFF_frame_doors, N_SMALL_COUNT, o->frame_doors);
+}
+
+static inline void feed_city(const level_t *lv, uint64_t *base)
+{
+    if (lv->type != LT_CITY)
+        return;
+    const obs_t *o = &lv->obs;
+    for (int k = 0; k < 4; k++)
+        base[OFF_building_doors + k] += o->buildings_by_doors[k];
+    bump(base + OFF_building_corner_doors, N_SMALL_COUNT, o->building_corner_doors);
+    for (int i = 0; i < lv->nrooms; i++)
+        bump(base + OFF_building_margin, N_MARGIN, building_margin(&lv->rooms[i]));
+    bump(base + OFF_building_gap, N_X, building_gap(lv));
+    if (!first_building(lv))
+        return;
+    const room_t *r = &lv->rooms[0];
+    bump(base + OFF_first_building_w, N_SIZE, r->w);
+    bump(base + OFF_first_building_h, N_SIZE, r->h);
+    bump(base + OFF_first_building_x, N_X, r->x);
+    bump(base + OFF_first_building_y, N_Y, r->y);
+    if (o->first_door_side < 4) {
+        base[OFF_first_door_side + o->first_door_side]++;
+        bump(base + OFF_first_door_quarter, 4, door_quarter(lv));
+    }
+}
+
+static inline void feed_warehouse(const level_t *lv, uint64_t *base)
+{
+    const obs_t *o = &lv->obs;
+    for (int i = 0; i < OBS_DIVIDERS; i++)
+        if (o->divider_x[i])
+            bump(base + OFF_divider_x, N_X, o->divider_x[i]);
+    for (int i = 0; i < OBS_WH_ROOMS; i++)
+        if (o->wh_box[i]) {
+            bump(base + OFF_wh_box_size, N_BOX, o->wh_box[i]);
+            bump(base + OFF_wh_box_tries, N_TRIES, o->wh_tries[i]);
+            base[OFF_wh_wall_blocks + (o->wh_walls >> i & 1)]++;
+        }
+}
+
+static inline void feed_stairs(const level_t *lv, uint64_t *base)
+{
+    if (!lv->nstairs)
+        return;
+    unsigned seen = 0;
+    int off = 0;
+    for (int i = 0; i < lv->nstairs; i++) {
+        const int c = corner_of(lv->stairs[i]);
+        seen |= c < 0 ? 0u : 1u << c;
+        off += c < 0;
+    }
+    base[OFF_stair_corners + popcount64(seen)]++;
+    bump(base + OFF_stairs_off_corner, N_STAIRS, off);
+}
+
+static inline void feed_specials(const level_t *lv, uint64_t *base)
+{
+    static const uint16_t OFF_W[SPECIAL__COUNT] = {
+        OFF_special_w_warehouse, OFF_special_w_fluid, OFF_special_w_ammo,
+        OFF_special_w_teleporter, OFF_special_w_lever, OFF_special_w_vault};
+    static const uint16_t OFF_H[SPECIAL__COUNT] = {
+        OFF_special_h_warehouse, OFF_special_h_fluid, OFF_special_h_ammo,
+        OFF_special_h_teleporter, OFF_special_h_lever, OFF_special_h_vault};
+    _Static_assert(SPECIAL_WAREHOUSE == 0 && SPECIAL_FLUID == 1 && SPECIAL_AMMO == 2 &&
+                       SPECIAL_TELEPORTER == 3 && SPECIAL_LEVER == 4 && SPECIAL_VAULT == 5,
+                   "OFF_W and OFF_H in the kinds' order");
+    for (int i = 0; i < lv->nspecial; i++) {
+        const room_t *r = special_room(lv, i);
+        if (!r)
+            continue;
+        const int k = lv->special[i].kind;
+        bump(base + OFF_W[k], N_X, r->w);
+        bump(base + OFF_H[k], N_Y, r->h);
+        if (k == SPECIAL_FLUID)
+            bump(base + OFF_special_area_fluid, N_FLUID_AREA, r->w * r->h);
+    }
+}
+
 void tally_add(tally_t *t, const level_t *lv)
 {
     assert(t->stride == OFF__END);
@@ -458,11 +949,11 @@ void tally_add(tally_t *t, const level_t *lv)
      * inlined (a call and an offset load per row before); the per-room rows
      * share one loop over the rooms (one loop exit, not three). */
 #define FEED_COUNTS(id, n, nb, lbl, doc) add_##id(lv, base + OFF_##id);
-#define FEED_ROOMS(id, n, nb, lbl, doc)
+#define FEED_LOOPED(id, n, nb, lbl, doc)
 #define FEED_MOMENTS(id, n, doc) add_moment(base + OFF_##id, val_##id(lv));
-    TALLY_ROWS(FEED_COUNTS, FEED_ROOMS, FEED_MOMENTS)
+    TALLY_ROWS(FEED_COUNTS, FEED_LOOPED, FEED_MOMENTS)
 #undef FEED_COUNTS
-#undef FEED_ROOMS
+#undef FEED_LOOPED
 #undef FEED_MOMENTS
     uint64_t *bw = base + OFF_room_width, *bh = base + OFF_room_height, *ba = base + OFF_room_area;
     for (int i = 0; i < lv->nrooms; i++) {
@@ -471,6 +962,12 @@ void tally_add(tally_t *t, const level_t *lv)
         bump(bh, N_HEIGHT, h);
         bump(ba, N_AREA, w * h);
     }
+    feed_walls(lv, base);
+    feed_sections(lv, base);
+    feed_city(lv, base);
+    feed_warehouse(lv, base);
+    feed_stairs(lv, base);
+    feed_specials(lv, base);
 }
 
 void tally_add_rows(tally_t *t, const level_t *lv)
