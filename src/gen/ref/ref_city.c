@@ -41,6 +41,39 @@ static point_t door_cell(rng_t *r, int x, int y, int w, int h)
     return (point_t){(uint8_t)(x + w - 1), (uint8_t)(y + 1 + i - 2 * across - down)};
 }
 
+/* Observed once the buildings stand: each building's door cells on its wall
+ * ring and on its corners, and where the first building's door lies when it
+ * has exactly one off the corners: its wall (0 top, 1 bottom, 2 left,
+ * 3 right) and its cell along that wall, 0 next to the top or left corner. */
+static void observe_buildings(level_t *lv)
+{
+    obs_t *o = &lv->obs;
+    for (int k = 0; k < lv->nrooms; k++) {
+        const room_t *b = &lv->rooms[k];
+        int x2 = b->x + b->w - 1, y2 = b->y + b->h - 1;
+        int doors = 0, corners = 0, side = -1, at = 0;
+        for (int y = b->y; y <= y2; y++)
+            for (int x = b->x; x <= x2; x++) {
+                bool top = y == b->y, bottom = y == y2, left = x == b->x, right = x == x2;
+                if (!(top || bottom || left || right) || grid_get(&lv->map, x, y) != CELL_DOOR)
+                    continue;
+                doors++;
+                if ((top || bottom) && (left || right)) {
+                    corners++;
+                    continue;
+                }
+                side = top ? 0 : bottom ? 1 : left ? 2 : 3;
+                at = side < 2 ? x - b->x - 1 : y - b->y - 1;
+            }
+        o->buildings_by_doors[doors < 3 ? doors : 3]++;
+        o->building_corner_doors = (uint8_t)(o->building_corner_doors + corners);
+        if (k == 0 && doors == 1 && corners == 0) {
+            o->first_door_side = (uint8_t)side;
+            o->first_door_at = (uint8_t)at;
+        }
+    }
+}
+
 void ref_layout_city(layout_ctx_t *ctx)
 {
     level_t *lv = ctx->lv;
@@ -69,5 +102,6 @@ void ref_layout_city(layout_ctx_t *ctx)
         if (!ref_rooms_add(lv, bx, by, bw, bh))
             break;
     }
+    observe_buildings(lv);
     ref_water_fluids(ctx, &WATER_INTERIOR);
 }

@@ -25,6 +25,7 @@ static void reset(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t in
     o->river_fluid = o->fluid_kind = CELL_FLOOR; /* no fluid seen */
     rolls_t *ro = &o->roll;                       /* no roll made */
     o->first_monster = -1;
+    o->first_door_side = OBS_NO_DOOR;
     ro->cave = ro->single = ro->arena = ro->fluid_room = ro->ammo = -1;
     ro->cave_outcome = ro->single_outcome = ro->arena_layout = -1;
     ro->fluid_room_kind = ro->ammo_kind = ro->ammo_stacks = -1;

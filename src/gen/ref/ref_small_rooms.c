@@ -28,6 +28,8 @@ void ref_layout_small_rooms(layout_ctx_t *ctx)
             int block = (int)rng_below(r, 12);
             bool flip_x = rng_chance(r, 1, 2);
             bool flip_y = rng_chance(r, 1, 2);
+            ctx->lv->obs.section_pick[4 * j + i] =
+                (uint8_t)(block | (flip_x ? OBS_FLIP_X : 0) | (flip_y ? OBS_FLIP_Y : 0));
             for (int dy = 0; dy < 7; dy++)
                 for (int dx = 0; dx < 19; dx++) {
                     int row = flip_y ? 6 - dy : dy, col = flip_x ? 18 - dx : dx;
@@ -39,6 +41,14 @@ void ref_layout_small_rooms(layout_ctx_t *ctx)
             if ((x == 3 || x == 75 || y == 1 || y == 19) && grid_get(g, x, y) == CELL_DOOR)
                 grid_set(g, x, y, CELL_WALL);
     grid_border(g);
+    /* observed: the sections, and the doors left outside the frame's inside */
+    int outside = 0;
+    for (int y = 1; y <= GRID_H; y++)
+        for (int x = 1; x <= GRID_W; x++)
+            if (!(x > 3 && x < 75 && y > 1 && y < 19) && grid_get(g, x, y) == CELL_DOOR)
+                outside++;
+    ctx->lv->obs.sections = 12;
+    ctx->lv->obs.frame_doors = (uint8_t)(outside < 255 ? outside : 255);
     if (ctx->p->layout_only)
         return;
     const area_t fluid_area = {4, 2, 74, 18};

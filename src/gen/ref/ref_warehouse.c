@@ -66,12 +66,16 @@ void ref_layout_warehouse(layout_ctx_t *ctx)
             grid_set(g, x, wy, CELL_WALL);
         grid_set(g, x, y, CELL_DOOR);
         edge[i] = x;
+        lv->obs.divider_x[i - 1] = (uint8_t)x; /* observed, as are each room's draws */
     }
     edge[k + 1] = GRID_W;
     for (int i = 0; i <= k; i++) {
         int size = pick(r, &d->wh_box_size);
         int tries = pick(r, &d->wh_box_tries);
         bool walls = rng_chance(r, d->wh_wall_blocks.num, d->wh_wall_blocks.den);
+        lv->obs.wh_box[i] = (uint8_t)size;
+        lv->obs.wh_tries[i] = (uint8_t)(tries < 255 ? tries : 255);
+        lv->obs.wh_walls = (uint8_t)(lv->obs.wh_walls | (walls ? 1 : 0) << i);
         fill_room(g, r, edge[i] + 1, edge[i + 1] - 1, size, tries, walls ? CELL_WALL : CELL_BOX);
         ref_rooms_add(lv, edge[i], 1, edge[i + 1] - edge[i] + 1, GRID_H);
     }
