@@ -57,15 +57,43 @@ void sb_printf(strbuf_t *b, const char *fmt, ...)
     b->len += (size_t)n;
 }
 
+/* Length of the well-formed UTF-8 sequence at s (1..4), 0 when it is not one
+ * (bad lead or continuation byte, overlong, surrogate, beyond U+10FFFF). */
+static int utf8_len(const unsigned char *s)
+{
+    unsigned c = s[0];
+    int n = c < 0x80 ? 1 : (c & 0xe0) == 0xc0 ? 2 : (c & 0xf0) == 0xe0 ? 3 : (c & 0xf8) == 0xf0 ? 4 : 0;
+    if (n == 0 || (n == 2 && c < 0xc2))
+        return n == 1 ? 1 : 0;
+    for (int i = 1; i < n; i++)
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+    if ((n == 3 && c == 0xe0 && s[1] < 0xa0) || (n == 3 && c == 0xed && s[1] >= 0xa0) ||
+        (n == 4 && c == 0xf0 && s[1] < 0x90) || (n == 4 && (c > 0xf4 || (c == 0xf4 && s[1] >= 0x90))))
+        return 0;
+    return n;
+}
+
 void sb_html(strbuf_t *b, const char *s)
 {
-    for (; s && *s; s++) {
-        switch (*s) {
-        case '<': sb_put(b, "&lt;", 4); break;
-        case '>': sb_put(b, "&gt;", 4); break;
-        case '&': sb_put(b, "&amp;", 5); break;
-        case '"': sb_put(b, "&quot;", 6); break;
-        default: sb_put(b, s, 1);
+    static const char REPLACEMENT[] = "\xef\xbf\xbd"; /* U+FFFD */
+    const unsigned char *u = (const unsigned char *)s;
+    while (u && *u) {
+        int n = utf8_len(u);
+        unsigned c = *u;
+        if (n == 0 || (c < 0x20 && c != '\t' && c != '\n') || c == 0x7f ||
+            (c == 0xc2 && u[1] < 0xa0)) { /* bad UTF-8, C0 and C1 controls */
+            sb_puts(b, REPLACEMENT);
+            u += n ? n : 1;
+            continue;
         }
+        switch (c) {
+        case '<': sb_puts(b, "&lt;"); break;
+        case '>': sb_puts(b, "&gt;"); break;
+        case '&': sb_puts(b, "&amp;"); break;
+        case '"': sb_puts(b, "&quot;"); break;
+        default: sb_put(b, (const char *)u, (size_t)n);
+        }
+        u += n;
     }
 }

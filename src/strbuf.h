@@ -18,7 +18,9 @@ typedef struct strbuf {
 void sb_put(strbuf_t *b, const char *s, size_t n);
 void sb_puts(strbuf_t *b, const char *s);
 void sb_printf(strbuf_t *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* Text escaped for HTML (<, >, &, "). */
+/* Text escaped for HTML (<, >, &, "), always valid UTF-8 without control
+ * characters: a malformed sequence or a control (but tab and newline) becomes
+ * U+FFFD, so no input can break the page. */
 void sb_html(strbuf_t *b, const char *s);
 
 #endif
