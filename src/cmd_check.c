@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <gsl/gsl_errno.h>
 
@@ -200,7 +201,7 @@ static int write_out(const char *path, char *text)
 
 /* The HTML page is drawn from the JSON results (report_html.c reads them as
  * parsed JSON, so 64-bit counts arrive as numbers). */
-static int write_html(const char *path, char *json, double secs)
+static int write_html(const char *path, char *json, const report_html_run_t *run)
 {
     cJSON *results = json ? cJSON_Parse(json) : NULL;
     free(json);
@@ -208,7 +209,7 @@ static int write_html(const char *path, char *json, double secs)
         fprintf(stderr, "drlsim check: out of memory\n");
         return 1;
     }
-    int rc = report_html_write(results, secs, path) ? CLI_EXIT_IO : 0;
+    int rc = report_html_write(results, run, path) ? CLI_EXIT_IO : 0;
     cJSON_Delete(results);
     return rc;
 }
@@ -217,6 +218,7 @@ int cmd_check(int argc, char **argv)
 {
     opts_t o;
     int rc;
+    const time_t started = time(NULL); /* the HTML page's date */
     if (!parse_opts(argc, argv, &o, &rc))
         return rc;
     gsl_set_error_handler_off();
@@ -344,8 +346,10 @@ int cmd_check(int argc, char **argv)
             wrc |= write_out(o.json, check_report_json(r, set.n, active, &info));
         if (o.markdown && root)
             wrc |= write_out(o.markdown, check_report_markdown(r, set.n, &info));
-        if (o.html && root)
-            wrc |= write_html(o.html, check_report_json(r, set.n, active, &info), secs);
+        if (o.html && root) {
+            report_html_run_t run = {argc, argv, o.scale, nactive, started, secs};
+            wrc |= write_html(o.html, check_report_json(r, set.n, active, &info), &run);
+        }
         for (int i = 0; i < set.n; i++)
             if (r[i].v == VERDICT_XPASS && root)
                 fprintf(stderr, "drlsim check: XPASS %s: the known discrepancy no longer shows "

@@ -1,17 +1,34 @@
 /* report_html.h - the conformance report as one self-contained HTML page.
  *
  * Reads the results of `drlsim check` (the object its --json writes) and
- * prints a page with the summary, a table of every check and, per family, a
- * gnuplot picture (SVG, embedded) of expected against observed shares with
- * their intervals.  Reports only print: nothing here computes a statistic.
+ * prints a page: a header saying what ran (version, command line, seed,
+ * sample, date, run time), the verdicts at a glance, a table of contents by
+ * family, and per family its checks' table and a gnuplot picture (SVG,
+ * embedded) of what each check observed against what it expects.  Reports
+ * only print: nothing here computes a statistic.  docs/report.md describes
+ * the page.
  */
 #ifndef DRLSIM_REPORT_HTML_H
 #define DRLSIM_REPORT_HTML_H
 
+#include <time.h>
+
 #include <cjson/cJSON.h>
 
-/* Write the page to path (atomically).  seconds is the run's wall time, shown
- * in the summary.  Returns 0, or -1 after a one-line error (e.g. no gnuplot). */
-int report_html_write(const cJSON *results, double seconds, const char *path);
+/* What the results do not hold: how the run was asked for and how long it
+ * took.  Only `started` and `seconds` differ between two runs of the same
+ * command; the page prints each on a line of its own (class "when"). */
+typedef struct report_html_run {
+    int argc;          /* the options after `drlsim check`, as given */
+    char *const *argv;
+    double scale;      /* --scale */
+    int groups;        /* sample groups run */
+    time_t started;    /* wall clock at the start, shown as UTC */
+    double seconds;    /* time spent generating levels */
+} report_html_run_t;
+
+/* Write the page to path (atomically).  Returns 0, or -1 after a one-line
+ * error (e.g. no gnuplot). */
+int report_html_write(const cJSON *results, const report_html_run_t *run, const char *path);
 
 #endif

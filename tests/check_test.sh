@@ -48,28 +48,53 @@ if grep -q '^| verdict | check |' "$tmp/true.md" && grep -q 'arena-of-caves-dl10
 
 # The HTML page (drawn by report_html.c with gnuplot; tools/setup.sh installs it):
 # well-formed (every tag closed in order), valid UTF-8 without control bytes
-# (a hand-counted literal length once wrote a NUL), one table row per check, one figure
-# with an SVG per family.
-run 0 --scale 0.01 --threads 2 --html "$tmp/true.html" --json "$tmp/true-h.json"
-if python3 - "$tmp/true.html" "$tmp/true-h.json" <<'PY'
+# (a hand-counted literal length once wrote a NUL), ids unique, every in-page link
+# resolving; one table row per check (id check-NAME), each linking to its family's
+# figure, one figure per family with an SVG and a link back to the family's table,
+# one contents entry per family; the header names the version, the command line and
+# the seed.  Run under a hostile --only (quotes, <, &) to see it escaped.
+# check_html PAGE JSON: the strict reading above
+check_html() {
+    python3 - "$1" "$2" <<'PY'
 import json, sys
 from html.parser import HTMLParser
 VOID = {"meta", "br", "link", "img", "input", "hr", "path", "circle", "use", "rect", "line"}
 class Strict(HTMLParser):
     def __init__(self):
         super().__init__()
-        self.stack, self.rows, self.figures, self.svgs = [], 0, set(), 0
+        self.stack, self.ids, self.links, self.rows, self.figures = [], [], [], {}, {}
+        self.svgs, self.toc, self.cur_fig, self.in_toc, self.row = 0, [], None, False, None
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
-        if tag == "tr" and a.get("class"):
-            self.rows += 1
+        if "id" in a:
+            self.ids.append(a["id"])
+        if tag == "ul" and a.get("class") == "toc":
+            self.in_toc = True
+        if tag == "a" and a.get("href", "").startswith("#"):
+            self.links.append(a["href"][1:])
+            if self.in_toc:
+                self.toc.append(a["href"][1:])
+            if self.stack and self.stack[-1] == "td" and self.row:
+                self.rows[self.row] = a["href"][1:]
+            if self.cur_fig:
+                self.figures[self.cur_fig]["back"] = a["href"][1:]
+        if tag == "tr":
+            self.row = a.get("id") if a.get("id", "").startswith("check-") else None
+            if self.row:
+                self.rows[self.row] = None
         if tag == "figure":
-            self.figures.add(a["id"])
+            self.cur_fig = a["id"]
+            self.figures[a["id"]] = {"svg": 0, "back": None}
         if tag == "svg":
             self.svgs += 1
+            self.figures[self.cur_fig]["svg"] += 1
         if tag not in VOID:
             self.stack.append(tag)
     def handle_endtag(self, tag):
+        if tag == "ul":
+            self.in_toc = False
+        if tag == "figure":
+            self.cur_fig = None
         if tag in VOID:
             return
         assert self.stack and self.stack[-1] == tag, (tag, self.stack[-4:])
@@ -78,15 +103,54 @@ raw = open(sys.argv[1], "rb").read()
 bad = [i for i, b in enumerate(raw) if (b < 32 and b not in (9, 10, 13)) or b == 127]
 assert not bad, ("control bytes", bad[:5], raw[max(0, bad[0] - 40):bad[0] + 5])
 p = Strict()
-p.feed(raw.decode("utf-8"))
+page = raw.decode("utf-8")
+p.feed(page)
 assert not p.stack, p.stack
-checks = json.load(open(sys.argv[2]))["checks"]
-assert p.rows == len(checks), (p.rows, len(checks))
-families = {"family-" + c["family"] for c in checks}
-assert p.figures == families, families ^ p.figures
-assert p.svgs == len(families)
+ids = set(p.ids)
+assert len(ids) == len(p.ids), ("repeated ids", [i for i in ids if p.ids.count(i) > 1][:5])
+missing = [l for l in p.links if l not in ids]
+assert not missing, ("links to no id", missing[:5])
+res = json.load(open(sys.argv[2]))
+checks = res["checks"]
+assert sorted(p.rows) == sorted("check-" + c["name"] for c in checks), "a row per check"
+for row, fig in p.rows.items():
+    assert fig in p.figures, (row, "links to", fig, "which is no figure")
+families = []
+for c in checks:
+    if c["family"] not in families:
+        families.append(c["family"])
+assert len(p.figures) == len(families) and len(p.toc) == len(families), (p.figures, p.toc)
+for f, fig in p.figures.items():
+    assert fig["back"] in ids and fig["back"] in p.toc, (f, "no link back to its table")
+    mine = [c["verdict"] for c in checks if "family-" + c["family"] == f]
+    ran = [v for v in mine if v not in ("SKIP", "NOTRUN")]
+    want = {1} if ran else {0} if all(v == "SKIP" for v in mine) else {0, 1}
+    assert fig["svg"] in want, (f, fig)
+assert p.svgs == len([f for f in p.figures.values() if f["svg"]])
+for want in ("drlsim check", "seed", str(res["summary"]["seed"])):
+    assert want in page, want
 PY
-then ok; else ko "check --html: page malformed, or a check row or a family picture missing"; fi
+}
+run 0 --scale 0.01 --threads 2 --html "$tmp/true.html" --json "$tmp/true-h.json"
+if check_html "$tmp/true.html" "$tmp/true-h.json"; then ok; else
+    ko "check --html: page malformed, or a check row, a link or a family picture missing"; fi
+run 0 --scale 0.01 --threads 2 --only 'fluid-kind-normal-dl1' --html "$tmp/only.html" \
+    --json "$tmp/only.json" --seed 3
+if check_html "$tmp/only.html" "$tmp/only.json"; then ok; else ko "check --html --only: page malformed"; fi
+# The command line is shown as typed, escaped: a file name with <, &, quotes stays text.
+evil="$tmp/a<b&c\"d'e.html"
+run 0 --scale 0.01 --only 'fluid-kind-normal-dl1' --alpha 1e-4 --html "$evil" --json "$tmp/q.json"
+if check_html "$evil" "$tmp/q.json" && grep -qF -- "--only fluid-kind-normal-dl1 --alpha 1e-4 --html '$tmp/a&lt;b&amp;c&quot;d'\\''e.html'" "$evil"
+then ok; else ko "the page does not show the command line, escaped"; fi
+# Byte-identical for any thread count but for the date and the run time (the
+# lines of class "when"); the same arguments, threads set by OMP_NUM_THREADS.
+for t in 1 3; do
+    OMP_NUM_THREADS=$t "$drlsim" check --progress never --scale 0.01 --seed 5 \
+        --html "$tmp/h.html" >/dev/null 2>&1 && grep -v 'class="when"' "$tmp/h.html" >"$tmp/h$t.html"
+done
+if [ -s "$tmp/h1.html" ] && cmp -s "$tmp/h1.html" "$tmp/h3.html" \
+    && [ "$(grep -c 'class="when"' "$tmp/h.html")" = 2 ]; then ok; else
+    ko "check --html differs between 1 and 3 threads beyond its date and run time lines"; fi
 
 # 2. Shift one probability a little (arena share of caves 1/4 -> 0.27): at the 18000
 #    caves and arenas of half the dlevel-10 group the test sees the 0.02 (6 sigma), and
@@ -202,7 +266,7 @@ if grep -q 'claims: a claim id is W' "$tmp/err"; then ok; else ko "bad claim id:
 # Interruption: SIGINT during the run writes the results of the levels done,
 # marked "complete": false, the checks not reached NOTRUN (not FAIL), and
 # exits 130.
-"$drlsim" check --progress never --json "$tmp/int.json" >/dev/null 2>&1 &
+"$drlsim" check --progress never --json "$tmp/int.json" --html "$tmp/int.html" >/dev/null 2>&1 &
 pid=$!
 sleep 2
 kill -INT $pid
@@ -218,5 +282,9 @@ assert s["not_run"] > 0 and s["failed"] == 0, s
 assert all(c["verdict"] != "FAIL" for c in o["checks"])
 PY
 then ok; else ko "interrupted check: exit $st, or no valid partial report"; fi
+# Its page says so at the top and shows the checks not reached as not run, grey.
+if check_html "$tmp/int.html" "$tmp/int.json" && grep -q 'class="alert">Interrupted' "$tmp/int.html" \
+    && grep -q '<tr class="NOTRUN"' "$tmp/int.html" && ! grep -q '<tr class="FAIL"' "$tmp/int.html"
+then ok; else ko "interrupted check: the page does not show the checks not run as such"; fi
 
 finish
