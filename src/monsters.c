@@ -3,7 +3,9 @@
  * The table is data (data/monsters.json, RULES.md §5); this file only reads
  * it, checks every row (types, ranges, unique ids and glyphs, glyphs that
  * do not collide with map cells, at most MONSTER_KINDS_MAX rows) and answers
- * glyph and name questions for the renderers.
+ * glyph, name and class questions for the renderers.  The optional "classes"
+ * object ({"former": [ids...], ...}) sorts kinds into the picture classes of
+ * monsters.h; every id it names must be a row, in one class at most.
  */
 #include "monsters.h"
 
@@ -74,6 +76,57 @@ static void parse_row(ju_t *ju, monster_table_t *t, const cJSON *row, int i)
     }
 }
 
+const char *const MONSTER_CLASS_NAME[MCLASS__COUNT] = {
+    [MCLASS_OTHER] = "other",         [MCLASS_FORMER] = "former", [MCLASS_DEMON] = "demon",
+    [MCLASS_UNDEAD] = "undead",       [MCLASS_NIGHTMARE] = "nightmare",
+    [MCLASS_BOSS] = "boss",
+};
+
+/* "classes": {"former": ["former", ...], ..., "comment": "..."}. */
+static void parse_classes(ju_t *ju, monster_table_t *t, const cJSON *classes)
+{
+    if (!cJSON_IsObject(classes)) {
+        ju_fail(ju, "classes", "must be an object of class name -> list of monster ids");
+        return;
+    }
+    bool seen[MONSTER_KINDS_MAX] = {false};
+    const cJSON *list;
+    cJSON_ArrayForEach(list, classes)
+    {
+        if (strcmp(list->string, "comment") == 0)
+            continue;
+        int c = 1;
+        while (c < MCLASS__COUNT && strcmp(list->string, MONSTER_CLASS_NAME[c]) != 0)
+            c++;
+        char path[64];
+        snprintf(path, sizeof path, "classes.%.40s", list->string);
+        if (c == MCLASS__COUNT) {
+            ju_fail(ju, path, "unknown class (former, demon, undead, nightmare, boss)");
+            return;
+        }
+        if (!cJSON_IsArray(list)) {
+            ju_fail(ju, path, "must be a list of monster ids");
+            return;
+        }
+        const cJSON *id;
+        cJSON_ArrayForEach(id, list)
+        {
+            int k = cJSON_IsString(id) ? monsters_find(t, id->valuestring) : -1;
+            if (k < 0) {
+                ju_fail(ju, path, "\"%.40s\" is no monster id",
+                        cJSON_IsString(id) ? id->valuestring : "(not a string)");
+                return;
+            }
+            if (seen[k]) {
+                ju_fail(ju, path, "\"%s\" is in two classes", t->kind[k].id);
+                return;
+            }
+            seen[k] = true;
+            t->kind[k].cls = (uint8_t)c;
+        }
+    }
+}
+
 bool monsters_parse(monster_table_t *t, const char *json, size_t len, const char *origin,
                     char *err, size_t errlen)
 {
@@ -91,6 +144,11 @@ bool monsters_parse(monster_table_t *t, const char *json, size_t len, const char
         for (int i = 0; i < n && !ju.failed; i++)
             parse_row(&ju, t, cJSON_GetArrayItem(rows, i), i);
         t->n = ju.failed ? 0 : n;
+        const cJSON *classes = cJSON_GetObjectItemCaseSensitive(root, "classes");
+        if (!ju.failed && classes)
+            parse_classes(&ju, t, classes);
+        if (ju.failed)
+            t->n = 0;
     }
     static _Atomic uint64_t stamps;
     t->stamp = ju.failed ? 0 : ++stamps;
@@ -136,6 +194,21 @@ const char *monster_id(int k)
 {
     const monster_table_t *t = monsters_default();
     return t && k >= 0 && k < t->n ? t->kind[k].id : "?";
+}
+
+monster_class_t monster_class(int k)
+{
+    const monster_table_t *t = monsters_default();
+    return t && k >= 0 && k < t->n ? (monster_class_t)t->kind[k].cls : MCLASS_OTHER;
+}
+
+int monster_by_glyph(char g)
+{
+    const monster_table_t *t = monsters_default();
+    for (int i = 0; t && i < t->n; i++)
+        if (t->kind[i].glyph == g)
+            return i;
+    return -1;
 }
 
 void monsters_legend_json(cJSON *legend)

@@ -19,10 +19,28 @@
 
 #define MONSTER_NO_MAX 1000000 /* max of a window with no upper bound */
 
+/* Classes of monsters, for pictures only (src/picture.c colours a monster's
+ * tile by its class): the "classes" object of data/monsters.json lists the
+ * ids of each; a kind it does not list is MCLASS_OTHER.  The list is ours
+ * ([decision], docs/pictures.md), not the game's. */
+typedef enum monster_class {
+    MCLASS_OTHER,
+    MCLASS_FORMER,    /* former humans and their elite versions */
+    MCLASS_DEMON,     /* imps, demons, knights, barons, cacodemons, ... */
+    MCLASS_UNDEAD,    /* lost souls, pain elementals, revenants, arch-viles */
+    MCLASS_NIGHTMARE, /* the nightmare variants */
+    MCLASS_BOSS,      /* the deepest: bruiser brothers, cyberdemon, ... */
+    MCLASS__COUNT
+} monster_class_t;
+
+/* The class names of data/monsters.json ("former", ...; "other"). */
+extern const char *const MONSTER_CLASS_NAME[MCLASS__COUNT];
+
 typedef struct monster_kind {
     char id[16];
     char name[32];
     char glyph;
+    uint8_t cls; /* monster_class_t */
     int min, max; /* dlevel window for ITYTD/HNTR; max MONSTER_NO_MAX when none */
     int weight;   /* relative chance among eligible kinds */
     int danger;   /* cost from the level's budget */
@@ -56,6 +74,10 @@ int monsters_find(const monster_table_t *t, const char *id);
 char monster_glyph(int k);
 /* The id of kind k ("former"), "?" when there is no table. */
 const char *monster_id(int k);
+/* The class of kind k (MCLASS_OTHER when there is no table). */
+monster_class_t monster_class(int k);
+/* The kind whose glyph is g, -1 when none (glyphs are unique). */
+int monster_by_glyph(char g);
 /* Add glyph -> monster name entries to a legend object / print them. */
 void monsters_legend_json(cJSON *legend);
 void monsters_legend_text(FILE *out);
