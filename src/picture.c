@@ -3,9 +3,11 @@
  * The map is drawn from render_rows, the same glyph grid the ASCII map
  * prints, so the overlay rules (start over monsters over items over cells)
  * live in render.c only; here a glyph becomes a kind (the cell's own glyph,
- * the start, an item, else a monster) and a kind becomes a colour from
- * TILE[].  Encoding is libpng's, into memory, so outfile_write can make the
- * file appear atomically like every other output of drlsim.
+ * the start, an item, else a monster, by its class) and a kind becomes a
+ * colour, an ink and a name from TILE[].  Glyphs on tiles of 12 pixels and
+ * more use the bold 8x10 tile font (font.h), smaller tiles the 5x8 text font.
+ * Encoding is libpng's, into memory, so outfile_write can make the file
+ * appear atomically like every other output of drlsim.
  */
 #include "picture.h"
 
@@ -15,43 +17,52 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <cjson/cJSON.h>
-
 #include "font.h"
 #include "outfile.h"
 #include "render.h"
 
 /* Colours a DoomRL player knows: grey walls on a dark floor, brown doors,
- * blue water, green acid, red-orange lava, yellow stairs, a white @, red
- * monsters.  Kinds that carry a glyph draw it in `ink` on the tile. */
+ * blue water, green acid, red-orange lava, yellow stairs, a white @.
+ * Monsters take their class's colour, each one apart from the cells' (and a
+ * light or dark ink to match), so a pack of formers reads apart from demons
+ * at a glance.  Kinds that carry a glyph draw it in `ink` on the tile.
+ * Every fill differs from every other fill, from the legend's background and
+ * text and from every ink (tests/test_png.c), so a pixel names its kind. */
 static const struct tile_style {
     picture_rgb_t fill;
     bool glyph;
     picture_rgb_t ink;
+    const char *label; /* the legend's words */
 } TILE[PK__COUNT] = {
-    [CELL_FLOOR] = {{44, 44, 44}, false, {0, 0, 0}},
-    [CELL_WALL] = {{150, 150, 150}, false, {0, 0, 0}},
-    [CELL_DOOR] = {{140, 88, 36}, false, {0, 0, 0}},
-    [CELL_WATER] = {{40, 100, 230}, false, {0, 0, 0}},
-    [CELL_ACID] = {{70, 200, 50}, false, {0, 0, 0}},
-    [CELL_LAVA] = {{235, 90, 20}, false, {0, 0, 0}},
-    [CELL_BRIDGE] = {{200, 165, 115}, false, {0, 0, 0}},
-    [CELL_BOX] = {{160, 145, 75}, false, {0, 0, 0}},
-    [CELL_STAIRS] = {{250, 220, 40}, true, {0, 0, 0}},
-    [CELL_EDGE] = {{25, 45, 130}, false, {0, 0, 0}},
-    [PK_START] = {{255, 255, 255}, true, {0, 0, 0}},
-    [PK_ITEM] = {{185, 60, 230}, true, {255, 236, 170}},
-    [PK_MONSTER] = {{205, 30, 30}, true, {255, 236, 170}},
+    [CELL_FLOOR] = {{44, 44, 44}, false, {0, 0, 0}, "floor"},
+    [CELL_WALL] = {{150, 150, 150}, false, {0, 0, 0}, "wall"},
+    [CELL_DOOR] = {{140, 88, 36}, false, {0, 0, 0}, "door"},
+    [CELL_WATER] = {{40, 100, 230}, false, {0, 0, 0}, "water"},
+    [CELL_ACID] = {{70, 200, 50}, false, {0, 0, 0}, "acid"},
+    [CELL_LAVA] = {{235, 90, 20}, false, {0, 0, 0}, "lava"},
+    [CELL_BRIDGE] = {{200, 165, 115}, false, {0, 0, 0}, "bridge"},
+    [CELL_BOX] = {{160, 145, 75}, false, {0, 0, 0}, "crate"},
+    [CELL_STAIRS] = {{250, 220, 40}, true, {0, 0, 0}, "stairs down"},
+    [CELL_EDGE] = {{25, 45, 130}, false, {0, 0, 0}, "river in the border"},
+    [PK_START] = {{255, 255, 255}, true, {0, 0, 0}, "player start"},
+    [PK_ITEM] = {{185, 60, 230}, true, {255, 236, 170}, "item"},
+    [PK_MONSTER + MCLASS_FORMER] = {{0, 138, 138}, true, {225, 255, 248}, "formers"},
+    [PK_MONSTER + MCLASS_DEMON] = {{205, 30, 30}, true, {255, 236, 170}, "demons"},
+    [PK_MONSTER + MCLASS_UNDEAD] = {{240, 128, 182}, true, {0, 0, 0}, "undead and lost souls"},
+    [PK_MONSTER + MCLASS_NIGHTMARE] = {{48, 0, 72}, true, {255, 120, 255}, "nightmare variants"},
+    [PK_MONSTER + MCLASS_BOSS] = {{255, 150, 0}, true, {0, 0, 0}, "bosses"},
+    [PK_MONSTER + MCLASS_OTHER] = {{118, 124, 162}, true, {240, 240, 240}, "other monsters"},
 };
 static const picture_rgb_t BACKGROUND = {12, 12, 12};
 static const picture_rgb_t TEXT = {215, 215, 215};
 
-/* Legend entries: every cell kind and overlay, plus one per monster glyph. */
-#define LEGEND_MAX (PK__COUNT + 128)
+/* Legend entries: every cell kind and overlay, a heading per monster class,
+ * one entry per monster kind. */
+#define LEGEND_MAX (PK__COUNT + MCLASS__COUNT + MONSTER_KINDS_MAX)
 #define NAME_MAX_LEN 40
 
 typedef struct entry {
-    int kind;
+    int kind; /* -1: a class heading, which starts a line */
     char glyph;
     char name[NAME_MAX_LEN];
 } entry_t;
@@ -67,6 +78,11 @@ bool picture_ink(int k, picture_rgb_t *ink)
     return TILE[k].glyph;
 }
 
+const char *picture_label(int k)
+{
+    return TILE[k].label;
+}
+
 picture_rgb_t picture_background(void)
 {
     return BACKGROUND;
@@ -75,6 +91,13 @@ picture_rgb_t picture_background(void)
 picture_rgb_t picture_text_color(void)
 {
     return TEXT;
+}
+
+/* The kind of a monster glyph: its kind's class. */
+static int monster_kind_of(char glyph)
+{
+    int m = monster_by_glyph(glyph);
+    return PK_MONSTER + (m >= 0 ? (int)monster_class(m) : MCLASS_OTHER);
 }
 
 /* What the glyph at (x, y) shows: the rows hold the cell's own glyph unless
@@ -88,16 +111,11 @@ static int kind_of(const level_t *lv, int x, int y, char glyph)
         return PK_START;
     if (glyph == GLYPH_ITEM)
         return PK_ITEM;
-    return PK_MONSTER;
+    return monster_kind_of(glyph);
 }
 
-/* Glyphs grow with the tile (one font pixel per 12 pixels of tile), the
- * legend's text a little faster so it stays readable under a wide map. */
-static int glyph_scale(int size)
-{
-    return size / 12 > 1 ? size / 12 : 1;
-}
-
+/* The legend's text grows a little faster than the tiles, so it stays
+ * readable under a wide map. */
 static int text_scale(int tile)
 {
     return (tile + 4) / 8 > 1 ? (tile + 4) / 8 : 1;
@@ -131,15 +149,30 @@ static void draw_text(picture_t *p, int x, int y, const char *t, int s, picture_
         draw_char(p, x, y, *t, s, c);
 }
 
-/* One tile: its colour, and its glyph when the kind has one and it fits
- * (capitals centred; descenders hang into the margin below). */
+/* A tile-font glyph at scale s, its capitals' box at (x, y). */
+static void draw_tile_char(picture_t *p, int x, int y, char ch, int s, picture_rgb_t c)
+{
+    const uint8_t *g = font_tile_glyph(ch);
+    for (int r = 0; r < TILE_FONT_H; r++)
+        for (int col = 0; col < TILE_FONT_W; col++)
+            if (g[r] & (0x80u >> col))
+                fill_rect(p, x + col * s, y + r * s, s, s, c);
+}
+
+/* One tile: its colour, and its glyph when the kind has one and it fits.
+ * From 12 pixels the tile font, one dot per 12 pixels of tile, capitals
+ * centred and descenders inside the tile; on 10 and 11 the text font. */
 static void draw_tile(picture_t *p, int x, int y, int size, int kind, char glyph)
 {
-    const int s = glyph_scale(size);
     fill_rect(p, x, y, size, size, TILE[kind].fill);
-    if (TILE[kind].glyph && size >= 9 * s + 1)
-        draw_char(p, x + (size - FONT_W * s) / 2, y + (size - 7 * s) / 2, glyph, s,
-                  TILE[kind].ink);
+    if (!TILE[kind].glyph)
+        return;
+    if (size >= 12) {
+        const int s = size / 12, off = (size - TILE_FONT_CAP * s) / 2;
+        draw_tile_char(p, x + (size - TILE_FONT_W * s) / 2, y + off, glyph, s, TILE[kind].ink);
+    } else if (size >= 10) {
+        draw_char(p, x + (size - FONT_W) / 2, y + (size - 7) / 2, glyph, 1, TILE[kind].ink);
+    }
 }
 
 /* ---- the legend ---- */
@@ -149,9 +182,9 @@ static void copy_name(char *dst, const char *src)
     snprintf(dst, NAME_MAX_LEN, "%s", src);
 }
 
-/* Every kind the picture shows, in table order, then monsters by glyph.
- * Names come from the text legend (render_legend_json), so the picture and
- * `gen --help` call things the same. */
+/* Every kind the picture shows, in table order, in the legend's words; then
+ * the monsters by class (a heading each), in the monster table's order, by
+ * their names in the table (which `gen --help` and the JSON legend use too). */
 static int legend_entries(const level_t *lv, const char rows[GRID_H][GRID_W + 1],
                           entry_t *e)
 {
@@ -162,33 +195,47 @@ static int legend_entries(const level_t *lv, const char rows[GRID_H][GRID_W + 1]
             char g = rows[y - 1][x - 1];
             int k = kind_of(lv, x, y, g);
             present[k] = true;
-            if (k == PK_MONSTER)
+            if (k >= PK_MONSTER)
                 monster[(unsigned char)g & 127] = true;
         }
-    cJSON *legend = render_legend_json();
-    char key[2] = {0, 0};
     int n = 0;
-    for (int k = 0; k < PK__COUNT; k++) {
-        if (!present[k] || k == PK_MONSTER)
+    for (int k = 0; k < PK_MONSTER; k++) {
+        if (!present[k])
             continue;
-        key[0] = k == PK_START ? GLYPH_START : k == PK_ITEM ? GLYPH_ITEM : cell_glyph((cell_t)k);
-        const cJSON *name = cJSON_GetObjectItemCaseSensitive(legend, key);
         e[n].kind = k;
-        e[n].glyph = key[0];
-        copy_name(e[n].name, cJSON_IsString(name) ? name->valuestring : "?");
+        e[n].glyph = k == PK_START ? GLYPH_START : k == PK_ITEM ? GLYPH_ITEM : cell_glyph((cell_t)k);
+        copy_name(e[n].name, TILE[k].label);
         n++;
     }
-    for (int g = 0; g < 128; g++) {
-        if (!monster[g])
+    const monster_table_t *t = monsters_default();
+    /* Classes in the table's order (formers first), "other" last. */
+    for (int ci = 1; ci <= MCLASS__COUNT; ci++) {
+        int c = ci % MCLASS__COUNT, k = PK_MONSTER + c;
+        if (!present[k])
             continue;
-        key[0] = (char)g;
-        const cJSON *name = cJSON_GetObjectItemCaseSensitive(legend, key);
-        e[n].kind = PK_MONSTER;
-        e[n].glyph = (char)g;
-        copy_name(e[n].name, cJSON_IsString(name) ? name->valuestring : "monster");
+        e[n].kind = -1;
+        e[n].glyph = 0;
+        snprintf(e[n].name, NAME_MAX_LEN, "%s:", TILE[k].label);
         n++;
+        for (int m = 0; t && m < t->n; m++) {
+            char g = t->kind[m].glyph;
+            if ((int)t->kind[m].cls != c || !monster[(unsigned char)g & 127])
+                continue;
+            monster[(unsigned char)g & 127] = false;
+            e[n].kind = k;
+            e[n].glyph = g;
+            copy_name(e[n].name, t->kind[m].name);
+            n++;
+        }
+        if (c == MCLASS_OTHER) /* glyphs no table row has */
+            for (int g = 0; g < 128; g++)
+                if (monster[g]) {
+                    e[n].kind = k;
+                    e[n].glyph = (char)g;
+                    copy_name(e[n].name, "monster");
+                    n++;
+                }
     }
-    cJSON_Delete(legend);
     return n;
 }
 
@@ -221,16 +268,19 @@ static int legend_layout(picture_t *p, const level_t *lv, int tile, const entry_
     y += FONT_H * s + pad;
     int x = pad;
     for (int i = 0; i < n; i++) {
-        int ew = sw + gap + font_text_width(e[i].name, s);
-        if (x > pad && x + ew > width - pad) {
+        bool heading = e[i].kind < 0;
+        int ew = (heading ? 0 : sw + gap) + font_text_width(e[i].name, s);
+        if (x > pad && (heading || x + ew > width - pad)) {
             x = pad;
             y += sw + pad / 2;
         }
-        if (p) {
+        if (p && heading) {
+            draw_text(p, x, y + (sw - 7 * s) / 2, e[i].name, s, TEXT);
+        } else if (p) {
             draw_tile(p, x, y, sw, e[i].kind, e[i].glyph);
             draw_text(p, x + sw + gap, y + (sw - 7 * s) / 2, e[i].name, s, TEXT);
         }
-        x += ew + 2 * pad;
+        x += ew + (heading ? pad : 2 * pad);
     }
     if (n)
         y += sw;

@@ -2,9 +2,11 @@
  *
  * The picture shows what the ASCII map shows (render_rows: cells with the
  * start, items and monsters on top), each glyph turned into a colour from one
- * table keyed by what the cell shows.  The strip under the map names every
- * kind the picture contains, with a swatch drawn like a map tile.  libpng
- * does the encoding; the file is written atomically by outfile_write.
+ * table keyed by what the cell shows; a monster's colour is its class's
+ * (monsters.h, data/monsters.json "classes").  The strip under the map names
+ * every kind the picture contains in words, with a swatch drawn like a map
+ * tile, the monsters by class.  libpng does the encoding; the file is written
+ * atomically by outfile_write.
  */
 #ifndef DRLSIM_PICTURE_H
 #define DRLSIM_PICTURE_H
@@ -13,6 +15,7 @@
 #include <stdint.h>
 
 #include "level.h"
+#include "monsters.h"
 
 /* Tile side in pixels: below 4 a cell is hard to see; at 48 a picture is
  * already 3744 pixels wide. */
@@ -20,8 +23,9 @@
 #define PICTURE_TILE_MAX 48
 #define PICTURE_TILE_DEFAULT 12
 
-/* What a tile shows: a cell kind (0..CELL__COUNT-1) or an overlay. */
-enum { PK_START = CELL__COUNT, PK_ITEM, PK_MONSTER, PK__COUNT };
+/* What a tile shows: a cell kind (0..CELL__COUNT-1) or an overlay: the
+ * start, an item, or a monster of class c (PK_MONSTER + c). */
+enum { PK_START = CELL__COUNT, PK_ITEM, PK_MONSTER, PK__COUNT = PK_MONSTER + MCLASS__COUNT };
 
 typedef struct picture_rgb {
     uint8_t r, g, b;
@@ -29,6 +33,9 @@ typedef struct picture_rgb {
 
 /* The fill colour of a tile showing kind k (a cell_t or PK_*). */
 picture_rgb_t picture_color(int k);
+/* What the legend calls kind k ("floor", "river in the border"; a monster
+ * class: "formers"). */
+const char *picture_label(int k);
 /* The colour the glyph is drawn in on such a tile; false when the kind's
  * tiles carry no glyph. */
 bool picture_ink(int k, picture_rgb_t *ink);

@@ -2,7 +2,10 @@
  *
  * - The colour table is unambiguous: every kind's fill differs from every
  *   other fill, from the legend's background and text and from the inks, so
- *   a pixel names the kind it shows.
+ *   a pixel names the kind it shows; every kind has a name in words.
+ * - Monster classes (data/monsters.json "classes"): every kind of the shipped
+ *   table has one, a few spot checks, and bad class lists are refused with a
+ *   message naming the key.
  * - For 40 levels of every implemented type (dlevel 12, seeds 1..40: tile 12,
  *   and tiles 4, 13, 48 for seed 1) and a synthetic level holding every kind
  *   (tiles 4, 12, 13, 48): the PNG
@@ -65,14 +68,14 @@ static uint8_t *decode(const unsigned char *buf, size_t len, int *w, int *h)
     return px;
 }
 
-/* What (x, y) shows, from the level's own lists. */
+/* What (x, y) shows, from the level's own lists: a monster by its class. */
 static int expected_kind(const level_t *lv, int x, int y)
 {
     if (lv->start.x == x && lv->start.y == y)
         return PK_START;
     for (int i = 0; i < lv->nmonsters; i++)
         if (lv->monster[i].x == x && lv->monster[i].y == y)
-            return PK_MONSTER;
+            return PK_MONSTER + (int)monster_class(lv->monster[i].kind);
     for (int i = 0; i < lv->nitems; i++)
         if (lv->item[i].x == x && lv->item[i].y == y)
             return PK_ITEM;
@@ -81,17 +84,12 @@ static int expected_kind(const level_t *lv, int x, int y)
 
 static void table(void)
 {
-    picture_rgb_t other[4] = {picture_background(), picture_text_color()};
+    picture_rgb_t other[2 + PK__COUNT] = {picture_background(), picture_text_color()};
     int nother = 2;
     for (int k = 0; k < PK__COUNT; k++) {
         picture_rgb_t ink;
-        if (picture_ink(k, &ink)) {
-            bool seen = false;
-            for (int i = 0; i < nother; i++)
-                seen |= rgb_eq(other[i], ink);
-            if (!seen && nother < 4)
-                other[nother++] = ink;
-        }
+        if (picture_ink(k, &ink))
+            other[nother++] = ink;
     }
     for (int a = 0; a < PK__COUNT; a++) {
         for (int b = a + 1; b < PK__COUNT; b++)
@@ -100,11 +98,65 @@ static void table(void)
         for (int i = 0; i < nother; i++)
             CHECK(!rgb_eq(picture_color(a), other[i]),
                   "kind %d has the colour of the background, the text or an ink", a);
+        const char *l = picture_label(a);
+        CHECK(l && *l && !strchr(l, '_'), "kind %d's legend name '%s' is not words", a,
+              l ? l : "(null)");
     }
     picture_rgb_t ink;
     CHECK(picture_ink(PK_START, &ink) && picture_ink(PK_MONSTER, &ink) &&
               picture_ink(CELL_STAIRS, &ink) && !picture_ink(CELL_FLOOR, &ink),
           "start, monsters and stairs carry a glyph, floor does not");
+    for (int c = 0; c < MCLASS__COUNT; c++)
+        CHECK(picture_ink(PK_MONSTER + c, &ink), "monster class %d carries its glyph", c);
+}
+
+/* The classes of data/monsters.json: every shipped kind has one; the list
+ * is checked when parsed. */
+static void classes(void)
+{
+    const monster_table_t *t = monsters_default();
+    if (!CHECK(t != NULL, "monster table loads"))
+        return;
+    for (int k = 0; k < t->n; k++)
+        CHECK(monster_class(k) != MCLASS_OTHER, "%s has no class", t->kind[k].id);
+    static const struct {
+        const char *id;
+        monster_class_t c;
+    } SPOT[] = {{"former", MCLASS_FORMER},       {"ecommando", MCLASS_FORMER},
+                {"imp", MCLASS_DEMON},           {"cacodemon", MCLASS_DEMON},
+                {"pain", MCLASS_UNDEAD},         {"lostsoul", MCLASS_UNDEAD},
+                {"ncaco", MCLASS_NIGHTMARE},     {"cyberdemon", MCLASS_BOSS}};
+    for (size_t i = 0; i < sizeof SPOT / sizeof SPOT[0]; i++)
+        CHECK(monster_class(monsters_find(t, SPOT[i].id)) == SPOT[i].c, "%s's class",
+              SPOT[i].id);
+    CHECK(monster_by_glyph('h') == monsters_find(t, "former") && monster_by_glyph('?') < 0,
+          "monster_by_glyph");
+    static const char ROW[] = "{\"monsters\":[{\"id\":\"a\",\"name\":\"A\",\"glyph\":\"h\","
+                              "\"min\":0,\"max\":null,\"weight\":1,\"danger\":1}],";
+    static const struct {
+        const char *classes, *err;
+    } BAD[] = {{"\"classes\":{\"elves\":[\"a\"]}}", "classes.elves: unknown class"},
+               {"\"classes\":{\"demon\":[\"b\"]}}", "classes.demon: \"b\" is no monster id"},
+               {"\"classes\":{\"demon\":[\"a\"],\"boss\":[\"a\"]}}", "in two classes"},
+               {"\"classes\":{\"demon\":\"a\"}}", "must be a list"},
+               {"\"classes\":[]}", "classes: must be an object"}};
+    monster_table_t mt;
+    char json[512], err[256];
+    for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
+        snprintf(json, sizeof json, "%s%s", ROW, BAD[i].classes);
+        CHECK(!monsters_parse(&mt, json, strlen(json), "m.json", err, sizeof err) &&
+                  strstr(err, "m.json: ") && strstr(err, BAD[i].err),
+              "bad classes %s: '%s'", BAD[i].classes, err);
+    }
+    snprintf(json, sizeof json, "%s%s", ROW, "\"classes\":{\"comment\":\"x\",\"undead\":[\"a\"]}}");
+    CHECK(monsters_parse(&mt, json, strlen(json), "m.json", err, sizeof err) &&
+              mt.kind[0].cls == MCLASS_UNDEAD,
+          "a good class list parses: %s", err);
+    snprintf(json, sizeof json, "%s", ROW);
+    json[strlen(json) - 1] = '}';
+    CHECK(monsters_parse(&mt, json, strlen(json), "m.json", err, sizeof err) &&
+              mt.kind[0].cls == MCLASS_OTHER,
+          "no class list: every kind is 'other': %s", err);
 }
 
 /* Everything about one level's picture at one tile size. */
@@ -194,9 +246,22 @@ static void synthetic(level_t *lv, const gen_params_t *p0)
         grid_set(&lv->map, 3 + i, 2, KINDS[i]);
     grid_set(&lv->map, 1, 10, CELL_EDGE);
     lv->start = (point_t){20, 2};
-    lv->nmonsters = 2;
-    lv->monster[0] = (monster_t){.kind = 0, .x = 22, .y = 2};
-    lv->monster[1] = (monster_t){.kind = 1, .x = 20, .y = 2}; /* under the start */
+    /* one monster of every class, one under the start, one whose kind the
+     * table does not have (drawn as "other") */
+    const monster_table_t *t = monsters_default();
+    static const char *const IDS[] = {"former", "sergeant", "imp", "lostsoul", "nimp",
+                                      "cyberdemon"};
+    lv->nmonsters = 0;
+    for (int i = 0; i < (int)(sizeof IDS / sizeof IDS[0]); i++) {
+        monster_t m = {.kind = monsters_find(t, IDS[i]), .x = 22 + 2 * i, .y = 4};
+        if (i == 1) { /* under the start */
+            m.x = 20;
+            m.y = 2;
+        }
+        lv->monster[lv->nmonsters++] = m;
+    }
+    lv->monster[lv->nmonsters++] = (monster_t){.kind = t->n, .x = 40, .y = 4};
+    lv->monster[lv->nmonsters++] = (monster_t){.kind = 0, .x = 22, .y = 2};
     lv->nitems = 2;
     lv->item[0] = (point_t){24, 2};
     lv->item[1] = (point_t){22, 2}; /* under a monster */
@@ -265,6 +330,7 @@ int main(void)
     p.dlevel = DLEVEL;
     CHECK(p.rules && walled_data(), "ruleset and layout tables load");
     table();
+    classes();
 
     synthetic(&lv, &p);
     for (int i = 0; i < NTILES; i++)
