@@ -1,6 +1,6 @@
 /* data.h - the files of data/, embedded in the binary at build time.
  *
- * Every table drlsim uses is a file in data/ (RULES.md as data).  The build
+ * Every table drlsim uses is a file in data/ (docs/rules.md as data).  The build
  * embeds them (tools/embed.c), so the binary runs from anywhere; --data DIR
  * makes the loaders read DIR/NAME instead, for editing rules without a rebuild.
  */

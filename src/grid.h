@@ -1,6 +1,6 @@
 /* grid.h - the 78x20 DoomRL map and its drawing primitives.
  *
- * Coordinates are 1-based as in the game and RULES.md §1: (1,1) is the
+ * Coordinates are 1-based as in the game and docs/rules.md §1: (1,1) is the
  * top-left corner, (78,20) the bottom-right, and the outer ring is wall.
  * The cells live in one flat array with a one-cell padding ring around the
  * map (x = 0 and 79, y = 0 and 21), so neighbour reads at the border need
@@ -22,7 +22,7 @@
  * stay inside the array. */
 #define GRID_SLACK 8
 
-/* Cell kinds (RULES.md §1).  CELL_EDGE is a river's fluid on the border ring:
+/* Cell kinds (docs/rules.md §1).  CELL_EDGE is a river's fluid on the border ring:
  * drawn as fluid, but as impassable as the wall it replaced. */
 typedef enum cell {
     CELL_FLOOR = 0,
@@ -62,7 +62,7 @@ static inline bool grid_on_border(int x, int y)
     return x == 1 || x == GRID_W || y == 1 || y == GRID_H;
 }
 
-/* Wall or door: what stops a plotted wall and bounds a room (RULES.md §3). */
+/* Wall or door: what stops a plotted wall and bounds a room (docs/rules.md §3). */
 static inline bool cell_is_solid(cell_t k)
 {
     return k == CELL_WALL || k == CELL_DOOR;
@@ -89,7 +89,7 @@ void grid_border(grid_t *g);
 /* A floor map with a wall ring: the start of the open layouts. */
 void grid_clear(grid_t *g);
 
-/* Plot a wall through (x,y) along one axis (RULES.md §3 Normal step 1):
+/* Plot a wall through (x,y) along one axis (docs/rules.md §3 Normal step 1):
  * from the point, walk both ways turning cells into wall, stopping each walk
  * just before a wall or door; the point itself becomes a door.  If the point
  * is already wall or door, only the door is placed.  Returns true when a wall

@@ -1,6 +1,6 @@
 /* level.c - one level from (seed, index, parameters): the order of the steps.
  *
- * 1. type (type stream, RULES.md §2) unless the parameters fix it;
+ * 1. type (type stream, docs/rules.md §2) unless the parameters fix it;
  * 2. the type's layout (layout and water streams), which leaves the map and
  *    the room list;
  * 3. population (population stream): start, stairs, monsters, items, special

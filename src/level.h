@@ -1,10 +1,10 @@
 /* level.h - one generated level and its observation record.
  *
  * A level is a pure function of (master seed, index, parameters): level_generate
- * chooses the type (RULES.md §2), runs the type's layout, the water and the
+ * chooses the type (docs/rules.md §2), runs the type's layout, the water and the
  * population steps in the game's order, and fills two things only: the level
  * itself (map, rooms, monsters, items) and the observation record `obs`, which
- * holds every quantity RULES.md §6 says drlsim observes.  Tallies read levels;
+ * holds every quantity docs/rules.md §6 says drlsim observes.  Tallies read levels;
  * generators never know about tallies.
  */
 #ifndef DRLSIM_LEVEL_H
@@ -24,11 +24,11 @@
 #define LEVEL_MAX_STAIRS 16
 #define MONSTER_KINDS_MAX 32
 
-/* Difficulty (RULES.md §1). */
+/* Difficulty (docs/rules.md §1). */
 enum { DIFF_ITYTD = 1, DIFF_HNTR, DIFF_HMP, DIFF_UV, DIFF_NIGHTMARE };
 #define DLEVEL_MAX 1000
 
-/* A room: top-left corner and size, walls included (RULES.md §3). */
+/* A room: top-left corner and size, walls included (docs/rules.md §3). */
 typedef struct room {
     uint8_t x, y, w, h;
 } room_t;
@@ -48,7 +48,7 @@ typedef struct rect {
     uint8_t x1, y1, x2, y2;
 } rect_t;
 
-/* Special room features (RULES.md §5), in the order of the /50 weight table. */
+/* Special room features (docs/rules.md §5), in the order of the /50 weight table. */
 typedef enum special_kind {
     SPECIAL_WAREHOUSE = 0,
     SPECIAL_FLUID,
@@ -99,7 +99,7 @@ typedef struct rolls {
 #define OBS_WH_ROOMS 4   /* ... so four rooms */
 #define OBS_NO_DOOR 0xff
 
-/* The observation record: everything RULES.md §6 lists, one per level. */
+/* The observation record: everything docs/rules.md §6 lists, one per level. */
 typedef struct obs {
     /* water */
     uint8_t river;            /* 1 when a river was drawn */
@@ -123,7 +123,7 @@ typedef struct obs {
     uint16_t rooms_small;     /* 2x2 dead-end entries */
     uint16_t doors;           /* door cells once the layout (with its water) is drawn */
     uint8_t layout_variant;   /* warehouse: rooms; maze: style; arena: centre; else 0 */
-    /* the layout's own geometry, for the layout checks (RULES.md §3); each
+    /* the layout's own geometry, for the layout checks (docs/rules.md §3); each
      * group is left zero by the layouts that do not draw it */
     uint8_t walls;            /* normal (and single): OBS_WALLS walls recorded, else 0 */
     point_t wall_at[OBS_WALLS]; /* the walls' plotted points, in plotting order */
@@ -188,7 +188,7 @@ typedef struct gen_params {
     const ruleset_t *rules;
     int dlevel;          /* >= 1 */
     int difficulty;      /* 1..5 */
-    int type;            /* a level_type_t, or -1 to draw it (RULES.md §2) */
+    int type;            /* a level_type_t, or -1 to draw it (docs/rules.md §2) */
     bool single_enabled; /* the 1/25 single-monster replacement */
     bool layout_only;    /* stop after the layout's own water and room list */
     bool rivers;         /* false: skip rivers (drlsim rooms --no-rivers) */

@@ -1,6 +1,6 @@
 /* monsters.c - loading and validating the monster table, glyphs, legend.
  *
- * The table is data (data/monsters.json, RULES.md §5); this file only reads
+ * The table is data (data/monsters.json, docs/rules.md §5); this file only reads
  * it, checks every row (types, ranges, unique ids and glyphs, glyphs that
  * do not collide with map cells, at most MONSTER_KINDS_MAX rows) and answers
  * glyph, name and class questions for the renderers.  The optional "classes"

@@ -1,4 +1,4 @@
-/* poptable.h - the population tables (data/population.json, RULES.md §5).
+/* poptable.h - the population tables (data/population.json, docs/rules.md §5).
  *
  * Danger budget rules per difficulty, the window shift, what happens to the
  * last monster, the cave and single-monster roll tables, and the special-room

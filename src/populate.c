@@ -1,4 +1,4 @@
-/* populate.c - the population step (RULES.md §5), in this order:
+/* populate.c - the population step (docs/rules.md §5), in this order:
  *
  * 1. special rooms (types with special_rooms; special.c), first because a
  *    fluid room changes the cells that later steps may use;

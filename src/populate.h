@@ -1,4 +1,4 @@
-/* populate.h - start, stairs, monsters, items and special rooms (RULES.md §5).
+/* populate.h - start, stairs, monsters, items and special rooms (docs/rules.md §5).
  *
  * Runs after the layout, from the level's population stream.  populate works
  * on any prepared level: it reads lv->type, dlevel, difficulty, the map, the

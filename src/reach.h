@@ -7,7 +7,7 @@
  * on in turn; sweeps down and up alternate until no row has anything new, so
  * only rows that changed are ever revisited.  Nearly every level is fully
  * connected, which a final OR of the unreached cells tells without counting.
- * This is the per-level connectivity observation (RULES.md §6), so it must
+ * This is the per-level connectivity observation (docs/rules.md §6), so it must
  * be cheap.
  */
 #ifndef DRLSIM_REACH_H

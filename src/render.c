@@ -122,7 +122,7 @@ static void add_name(cJSON *o, const char *key, int v, const char *name)
         cJSON_AddStringToObject(o, key, name);
 }
 
-/* Monsters, items, special rooms, rolls and budget (RULES.md §5). */
+/* Monsters, items, special rooms, rolls and budget (docs/rules.md §5). */
 static void population_json(cJSON *o, const level_t *lv)
 {
     cJSON *mons = cJSON_AddArrayToObject(o, "monsters");

@@ -20,7 +20,7 @@ typedef struct rng {
 
 /* What a stream is used for: each purpose is an independent stream. */
 typedef enum rng_purpose {
-    RNG_TYPE = 1,     /* level type choice (RULES.md §2) */
+    RNG_TYPE = 1,     /* level type choice (docs/rules.md §2) */
     RNG_LAYOUT = 2,   /* walls, rooms, boxes, caves, maze */
     RNG_WATER = 3,    /* rivers and fluid passes */
     RNG_POPULATE = 4, /* monsters, items, special rooms */

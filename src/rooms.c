@@ -1,4 +1,4 @@
-/* rooms.c - the game's room scan (RULES.md §3 Normal step 4).
+/* rooms.c - the game's room scan (docs/rules.md §3 Normal step 4).
  *
  * A cell starts a room when it is a top-left corner: on the left border with
  * solid (wall or door) to its right, on the top border with solid below, or

@@ -1,4 +1,4 @@
-/* rooms.h - the room list of a walled layout (RULES.md §3 Normal step 4).
+/* rooms.h - the room list of a walled layout (docs/rules.md §3 Normal step 4).
  *
  * The game finds rooms by scanning for top-left corners and measuring each
  * room along its first inner row and column; drlsim does the same, so the
@@ -10,7 +10,7 @@
 
 #include "level.h"
 
-/* A room whose sides are both at least this is a "real" room (RULES.md §3). */
+/* A room whose sides are both at least this is a "real" room (docs/rules.md §3). */
 #define ROOM_REAL_MIN_SIDE 4
 
 /* Scan g for rooms, append them to lv->rooms (at most LEVEL_MAX_ROOMS; an

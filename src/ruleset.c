@@ -1,4 +1,4 @@
-/* ruleset.c - loading a ruleset from JSON and drawing level types (RULES.md §2).
+/* ruleset.c - loading a ruleset from JSON and drawing level types (docs/rules.md §2).
  *
  * The type draw takes, in this order: one weighted pick among the band's
  * types, the caves -> arena chance when caves came up, then (above the

@@ -43,7 +43,7 @@ typedef struct type_band {
 } type_band_t;
 
 typedef enum river_style {
-    RIVER_STANDARD = 0,   /* horizontal allowed, RULES.md §4 river rule */
+    RIVER_STANDARD = 0,   /* horizontal allowed, docs/rules.md §4 river rule */
     RIVER_VERTICAL_ONLY,  /* city: the vertical half of the rule only */
     RIVER_CAVES,          /* caves: horizontal by river_horizontal, else one vertical */
 } river_style_t;
@@ -89,7 +89,7 @@ const ruleset_t *ruleset_default(void);
 /* The band that holds dlevel, or NULL. */
 const type_band_t *ruleset_band(const ruleset_t *rs, int dlevel);
 
-/* Draw a level type for dlevel (RULES.md §2), from the type stream.
+/* Draw a level type for dlevel (docs/rules.md §2), from the type stream.
  * single_enabled false reproduces 0.9.9.3 (no single-monster levels). */
 level_type_t ruleset_pick_type(const ruleset_t *rs, int dlevel, bool single_enabled, rng_t *r);
 

@@ -1,4 +1,4 @@
-/* special.c - special rooms: count, kind, room, feature (RULES.md §5).
+/* special.c - special rooms: count, kind, room, feature (docs/rules.md §5).
  *
  * Draw order per feature, all from the population stream: the kind (weights
  * of the level's type), then the room (uniform among unused rooms that fit),

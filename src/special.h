@@ -1,4 +1,4 @@
-/* special.h - special rooms (RULES.md §5, [wiki Room Generation]).
+/* special.h - special rooms (docs/rules.md §5, [wiki Room Generation]).
  *
  * On types whose ruleset row says special_rooms, 7d2-7 features are drawn;
  * each takes a kind by the type's weights and a room chosen uniformly among

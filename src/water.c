@@ -1,4 +1,4 @@
-/* water.c - rivers, fluid passes and the random walks they use (RULES.md §4).
+/* water.c - rivers, fluid passes and the random walks they use (docs/rules.md §4).
  *
  * The dlevel bands, dice and river probabilities are data/water.json, parsed
  * once; the river geometry (widths, positions, drift, bridges) is [game] and
@@ -51,7 +51,7 @@ const area_t WATER_INTERIOR = {2, 2, GRID_W - 1, GRID_H - 1};
 #define RIVER_V_DRIFT_DEN 3          /* [game] a drift draw per row with probability 1/3 */
 
 /* [game] A drift draw moves the river by d3-2: -1, 0 or +1 with equal
- * chance, so it moves on 2/3 of its drift draws (RULES.md §4, corrected).
+ * chance, so it moves on 2/3 of its drift draws (docs/rules.md §4, corrected).
  * Set to 0 for the reading "by one, either way", which makes rivers wander
  * 1.5 times as much as the game's. */
 #define RIVER_DRIFT_CAN_STAY 1
@@ -425,7 +425,7 @@ static inline void river_strip(grid_t *g, int x, int y, int n, bool across, cell
 }
 
 /* One drift draw [game]: with probability 1/den a second die, d3-2, gives
- * the move (RULES.md §4); otherwise no move and no second draw. */
+ * the move (docs/rules.md §4); otherwise no move and no second draw. */
 static int drift(rng_t *r, int den)
 {
     if (!rng_chance(r, 1, den))

@@ -1,4 +1,4 @@
-/* water.h - rivers and fluid passes (RULES.md §4).
+/* water.h - rivers and fluid passes (docs/rules.md §4).
  *
  * Layouts call these at the point their type's order demands: most call
  * water_standard after drawing; city draws its river first with water_river
@@ -6,7 +6,7 @@
  * own walks (water_walk_stop) with the cave fluid table.  All
  * draws come from the level's water stream (ctx->water).  The numbers are
  * data/water.json, loaded once by water_tables(); docs/water.md says what
- * each step does and every decision taken where RULES.md is silent.
+ * each step does and every decision taken where docs/rules.md is silent.
  */
 #ifndef DRLSIM_WATER_H
 #define DRLSIM_WATER_H
@@ -90,7 +90,7 @@ const fluid_band_t *water_band(const fluid_table_t *t, int dlevel);
  * before its buildings).  Returns true when a river was drawn. */
 bool water_river(layout_ctx_t *ctx);
 
-/* One fluid pass (dlevel bands of RULES.md §4) with walks kept inside a.
+/* One fluid pass (dlevel bands of docs/rules.md §4) with walks kept inside a.
  * The first pass of a level records fluid_kind, fluid_walks, fluid_length,
  * the second fluid_length2; every pass counts in fluid_passes. */
 void water_fluid_pass(layout_ctx_t *ctx, const area_t *a);
@@ -110,11 +110,11 @@ void water_standard(layout_ctx_t *ctx);
 void water_walk(grid_t *g, rng_t *r, int x, int y, int steps, cell_t k, const area_t *a);
 
 /* The caves' walk: `steps` cells, its start included, each next one a 9-way
- * step from the last; it stops as soon as a step would leave a (RULES.md §3
+ * step from the last; it stops as soon as a step would leave a (docs/rules.md §3
  * Caves: "stopping at the border").  [game] The game's walk loop sets the
  * cell, then moves, `steps` times, so the start counts as one of the steps
  * (the fluid pass's water_walk takes `steps` moves after its start, as
- * RULES.md §4 words that [wiki] rule). */
+ * docs/rules.md §4 words that [wiki] rule). */
 void water_walk_stop(grid_t *g, rng_t *r, int x, int y, int steps, cell_t k, const area_t *a);
 
 #endif

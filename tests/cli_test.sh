@@ -114,7 +114,7 @@ for s in r["strata"]:
 assert per == {d: 20000 // 7 + (1 if d - 1 < 20000 % 7 else 0) for d in range(1, 8)}, per
 PY
 then ok; else ko "run report content"; fi
-# JSON population: monsters, items, special rooms, rolls, budget (RULES.md §5)
+# JSON population: monsters, items, special rooms, rolls, budget (docs/rules.md §5)
 "$drlsim" gen --type single --seed 5 --dlevel 20 --difficulty 4 --json >"$tmp/s.json"
 if python3 - "$tmp/s.json" <<'PY'
 import json, sys

@@ -1,4 +1,4 @@
-/* test_grid.c - the map and the wall-plotting primitive (RULES.md §1, §3).
+/* test_grid.c - the map and the wall-plotting primitive (docs/rules.md §1, §3).
  * Expected maps are drawn by hand from the rule's wording. */
 #include <string.h>
 

@@ -1,4 +1,4 @@
-/* test_normal.c - the normal layout's invariants (RULES.md §3 Normal).
+/* test_normal.c - the normal layout's invariants (docs/rules.md §3 Normal).
  *
  * Over 10^5 seeds: border intact; every interior wall cell lies on a vertical
  * wall line (even x) or a horizontal one (odd y); every plotted point is a

@@ -1,4 +1,4 @@
-/* test_open_layouts.c - city, caves and arena (RULES.md §3, §4).
+/* test_open_layouts.c - city, caves and arena (docs/rules.md §3, §4).
  *
  * Invariants over 10^4 seeds at each of four dlevels per type (full levels,
  * and layout-only levels where the fluid pass would hide the layout):
@@ -15,7 +15,7 @@
  *   d25 + min(dlevel, 25); pictures typed from the wiki page), no river, three
  *   fluid passes, everything reachable.
  * Statistics (chi-square, alpha 1e-5, fixed seeds; expected values typed from
- * RULES.md): arena picture shares by dlevel (10^5 layouts each), the caves'
+ * docs/rules.md): arena picture shares by dlevel (10^5 layouts each), the caves'
  * river 1/3 with horizontal 1/3 and their fluid walk counts d3 / d5.
  * Observations printed, not checked: dry reachability (fluids impassable,
  * bridges passable) where the game does not guarantee it.
@@ -381,7 +381,7 @@ static const struct {
     int w, h;
 } PICS[4] = {{PIC5X5, 5, 5}, {PIC7X5, 7, 5}, {PIC7X7, 7, 7}, {PIC9X7, 9, 7}};
 
-/* RULES.md §3: 1-24 5x5, 25-34 7x5, 35-44 7x7, 45+ 9x7. */
+/* docs/rules.md §3: 1-24 5x5, 25-34 7x5, 35-44 7x7, 45+ 9x7. */
 static int layout_of_roll(int roll)
 {
     return roll < 25 ? 0 : roll < 35 ? 1 : roll < 45 ? 2 : 3;

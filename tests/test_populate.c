@@ -1,6 +1,6 @@
-/* test_populate.c - the population step (RULES.md §5).
+/* test_populate.c - the population step (docs/rules.md §5).
  *
- * Known answers typed from RULES.md and worked by hand in the comments (never
+ * Known answers typed from docs/rules.md and worked by hand in the comments (never
  * read back from data/population.json or from drlsim's output): the danger
  * budget per difficulty, the type modifiers, item counts, level windows,
  * every boundary of the cave, single-monster, fluid-room and ammo tables, and
@@ -161,7 +161,7 @@ static void loaders(void)
         for (int j = 0; j < i; j++)
             uniq &= T->monsters->kind[i].glyph != T->monsters->kind[j].glyph;
     CHECK(uniq, "monster glyphs are distinct");
-    /* spec/monsters.md spot checks */
+    /* spot checks against the monster table of docs/rules.md §5 */
     const monster_kind_t *m = &T->monsters->kind[kind_of("arch")];
     CHECK(m->min == 16 && m->max == MONSTER_NO_MAX && m->weight == 4 && m->danger == 14,
           "arch-vile row 16..none, weight 4, danger 14");
@@ -305,7 +305,7 @@ static void windows_hand(void)
 {
     static const struct {
         int diff, dl;
-        const char *ids; /* every eligible id, space-separated, from spec/monsters.md */
+        const char *ids; /* every eligible id, space-separated, from the monster table of docs/rules.md §5 */
     } W[] = {
         {1, 1, "former imp"},
         {2, 2, "former sergeant imp"},
@@ -549,7 +549,7 @@ static void fitting_twins(void)
 
 /* ---- statistics ---- */
 
-/* Cave levels: roll uniform over shift+1..shift+5 and outcomes as RULES.md. */
+/* Cave levels: roll uniform over shift+1..shift+5 and outcomes as docs/rules.md. */
 static void cave_stats(const char *what, int dl, int diff, const expect_t *e)
 {
     enum { N = 100000 };
@@ -637,7 +637,7 @@ static void caves(void)
     cave_stats("UV dl 75", 75, DIFF_UV, D);
 }
 
-/* Single-monster levels on prepared maps: roll uniform, outcomes as RULES.md,
+/* Single-monster levels on prepared maps: roll uniform, outcomes as docs/rules.md,
  * the 1/3 and 1/7 conditionals, composition of each outcome. */
 static void single_stats(const char *what, int dl, int diff, const expect_t *e, bool conditionals)
 {

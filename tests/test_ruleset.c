@@ -1,6 +1,6 @@
-/* test_ruleset.c - level-type choice (RULES.md §2) and the ruleset loader.
+/* test_ruleset.c - level-type choice (docs/rules.md §2) and the ruleset loader.
  *
- * The expected shares are typed here from RULES.md §2, not read from
+ * The expected shares are typed here from docs/rules.md §2, not read from
  * data/ruleset.json, so a wrong data file fails this test:
  *   dlevel < 3: normal; 3..5: 7/12, 2/12, 1/12, 1/12, 1/12 (normal, small rooms,
  *   warehouse, city, caves); >= 6: 2/11 each and maze 1/11; caves -> arena 1/4;
@@ -56,7 +56,7 @@ static void distribution(const ruleset_t *rs, int dlevel, bool single)
     bool same = true;
     for (int t = 0; t < LT__COUNT; t++)
         same &= q[t] > p[t] - 1e-12 && q[t] < p[t] + 1e-12;
-    CHECK(same, "dlevel %d: ruleset_type_probs matches RULES.md §2", dlevel);
+    CHECK(same, "dlevel %d: ruleset_type_probs matches docs/rules.md §2", dlevel);
     double chi;
     int dof;
     double pv = test_chisq_p(counts, p, LT__COUNT, &chi, &dof);
@@ -65,7 +65,7 @@ static void distribution(const ruleset_t *rs, int dlevel, bool single)
     for (int t = 0; t < LT__COUNT; t++)
         printf(" %s %.4f", level_type_name((level_type_t)t), (double)counts[t] / DRAWS);
     printf("\n");
-    CHECK(pv > ALPHA, "dlevel %d type shares fit RULES.md §2: p = %g", dlevel, pv);
+    CHECK(pv > ALPHA, "dlevel %d type shares fit docs/rules.md §2: p = %g", dlevel, pv);
 }
 
 static void bad(const char *json, const char *needle)

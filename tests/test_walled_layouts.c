@@ -1,6 +1,6 @@
-/* test_walled_layouts.c - small rooms, warehouse and maze (RULES.md §3).
+/* test_walled_layouts.c - small rooms, warehouse and maze (docs/rules.md §3).
  *
- * Data: the loaded tables equal the values typed from RULES.md; broken data
+ * Data: the loaded tables equal the values typed from docs/rules.md; broken data
  * files fail with a one-line message naming the file and the line or key.
  * Invariants over 4 dlevels x 10^4 seeds per layout, drawn exactly as
  * level_generate draws them in layout-only mode (same layout stream; the
@@ -18,7 +18,7 @@
  *   cells connected (so every room is reached through the divider doors);
  * - maze: row 19 wall, no doors, every inner wall on a grid line; unreachable
  *   floor counted, not asserted.
- * Shares (chi-square, alpha 1e-4, expected values typed from RULES.md):
+ * Shares (chi-square, alpha 1e-4, expected values typed from docs/rules.md):
  * warehouse dividers {1,2,2,2,2,3}, box sizes {2,3,3,3,3,4}, tries
  * {50,50,200}, wall-block rooms 1/3; maze styles 1/3 each; small-rooms
  * sublayouts 1/12 and mirrorings 1/4.
@@ -144,7 +144,7 @@ static void reset_level(level_t *lv)
 
 static void data_tables(const walled_data_t *d)
 {
-    /* RULES.md §3, typed here. */
+    /* docs/rules.md §3, typed here. */
     static const int DIV[] = {1, 2, 2, 2, 2, 3}, SIZE[] = {2, 3, 3, 3, 3, 4},
                      TRIES[] = {50, 50, 200};
     static const int STYLE_TRIES[] = {500, 300, 100};
@@ -552,7 +552,7 @@ static void warehouse(const walled_data_t *d)
     CHECK(bad_other == 0, "a room holds boxes or wall blocks, never both (%d cells)", bad_other);
     CHECK(disconnected8 == 0, "open cells connected, 8-way (%d layouts not)", disconnected8);
     CHECK(disconnected4 == 0, "open cells connected, 4-way (%d layouts not)", disconnected4);
-    /* RULES.md §3 Warehouse, typed */
+    /* docs/rules.md §3 Warehouse, typed */
     static const double P_DIV[3] = {1.0 / 6, 4.0 / 6, 1.0 / 6};
     static const double P_SIZE[3] = {1.0 / 6, 4.0 / 6, 1.0 / 6};
     static const double P_TRIES[2] = {2.0 / 3, 1.0 / 3};
@@ -621,7 +621,7 @@ static void maze(const walled_data_t *d)
                st, styles[st], segs[st] / m, floor_cells[st] / m, 100.0 * conn8[st] / m,
                unreach8[st] / m, unreach4[st] / m);
     }
-    static const double P_STYLE[3] = {1.0 / 3, 1.0 / 3, 1.0 / 3}; /* RULES.md §3 Maze */
+    static const double P_STYLE[3] = {1.0 / 3, 1.0 / 3, 1.0 / 3}; /* docs/rules.md §3 Maze */
     check_share("maze style", styles, P_STYLE, 3);
 }
 

@@ -1,6 +1,6 @@
-/* test_water.c - rivers and fluid passes (RULES.md §4).
+/* test_water.c - rivers and fluid passes (docs/rules.md §4).
  *
- * Expected values are typed here from RULES.md, never read from
+ * Expected values are typed here from docs/rules.md, never read from
  * data/water.json, so a wrong data file fails this test:
  *   fluid pass by dlevel: < 6 water d3-1 walks of d40+2; 6..10 acid d3-1 of
  *   d40+2; 11..15 lava d5-1 of d50+2; > 15 lava d5+3 of d40+2;
@@ -91,7 +91,7 @@ static void tables_match_rules(void)
             CHECK(g->from == w->from && g->to == w->to && g->fluid == w->fluid &&
                       g->walks.x == w->wx && g->walks.n == w->wn && g->walks.k == w->wk &&
                       g->length.x == w->lx && g->length.n == w->ln && g->length.k == w->lk,
-                  "%s[%d] is RULES.md's", tabs[i].name, b);
+                  "%s[%d] is docs/rules.md's", tabs[i].name, b);
         }
     }
     const river_rules_t *r = &t->river;

@@ -1,7 +1,7 @@
 /* arena.c - the arena layout: an open floor with a walled centre and stairs
  * in the corners.
  *
- * RULES.md §3 Arena.  The player starts on (38,10).  A roll of d25 +
+ * docs/rules.md §3 Arena.  The player starts on (38,10).  A roll of d25 +
  * min(dlevel, 25) picks one of the four centre pictures of the wiki page,
  * which live in data/arena.txt and are parsed here, never re-typed.  The
  * fluid pass runs three times (the type's ruleset row) on the open floor

@@ -1,6 +1,6 @@
 /* caves.c - the caves layout: a drunkard-walk cave with its own fluid.
  *
- * RULES.md §3 Caves.  Fill with wall; dig one walk from the centre, then 5
+ * docs/rules.md §3 Caves.  Fill with wall; dig one walk from the centre, then 5
  * walks, a fluid pass, 40 walks and a second fluid pass, each walk starting on
  * a random interior cell with an open cell (floor or fluid) and a wall among
  * its 4 orthogonal neighbours: usually a wall cell at the cave's edge, which
@@ -39,10 +39,11 @@
 #define CAVE_OPEN_SET \
     (CELLSET(CELL_FLOOR) | CELLSET(CELL_WATER) | CELLSET(CELL_ACID) | CELLSET(CELL_LAVA))
 
-/* [game] A walk's start (RULES.md §3 Caves, clarified; GAME-0997 §5.5): an
- * interior cell with at least one orthogonal neighbour open (floor or fluid)
- * and at least one orthogonal neighbour wall; the cell itself may be
- * anything.  Interior cells' neighbours are map cells, never padding. */
+/* [game] A walk's start (docs/rules.md §3 Caves; the game's
+ * bin/core/generator.lua:207-219): an interior cell with at least one
+ * orthogonal neighbour open (floor or fluid) and at least one orthogonal
+ * neighbour wall; the cell itself may be anything.  Interior cells'
+ * neighbours are map cells, never padding. */
 static inline bool cave_edge(const grid_t *g, int x, int y)
 {
     const uint8_t *c = &g->c[GRID_IDX(x, y)];

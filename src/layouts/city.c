@@ -1,6 +1,6 @@
 /* city.c - the city layout: open floor, a river, then small buildings.
  *
- * RULES.md §3 City.  The river (vertical only, 1/3) comes first so that
+ * docs/rules.md §3 City.  The river (vertical only, 1/3) comes first so that
  * buildings, which need an all-floor site, never overlap it.  Then 100 tries
  * of a candidate site of w x h cells (w drawn before h); a site that is all
  * floor keeps its outer ring as a floor buffer, gets a wall ring inside that

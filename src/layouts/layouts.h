@@ -50,7 +50,7 @@ void layout_city(layout_ctx_t *ctx);
 void layout_caves(layout_ctx_t *ctx);
 void layout_arena(layout_ctx_t *ctx);
 
-/* Arena centre pictures (data/arena.txt, RULES.md §3 Arena). */
+/* Arena centre pictures (data/arena.txt, docs/rules.md §3 Arena). */
 #define ARENA_MAX_PICTURES 8
 #define ARENA_MAX_SIDE 15
 #define ARENA_START_X 38 /* [wiki] the player starts in the middle */

@@ -1,4 +1,4 @@
-/* maze.c - the maze layout (RULES.md §3 Maze).
+/* maze.c - the maze layout (docs/rules.md §3 Maze).
  *
  * Random wall segments on a 3-cell grid.  On an open floor map, row 19
  * becomes wall; a style is picked uniformly from data/walled.json

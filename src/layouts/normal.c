@@ -1,6 +1,6 @@
 /* normal.c - the classic layout: ten plotted walls, extra doors, room scan.
  *
- * RULES.md §3 Normal.  Walls are plotted as grid_plot_wall would (on bit
+ * docs/rules.md §3 Normal.  Walls are plotted as grid_plot_wall would (on bit
  * rows and columns, the map written once at the end); the first two are
  * vertical (one per half of the map), the next three horizontal, the last
  * five horizontal with probability 1/3.  Each wall draws its orientation

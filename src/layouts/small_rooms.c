@@ -1,4 +1,4 @@
-/* small_rooms.c - the small-rooms ("archi") layout (RULES.md §3 Small rooms).
+/* small_rooms.c - the small-rooms ("archi") layout (docs/rules.md §3 Small rooms).
  *
  * The map is filled with wall, then cut into a 4x3 grid of 19x7 sections
  * placed every 18 columns and 6 rows from (3,1), so neighbouring sections
@@ -182,7 +182,7 @@ void layout_small_rooms(layout_ctx_t *ctx)
     o->sections = SMALL_SECTIONS;
     const int outside = small_rooms_doors_outside(&ctx->lv->map);
     o->frame_doors = (uint8_t)(outside < UINT8_MAX ? outside : UINT8_MAX);
-    /* RULES.md §4: river 1/4, then the fluid pass always, inside its area.
+    /* docs/rules.md §4: river 1/4, then the fluid pass always, inside its area.
      * Like water_standard, nothing in layout-only mode. */
     if (ctx->p->layout_only)
         return;

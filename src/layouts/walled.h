@@ -1,6 +1,6 @@
 /* walled.h - the small-rooms, warehouse and maze layouts and their data.
  *
- * The three layouts' tables live in data/ (RULES.md as data): the twelve
+ * The three layouts' tables live in data/ (docs/rules.md as data): the twelve
  * small-rooms sublayouts in data/smallrooms.txt, the warehouse and maze pick
  * tables in data/walled.json.  walled_data() parses and validates both once
  * (thread-safe) and returns them; layout_small_rooms, layout_warehouse and

@@ -1,4 +1,4 @@
-/* warehouse.c - the warehouse layout (RULES.md §3 Warehouse).
+/* warehouse.c - the warehouse layout (docs/rules.md §3 Warehouse).
  *
  * An open floor map split by k full-height vertical dividers, k picked from
  * data/walled.json (1, 2, 2, 2, 2, 3: 2 to 4 rooms, three most often).

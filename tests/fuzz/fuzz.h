@@ -48,7 +48,7 @@ static inline uint64_t fuzz_hash(const uint8_t *data, size_t size)
     return h;
 }
 
-/* The map keeps its outer ring wall (RULES.md §1), whatever data drew it. */
+/* The map keeps its outer ring wall (docs/rules.md §1), whatever data drew it. */
 static inline void fuzz_check_border(const grid_t *g)
 {
     for (int x = 1; x <= GRID_W; x++)

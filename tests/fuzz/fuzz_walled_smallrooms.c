@@ -3,7 +3,7 @@
  *
  * Any bytes: parse over the embedded tables; on failure the message is one
  * line naming the origin.  Sublayouts that load must draw a small-rooms map
- * that keeps what every layout keeps (RULES.md §1): the outer ring wall.
+ * that keeps what every layout keeps (docs/rules.md §1): the outer ring wall.
  */
 #include "fuzz.h"
 #include "layouts/walled.h"

@@ -3,7 +3,7 @@
  *
  * Any bytes: parse over the embedded tables; on failure the message is one
  * line naming the origin.  Tables that load must draw warehouse and maze
- * maps that keep the outer ring wall (RULES.md §1), with the warehouse's
+ * maps that keep the outer ring wall (docs/rules.md §1), with the warehouse's
  * room count equal to its dividers + 1.
  */
 #include "fuzz.h"

@@ -1,7 +1,7 @@
 /* ref.h - the plain reference generator: every rule once, as it reads.
  *
  * The generator in src/ is fast: bit rows, SIMD, branch-free tricks.  The
- * functions here implement the same rules (RULES.md, docs/layouts-*.md,
+ * functions here implement the same rules (docs/rules.md, docs/layouts-*.md,
  * docs/water.md, docs/population.md) the plain way, cell by cell, with no
  * intrinsics, no caches and no bit tricks, and they take the same random
  * draws in the same order, so a level made either way is byte-identical.

@@ -1,4 +1,4 @@
-/* ref_arena.c - the arena layout, plainly (RULES.md §3 Arena,
+/* ref_arena.c - the arena layout, plainly (docs/rules.md §3 Arena,
  * docs/layouts-open.md).
  *
  * Open floor with the wall border.  A roll of d25 + min(dlevel, 25) picks

@@ -1,4 +1,4 @@
-/* ref_caves.c - the caves layout, plainly (RULES.md §3 Caves,
+/* ref_caves.c - the caves layout, plainly (docs/rules.md §3 Caves,
  * docs/layouts-open.md).
  *
  * Fill with wall.  One floor walk of d40+100 steps from (38,10); 5 floor

@@ -1,4 +1,4 @@
-/* ref_city.c - the city layout, plainly (RULES.md §3 City,
+/* ref_city.c - the city layout, plainly (docs/rules.md §3 City,
  * docs/layouts-open.md).
  *
  * Open floor with the wall border; the river roll first (vertical rules

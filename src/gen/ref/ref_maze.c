@@ -1,4 +1,4 @@
-/* ref_maze.c - the maze layout, plainly (RULES.md §3 Maze,
+/* ref_maze.c - the maze layout, plainly (docs/rules.md §3 Maze,
  * docs/layouts-walled.md).
  *
  * Open floor with the wall border; row 19 becomes wall.  A style of

@@ -1,4 +1,4 @@
-/* ref_normal.c - the normal layout, plainly (RULES.md §3 Normal,
+/* ref_normal.c - the normal layout, plainly (docs/rules.md §3 Normal,
  * docs/layouts-normal.md).
  *
  * Ten walls are plotted through random points: walls 1-2 vertical, 3-5

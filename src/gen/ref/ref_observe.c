@@ -1,4 +1,4 @@
-/* ref_observe.c - what the final map shows, plainly (RULES.md §6).
+/* ref_observe.c - what the final map shows, plainly (docs/rules.md §6).
  *
  * The cells of water, acid and lava and the doors on the whole map, and the
  * passable cells (floor, door, fluid, bridge, stairs) that cannot be walked

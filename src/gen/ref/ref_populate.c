@@ -1,4 +1,4 @@
-/* ref_populate.c - the population step, plainly (RULES.md §5,
+/* ref_populate.c - the population step, plainly (docs/rules.md §5,
  * docs/population.md).
  *
  * In this order, all from the population stream: the special rooms (types

@@ -1,4 +1,4 @@
-/* ref_rooms.c - the room list of a walled map, plainly (RULES.md §3 Normal
+/* ref_rooms.c - the room list of a walled map, plainly (docs/rules.md §3 Normal
  * step 4, docs/layouts-normal.md).
  *
  * Scan the cells row by row, the last row and column excluded.  A cell

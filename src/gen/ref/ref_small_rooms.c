@@ -1,4 +1,4 @@
-/* ref_small_rooms.c - the small-rooms layout, plainly (RULES.md §3 Small
+/* ref_small_rooms.c - the small-rooms layout, plainly (docs/rules.md §3 Small
  * rooms, docs/layouts-walled.md).
  *
  * Fill with wall.  Twelve sections of 19x7 cells, four across and three

@@ -1,4 +1,4 @@
-/* ref_special.c - special rooms, plainly (RULES.md §5, docs/population.md).
+/* ref_special.c - special rooms, plainly (docs/rules.md §5, docs/population.md).
  *
  * 7d2-7 features.  Each draws its kind by the type's weights, then a room
  * uniformly among the unused rooms of the list that fit the kind's size

@@ -1,4 +1,4 @@
-/* ref_warehouse.c - the warehouse layout, plainly (RULES.md §3 Warehouse,
+/* ref_warehouse.c - the warehouse layout, plainly (docs/rules.md §3 Warehouse,
  * docs/layouts-walled.md).
  *
  * Open floor with the wall border.  A divider count k is drawn from

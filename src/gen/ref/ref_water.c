@@ -1,4 +1,4 @@
-/* ref_water.c - rivers and fluid passes, plainly (RULES.md §4,
+/* ref_water.c - rivers and fluid passes, plainly (docs/rules.md §4,
  * docs/water.md).
  *
  * River: when the type has a chance and rivers are on, roll it; the fluid
