@@ -78,31 +78,6 @@ static void sub(char *out, size_t n, const char *path, const char *key)
         out[n - 1] = '\0'; /* a long path is cut, which only shortens a message */
 }
 
-/* Every key of obj must be one of allowed. */
-static void known_keys(ju_t *ju, const cJSON *obj, const char *path, const char *const *allowed)
-{
-    if (ju->failed || !cJSON_IsObject(obj))
-        return;
-    for (const cJSON *it = obj->child; it; it = it->next) {
-        bool ok = false;
-        for (int k = 0; allowed[k] && !ok; k++)
-            ok = strcmp(it->string, allowed[k]) == 0;
-        for (const cJSON *o = obj->child; ok && o != it; o = o->next)
-            if (strcmp(o->string, it->string) == 0) {
-                char p[256];
-                sub(p, sizeof p, path, it->string);
-                ju_fail(ju, *path ? p : it->string, "duplicate key");
-                return;
-            }
-        if (!ok) {
-            char p[256];
-            sub(p, sizeof p, path, it->string);
-            ju_fail(ju, *path ? p : it->string, "unknown key");
-            return;
-        }
-    }
-}
-
 /* A probability: a number in [0, 1] or a fraction [num, den].  Its text
  * ("1/4" or "0.25") goes to text (24 bytes). */
 static double probability(ju_t *ju, const cJSON *it, const char *path, char *text)
@@ -211,7 +186,7 @@ static int64_t int64_item(ju_t *ju, const cJSON *it, const char *path, int64_t l
 
 static void parse_sample(ju_t *ju, const cJSON *s, const char *path, expect_sample_t *out)
 {
-    known_keys(ju, s, path, SAMPLE_KEYS);
+    ju_keys(ju, s, path, SAMPLE_KEYS);
     char p[256];
     const cJSON *t = ju_get(ju, s, path, "type");
     out->type = -1;
@@ -354,7 +329,7 @@ static void parse_expected(ju_t *ju, const cJSON *c, const char *path, expect_ch
         break;
     }
     case EXPECT_PROPORTION: {
-        known_keys(ju, x, p, (const char *const[]){"bins", "p", NULL});
+        ju_keys(ju, x, p, (const char *const[]){"bins", "p", NULL});
         const cJSON *bins = ju_array(ju, x, p, "bins");
         sub(q, sizeof q, p, "bins");
         bin_list(ju, e->hist, bins, q, e->hit);
@@ -379,7 +354,7 @@ static void parse_expected(ju_t *ju, const cJSON *c, const char *path, expect_ch
         break;
     }
     case EXPECT_EXACT: {
-        known_keys(ju, x, p, (const char *const[]){"value", NULL});
+        ju_keys(ju, x, p, (const char *const[]){"value", NULL});
         const cJSON *v = ju_get(ju, x, p, "value");
         sub(q, sizeof q, p, "value");
         if (ju->failed)
@@ -407,7 +382,7 @@ static void parse_expected(ju_t *ju, const cJSON *c, const char *path, expect_ch
         break;
     }
     case EXPECT_RANGE: {
-        known_keys(ju, x, p, (const char *const[]){"min", "max", NULL});
+        ju_keys(ju, x, p, (const char *const[]){"min", "max", NULL});
         if (!moments && hd->labels) {
             ju_fail(ju, p, "%s has named bins; a range needs an integer histogram", hd->name);
             return;
@@ -434,7 +409,7 @@ static void parse_check(ju_t *ju, const cJSON *c, const char *path, expect_check
         ju_fail(ju, path, "expected an object");
         return;
     }
-    known_keys(ju, c, path, CHECK_KEYS);
+    ju_keys(ju, c, path, CHECK_KEYS);
     const char *name = ju_string(ju, c, path, "name");
     const char *family = ju_string(ju, c, path, "family");
     const char *source = ju_string(ju, c, path, "source");
@@ -624,7 +599,16 @@ bool expect_parse(expect_set_t *set, const char *json, size_t len, const char *o
         return false;
     if (!cJSON_IsObject(root))
         ju_fail(&ju, NULL, "expected an object {\"levels\": N, \"checks\": [...]}");
-    known_keys(&ju, root, "", TOP_KEYS);
+    /* The other JSON files drlsim writes, given here by mistake. */
+    const cJSON *schema = cJSON_GetObjectItemCaseSensitive(root, "schema");
+    if (!ju.failed && cJSON_IsString(schema) && strncmp(schema->valuestring, "drlsim-run", 10) == 0)
+        ju_fail(&ju, NULL, "this is a drlsim run report (%.40s), not an expectations file",
+                schema->valuestring);
+    if (!ju.failed && cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(root, "summary")) &&
+        cJSON_GetObjectItemCaseSensitive(root, "checks"))
+        ju_fail(&ju, NULL, "this is a drlsim check report (check --json), not an expectations "
+                           "file");
+    ju_keys(&ju, root, "", TOP_KEYS);
     set->levels = (uint64_t)int64_item(&ju, ju_get(&ju, root, "", "levels"), "levels", 1,
                                        (int64_t)EXPECT_MAX_LEVELS);
     const cJSON *checks = ju_array(&ju, root, "", "checks");

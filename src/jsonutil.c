@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 void ju_init(ju_t *ju, const char *origin, char *err, size_t errlen)
 {
@@ -197,4 +198,89 @@ void ju_frac(ju_t *ju, const cJSON *obj, const char *path, const char *key, int 
     }
     *num = n;
     *den = d;
+}
+
+/* Names compared here are short (keys, type and kind names): longer strings
+ * are far from all of them anyway. */
+#define EDIT_MAX_LEN 80
+
+int ju_edit_distance(const char *a, const char *b, int limit)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    size_t diff = la > lb ? la - lb : lb - la;
+    if (diff > (size_t)limit || la > EDIT_MAX_LEN || lb > EDIT_MAX_LEN)
+        return limit + 1;
+    int row[EDIT_MAX_LEN + 1];
+    for (size_t j = 0; j <= lb; j++)
+        row[j] = (int)j;
+    for (size_t i = 1; i <= la; i++) {
+        int diag = row[0], best = row[0] = (int)i;
+        for (size_t j = 1; j <= lb; j++) {
+            int up = row[j];
+            int d = diag + (a[i - 1] != b[j - 1]);
+            if (up + 1 < d)
+                d = up + 1;
+            if (row[j - 1] + 1 < d)
+                d = row[j - 1] + 1;
+            row[j] = d;
+            diag = up;
+            if (d < best)
+                best = d;
+        }
+        if (best > limit) /* every later row is at least this */
+            return limit + 1;
+    }
+    return row[lb] > limit ? limit + 1 : row[lb];
+}
+
+const char *ju_nearest(const char *s, const char *const *names, int n)
+{
+    const char *best = NULL;
+    int bestd = JU_SUGGEST_MAX + 1;
+    for (int i = 0; i < n; i++) {
+        if (!names[i])
+            continue;
+        int d = ju_edit_distance(s, names[i], JU_SUGGEST_MAX);
+        /* Not a name that would need every one of its letters changed:
+         * "x" is no typo of "k". */
+        if (d < bestd && d < (int)strlen(names[i])) {
+            best = names[i];
+            bestd = d;
+        }
+    }
+    return best;
+}
+
+void ju_fail_unknown(ju_t *ju, const char *path, const char *what, const char *s,
+                     const char *const *names, int n)
+{
+    const char *near = ju_nearest(s, names, n);
+    if (near)
+        ju_fail(ju, path, "unknown %s \"%.80s\" (did you mean \"%s\"?)", what, s, near);
+    else
+        ju_fail(ju, path, "unknown %s \"%.80s\"", what, s);
+}
+
+void ju_keys(ju_t *ju, const cJSON *obj, const char *path, const char *const *keys)
+{
+    if (ju->failed || !obj || !cJSON_IsObject(obj))
+        return;
+    int nkeys = 0;
+    while (keys[nkeys])
+        nkeys++;
+    for (const cJSON *it = obj->child; it; it = it->next) {
+        bool known = strcmp(it->string, "comment") == 0;
+        for (int k = 0; k < nkeys && !known; k++)
+            known = strcmp(it->string, keys[k]) == 0;
+        if (!known) {
+            ju_fail_unknown(ju, path, "key", it->string, keys, nkeys);
+            return;
+        }
+        /* JSON parsers keep both copies of a repeated key; readers see one. */
+        for (const cJSON *o = obj->child; o != it; o = o->next)
+            if (strcmp(o->string, it->string) == 0) {
+                ju_fail(ju, path, "key \"%s\" appears twice", it->string);
+                return;
+            }
+    }
 }

@@ -45,4 +45,27 @@ const char *ju_string(ju_t *ju, const cJSON *obj, const char *path, const char *
 /* [num, den] with 0 <= num <= den, den >= 1. */
 void ju_frac(ju_t *ju, const cJSON *obj, const char *path, const char *key, int *num, int *den);
 
+/* Strict keys.  A hand-edited table with a misspelt key must not load with
+ * the key ignored (or its default used): every object level of every loader
+ * names the keys it takes.  Typos get a suggestion, the nearest known key by
+ * edit distance when it is close (JU_SUGGEST_MAX). */
+#define JU_SUGGEST_MAX 2
+
+/* Levenshtein distance between a and b (insert, delete, substitute one byte),
+ * computed up to limit: any larger distance is returned as limit + 1. */
+int ju_edit_distance(const char *a, const char *b, int limit);
+/* The name among names[0..n-1] (NULL entries skipped) nearest to s, when
+ * it is close enough to be a typo of it; NULL otherwise.  Ties go to the
+ * first. */
+const char *ju_nearest(const char *s, const char *const *names, int n);
+/* Fail unless every member of obj is one of keys (NULL-terminated) or
+ * "comment" (free text, allowed in every object of a table), each once:
+ * "PATH: unknown key "x" (did you mean "y"?)", "PATH: key "x" appears
+ * twice".  Nothing when obj is NULL or not an object (its reader says so). */
+void ju_keys(ju_t *ju, const cJSON *obj, const char *path, const char *const *keys);
+/* Fail with "PATH: unknown WHAT "s" (did you mean "y"?)" for a name that
+ * is none of names[0..n-1] (maps whose keys are data: types, kinds). */
+void ju_fail_unknown(ju_t *ju, const char *path, const char *what, const char *s,
+                     const char *const *names, int n);
+
 #endif

@@ -29,10 +29,15 @@ static bool glyph_ok(char g)
     return true;
 }
 
+static const char *const TOP_KEYS[] = {"monsters", NULL};
+static const char *const ROW_KEYS[] = {"id", "name", "glyph", "min", "max", "weight", "danger",
+                                       NULL};
+
 static void parse_row(ju_t *ju, monster_table_t *t, const cJSON *row, int i)
 {
     char path[48];
     snprintf(path, sizeof path, "monsters[%d]", i);
+    ju_keys(ju, row, path, ROW_KEYS);
     monster_kind_t *m = &t->kind[i];
     const char *id = ju_string(ju, row, path, "id");
     const char *name = ju_string(ju, row, path, "name");
@@ -136,6 +141,9 @@ bool monsters_parse(monster_table_t *t, const char *json, size_t len, const char
     cJSON *root = ju_parse(&ju, json, len);
     if (!root)
         return false;
+    if (!cJSON_IsObject(root))
+        ju_fail(&ju, NULL, "expected a JSON object at the top");
+    ju_keys(&ju, root, "", TOP_KEYS);
     const cJSON *rows = ju_array(&ju, root, "", "monsters");
     if (!ju.failed) {
         int n = cJSON_GetArraySize(rows);

@@ -28,6 +28,45 @@ const char *poptable_ammo_name(int kind)
     return kind >= 0 && kind < AMMO__COUNT ? AMMO_NAMES[kind] : "?";
 }
 
+static const char *const TOP_KEYS[] = {"budget", "window_shift", "last_monster", "caves",
+                                        "single", "special_rooms", NULL};
+static const char *const BUDGET_KEYS[] = {"difficulties", NULL};
+static const char *const RULE_KEYS[] = {"name", "rule", "mul", "add", "div", "k", NULL};
+static const char *const SHIFT_KEYS[] = {"by_difficulty", NULL};
+static const char *const LAST_KEYS[] = {"rule", NULL};
+static const char *const TABLE_KEYS[] = {"roll", "outcomes", "rows", NULL};
+static const char *const ROLL_KEYS[] = {"die", "difficulty_step", "difficulty_base", "add", "cap",
+                                        NULL};
+static const char *const OUTCOME_KEYS[] = {"name", "parts", NULL};
+static const char *const PART_KEYS[] = {"monsters", "percent", NULL};
+static const char *const ROW_KEYS[] = {"from", "to", "pick", "replace", NULL};
+static const char *const REPLACE_KEYS[] = {"difficulty_min", "dlevel_above", "chance", "pick",
+                                           NULL};
+static const char *const SPECIAL_KEYS[] = {"count", "weights", "limits", "fluid_room",
+                                           "ammo_room", NULL};
+static const char *const DICE_KEYS[] = {"x", "n", "k", NULL};
+static const char *const LIMIT_KEYS[] = {"w", "h", "area_max", NULL};
+static const char *const FLUID_ROOM_KEYS[] = {"roll", "rows", NULL};
+static const char *const AMMO_ROOM_KEYS[] = {"stacks", "roll", "rows", NULL};
+static const char *const RANGE_ROLL_KEYS[] = {"die", "dlevel_div", NULL};
+static const char *const RANGE_ROW_KEYS[] = {"from", "to", "value", NULL};
+
+/* The special room kinds as a NULL-terminated key list. */
+static void kind_names(const char *names[SPECIAL__COUNT + 1])
+{
+    for (int k = 0; k < SPECIAL__COUNT; k++)
+        names[k] = special_kind_name((special_kind_t)k);
+    names[SPECIAL__COUNT] = NULL;
+}
+
+/* A key the rule chosen does not use: refused, as it would be ignored. */
+static void unused_key(ju_t *ju, const cJSON *o, const char *path, const char *key,
+                       const char *rule)
+{
+    if (!ju->failed && cJSON_GetObjectItemCaseSensitive(o, key))
+        ju_fail(ju, path, "key \"%s\" is not used by rule \"%s\"", key, rule);
+}
+
 /* An integer member that may be null: null gives dflt. */
 static int int_or_null(ju_t *ju, const cJSON *o, const char *path, const char *key, int lo, int hi,
                        int dflt)
@@ -43,6 +82,7 @@ static int int_or_null(ju_t *ju, const cJSON *o, const char *path, const char *k
 static void parse_budget(ju_t *ju, pop_tables_t *t, const cJSON *root)
 {
     const cJSON *b = ju_object(ju, root, "", "budget");
+    ju_keys(ju, b, "budget", BUDGET_KEYS);
     const cJSON *d = ju_array(ju, b, "budget", "difficulties");
     if (ju->failed)
         return;
@@ -54,6 +94,7 @@ static void parse_budget(ju_t *ju, pop_tables_t *t, const cJSON *root)
         char path[48];
         snprintf(path, sizeof path, "budget.difficulties[%d]", i - 1);
         const cJSON *o = cJSON_GetArrayItem(d, i - 1);
+        ju_keys(ju, o, path, RULE_KEYS);
         const char *name = ju_string(ju, o, path, "name");
         const char *rule = ju_string(ju, o, path, "rule");
         if (ju->failed)
@@ -69,14 +110,19 @@ static void parse_budget(ju_t *ju, pop_tables_t *t, const cJSON *root)
             br->mul = ju_int(ju, o, path, "mul", 0, 100000);
             br->add = ju_int(ju, o, path, "add", -100000, 100000);
             br->div = ju_int(ju, o, path, "div", 1, 100000);
+            unused_key(ju, o, path, "k", rule);
         } else if (strcmp(rule, "sqrt") == 0) {
             br->sqrt = true;
             br->k = ju_int(ju, o, path, "k", 1, 100000);
+            unused_key(ju, o, path, "mul", rule);
+            unused_key(ju, o, path, "add", rule);
+            unused_key(ju, o, path, "div", rule);
         } else {
             ju_fail(ju, path, "rule \"%s\" is not linear or sqrt", rule);
         }
     }
     const cJSON *ws = ju_object(ju, root, "", "window_shift");
+    ju_keys(ju, ws, "window_shift", SHIFT_KEYS);
     const cJSON *by = ju_array(ju, ws, "window_shift", "by_difficulty");
     if (ju->failed)
         return;
@@ -89,6 +135,7 @@ static void parse_budget(ju_t *ju, pop_tables_t *t, const cJSON *root)
         t->window_shift[i] = ju_int_item(ju, cJSON_GetArrayItem(by, i - 1),
                                          "window_shift.by_difficulty", 0, 1000);
     const cJSON *lm = ju_object(ju, root, "", "last_monster");
+    ju_keys(ju, lm, "last_monster", LAST_KEYS);
     const char *rule = ju_string(ju, lm, "last_monster", "rule");
     if (ju->failed)
         return;
@@ -105,6 +152,7 @@ static void parse_roll(ju_t *ju, pop_roll_t *r, const cJSON *o, const char *path
     char p[96];
     snprintf(p, sizeof p, "%s.roll", path);
     const cJSON *ro = ju_object(ju, o, path, "roll");
+    ju_keys(ju, ro, p, ROLL_KEYS);
     r->die = ju_int(ju, ro, p, "die", 1, 1000);
     r->step = ju_int(ju, ro, p, "difficulty_step", -1000, 1000);
     r->base = ju_int(ju, ro, p, "difficulty_base", 0, DIFF_NIGHTMARE);
@@ -140,6 +188,7 @@ static void parse_outcomes(ju_t *ju, pop_table_t *t, const monster_table_t *m, c
         snprintf(op, sizeof op, "%s[%d]", p, i);
         const cJSON *oc = cJSON_GetArrayItem(arr, i);
         pop_outcome_t *out = &t->outcome[i];
+        ju_keys(ju, oc, op, OUTCOME_KEYS);
         const char *name = ju_string(ju, oc, op, "name");
         if (ju->failed)
             return;
@@ -162,6 +211,7 @@ static void parse_outcomes(ju_t *ju, pop_table_t *t, const monster_table_t *m, c
             snprintf(pp, sizeof pp, "%s.parts[%d]", op, j);
             const cJSON *part = cJSON_GetArrayItem(parts, j);
             pop_part_t *pt = &out->part[j];
+            ju_keys(ju, part, pp, PART_KEYS);
             pt->percent = ju_int(ju, part, pp, "percent", 1, 100);
             sum += pt->percent;
             const cJSON *mix = ju_array(ju, part, pp, "monsters");
@@ -207,7 +257,10 @@ static void parse_pick(ju_t *ju, pop_pick_t *pk, const pop_table_t *t, const cJS
     {
         int oi = outcome_index(t, it->string);
         if (oi < 0) {
-            ju_fail(ju, p, "\"%s\" is not an outcome of this table", it->string);
+            const char *names[POP_MAX_OUTCOMES];
+            for (int i = 0; i < t->noutcomes; i++)
+                names[i] = t->outcome[i].name;
+            ju_fail_unknown(ju, p, "outcome", it->string, names, t->noutcomes);
             return;
         }
         if (pk->n >= POP_MAX_PICK) {
@@ -282,6 +335,7 @@ static void parse_rows(ju_t *ju, pop_table_t *t, const cJSON *o, const char *pat
         snprintf(rp, sizeof rp, "%s[%d]", p, i);
         const cJSON *row = cJSON_GetArrayItem(arr, i);
         pop_row_t *r = &t->row[i];
+        ju_keys(ju, row, rp, ROW_KEYS);
         parse_range(ju, row, rp, i, n, prev_to, &r->from, &r->to);
         prev_to = r->to;
         parse_pick(ju, &r->pick, t, row, rp, "pick");
@@ -290,6 +344,7 @@ static void parse_rows(ju_t *ju, pop_table_t *t, const cJSON *o, const char *pat
         if (rep && !ju->failed) {
             char pp[160];
             snprintf(pp, sizeof pp, "%s.replace", rp);
+            ju_keys(ju, rep, pp, REPLACE_KEYS);
             r->replace_difficulty_min = ju_int(ju, rep, pp, "difficulty_min", DIFF_ITYTD,
                                                DIFF_NIGHTMARE);
             r->replace_dlevel_above = ju_int(ju, rep, pp, "dlevel_above", 0, 1000000);
@@ -303,6 +358,7 @@ static void parse_table(ju_t *ju, pop_table_t *t, const monster_table_t *m, cons
                         const char *key)
 {
     const cJSON *o = ju_object(ju, root, "", key);
+    ju_keys(ju, o, key, TABLE_KEYS);
     parse_roll(ju, &t->roll, o, key);
     parse_outcomes(ju, t, m, o, key);
     parse_rows(ju, t, o, key);
@@ -333,6 +389,7 @@ static void parse_range_table(ju_t *ju, pop_range_table_t *t, const cJSON *o, co
     char p[96];
     snprintf(p, sizeof p, "%s.roll", path);
     const cJSON *ro = ju_object(ju, o, path, "roll");
+    ju_keys(ju, ro, p, RANGE_ROLL_KEYS);
     t->die = ju_int(ju, ro, p, "die", 1, 1000);
     t->dlevel_div = ju_int(ju, ro, p, "dlevel_div", 1, 1000);
     const cJSON *arr = ju_array(ju, o, path, "rows");
@@ -350,6 +407,7 @@ static void parse_range_table(ju_t *ju, pop_range_table_t *t, const cJSON *o, co
         char rp[128];
         snprintf(rp, sizeof rp, "%s[%d]", p, i);
         const cJSON *row = cJSON_GetArrayItem(arr, i);
+        ju_keys(ju, row, rp, RANGE_ROW_KEYS);
         parse_range(ju, row, rp, i, n, prev_to, &t->from[i], &t->to[i]);
         prev_to = t->to[i];
         const char *v = ju_string(ju, row, rp, "value");
@@ -367,6 +425,7 @@ static void parse_dice(ju_t *ju, const cJSON *o, const char *path, const char *k
     char p[96];
     snprintf(p, sizeof p, "%s.%s", path, key);
     const cJSON *d = ju_object(ju, o, path, key);
+    ju_keys(ju, d, p, DICE_KEYS);
     *x = ju_int(ju, d, p, "x", 0, 100);
     *n = ju_int(ju, d, p, "n", 1, 1000);
     *k = ju_int(ju, d, p, "k", -1000, 1000);
@@ -394,15 +453,12 @@ static void parse_weights(ju_t *ju, int w[SPECIAL__COUNT], int *total, const cJS
                           const char *path)
 {
     *total = 0;
+    const char *kinds[SPECIAL__COUNT + 1];
+    kind_names(kinds);
+    ju_keys(ju, o, path, kinds);
     for (int k = 0; k < SPECIAL__COUNT; k++) {
-        w[k] = ju_int(ju, o, path, special_kind_name((special_kind_t)k), 0, 1000000);
+        w[k] = ju_int(ju, o, path, kinds[k], 0, 1000000);
         *total += w[k];
-    }
-    const cJSON *it;
-    cJSON_ArrayForEach(it, o)
-    {
-        if (!ju->failed && special_kind_from_name(it->string) < 0)
-            ju_fail(ju, path, "unknown special room kind \"%s\"", it->string);
     }
     if (!ju->failed && *total <= 0)
         ju_fail(ju, path, "weights sum to zero");
@@ -412,11 +468,17 @@ static void parse_special(ju_t *ju, special_tables_t *s, const cJSON *root)
 {
     const char *P = "special_rooms";
     const cJSON *o = ju_object(ju, root, "", P);
+    ju_keys(ju, o, P, SPECIAL_KEYS);
     parse_dice(ju, o, P, "count", &s->count_x, &s->count_n, &s->count_k);
     if (!ju->failed && (s->count_x + s->count_k < 0 ||
                         s->count_x * s->count_n + s->count_k > LEVEL_MAX_SPECIAL))
         ju_fail(ju, "special_rooms.count", "must stay within 0..%d", LEVEL_MAX_SPECIAL);
     const cJSON *w = ju_object(ju, o, P, "weights");
+    /* "default" and any level type's own row */
+    const char *rows[LT__COUNT + 2] = {"default"};
+    for (int t = 0; t < LT__COUNT; t++)
+        rows[t + 1] = level_type_name((level_type_t)t);
+    ju_keys(ju, w, "special_rooms.weights", rows);
     const cJSON *def = ju_object(ju, w, "special_rooms.weights", "default");
     int dw[SPECIAL__COUNT], dt;
     parse_weights(ju, dw, &dt, def, "special_rooms.weights.default");
@@ -432,27 +494,31 @@ static void parse_special(ju_t *ju, special_tables_t *s, const cJSON *root)
         char p[96];
         snprintf(p, sizeof p, "special_rooms.weights.%s", it->string);
         int t = level_type_from_name(it->string);
-        if (t < 0) {
-            ju_fail(ju, p, "not a level type");
-            break;
-        }
+        if (t < 0)
+            continue; /* "comment" */
         parse_weights(ju, s->weight[t], &s->total[t], it, p);
     }
     const cJSON *lim = ju_object(ju, o, P, "limits");
+    const char *kinds[SPECIAL__COUNT + 1];
+    kind_names(kinds);
+    ju_keys(ju, lim, "special_rooms.limits", kinds);
     for (int k = 0; k < SPECIAL__COUNT && !ju->failed; k++) {
         const char *name = special_kind_name((special_kind_t)k);
         char p[96];
         snprintf(p, sizeof p, "special_rooms.limits.%s", name);
         const cJSON *l = ju_object(ju, lim, "special_rooms.limits", name);
         special_limits_t *sl = &s->limits[k];
+        ju_keys(ju, l, p, LIMIT_KEYS);
         parse_span(ju, l, p, "w", GRID_W, &sl->wmin, &sl->wmax);
         parse_span(ju, l, p, "h", GRID_H, &sl->hmin, &sl->hmax);
         sl->area_max = int_or_null(ju, l, p, "area_max", 1, GRID_W * GRID_H, 0);
     }
     const cJSON *fl = ju_object(ju, o, P, "fluid_room");
+    ju_keys(ju, fl, "special_rooms.fluid_room", FLUID_ROOM_KEYS);
     parse_range_table(ju, &s->fluid, fl, "special_rooms.fluid_room", fluid_from_name,
                       "water, acid or lava");
     const cJSON *am = ju_object(ju, o, P, "ammo_room");
+    ju_keys(ju, am, "special_rooms.ammo_room", AMMO_ROOM_KEYS);
     parse_dice(ju, am, "special_rooms.ammo_room", "stacks", &s->stacks_x, &s->stacks_n,
                &s->stacks_k);
     parse_range_table(ju, &s->ammo, am, "special_rooms.ammo_room", ammo_from_name,
@@ -471,6 +537,7 @@ bool poptable_parse(pop_tables_t *t, const monster_table_t *m, const char *json,
         return false;
     if (!cJSON_IsObject(root))
         ju_fail(&ju, NULL, "expected a JSON object at the top");
+    ju_keys(&ju, root, "", TOP_KEYS);
     parse_budget(&ju, t, root);
     parse_table(&ju, &t->caves, m, root, "caves");
     parse_table(&ju, &t->single, m, root, "single");

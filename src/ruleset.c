@@ -14,7 +14,8 @@
 #include "data.h"
 #include "jsonutil.h"
 
-static const char *const TYPE_NAMES[LT__COUNT] = {
+/* NULL-terminated, so the list is also the types object's key list. */
+static const char *const TYPE_NAMES[LT__COUNT + 1] = {
     [LT_NORMAL] = "normal", [LT_SMALL_ROOMS] = "small-rooms", [LT_WAREHOUSE] = "warehouse",
     [LT_CITY] = "city",     [LT_CAVES] = "caves",             [LT_ARENA] = "arena",
     [LT_MAZE] = "maze",     [LT_SINGLE] = "single",
@@ -34,6 +35,25 @@ int level_type_from_name(const char *name)
     return -1;
 }
 
+static const char *const TOP_KEYS[] = {"name", "type_bands", "arena_from_caves", "single",
+                                        "types", NULL};
+static const char *const BAND_KEYS[] = {"from", "to", "weights", NULL};
+static const char *const SINGLE_KEYS[] = {"above_dlevel", "chance", NULL};
+static const char *const TYPE_KEYS[] = {"river", "river_style", "river_horizontal",
+                                        "fluid_passes", "fluids_only_without_river",
+                                        "danger_percent", "special_rooms", "hunting", "items",
+                                        NULL};
+static const char *const ITEMS_KEYS[] = {"rule", "x", "n", "k", NULL};
+
+/* A key the object may hold in general but not with the variant chosen:
+ * it would be ignored, so it is refused. */
+static void unused_key(ju_t *ju, const cJSON *o, const char *path, const char *key,
+                       const char *why)
+{
+    if (!ju->failed && cJSON_GetObjectItemCaseSensitive(o, key))
+        ju_fail(ju, path, "key \"%s\" is not used %s", key, why);
+}
+
 static void parse_bands(ju_t *ju, ruleset_t *rs, const cJSON *root)
 {
     const cJSON *bands = ju_array(ju, root, "", "type_bands");
@@ -51,6 +71,7 @@ static void parse_bands(ju_t *ju, ruleset_t *rs, const cJSON *root)
         snprintf(path, sizeof path, "type_bands[%d]", i);
         const cJSON *b = cJSON_GetArrayItem(bands, i);
         type_band_t *tb = &rs->band[i];
+        ju_keys(ju, b, path, BAND_KEYS);
         tb->from = ju_int(ju, b, path, "from", 1, 1000000);
         const cJSON *to = ju_get(ju, b, path, "to");
         if (ju->failed)
@@ -80,7 +101,13 @@ static void parse_bands(ju_t *ju, ruleset_t *rs, const cJSON *root)
             char wp[128];
             snprintf(wp, sizeof wp, "%s.weights.%s", path, it->string);
             int t = level_type_from_name(it->string);
-            if (t < 0 || t == LT_ARENA || t == LT_SINGLE) {
+            if (t < 0) {
+                char mp[96];
+                snprintf(mp, sizeof mp, "%s.weights", path);
+                ju_fail_unknown(ju, mp, "level type", it->string, TYPE_NAMES, LT__COUNT);
+                return;
+            }
+            if (t == LT_ARENA || t == LT_SINGLE) {
                 ju_fail(ju, wp, "not a type a band can weigh (arena and single are replacements)");
                 return;
             }
@@ -104,6 +131,7 @@ static void parse_type(ju_t *ju, type_rules_t *tr, const cJSON *types, level_typ
     char path[64];
     snprintf(path, sizeof path, "types.%s", level_type_name(t));
     const cJSON *o = ju_object(ju, types, "types", level_type_name(t));
+    ju_keys(ju, o, path, TYPE_KEYS);
     if (ju->failed)
         return;
     ju_frac(ju, o, path, "river", &tr->river.num, &tr->river.den);
@@ -122,6 +150,8 @@ static void parse_type(ju_t *ju, type_rules_t *tr, const cJSON *types, level_typ
         ju_fail(ju, path, "river_style \"%s\" is not standard, vertical_only or caves", style);
         return;
     }
+    if (tr->river_style != RIVER_CAVES)
+        unused_key(ju, o, path, "river_horizontal", "by this river_style (only by caves)");
     tr->fluid_passes = ju_int(ju, o, path, "fluid_passes", 0, 10);
     tr->fluids_only_without_river = ju_bool(ju, o, path, "fluids_only_without_river");
     tr->danger_percent = ju_int(ju, o, path, "danger_percent", 0, 10000);
@@ -130,6 +160,7 @@ static void parse_type(ju_t *ju, type_rules_t *tr, const cJSON *types, level_typ
     const cJSON *items = ju_object(ju, o, path, "items");
     char ipath[80];
     snprintf(ipath, sizeof ipath, "%s.items", path);
+    ju_keys(ju, items, ipath, ITEMS_KEYS);
     const char *rule = ju_string(ju, items, ipath, "rule");
     if (ju->failed)
         return;
@@ -150,6 +181,14 @@ static void parse_type(ju_t *ju, type_rules_t *tr, const cJSON *types, level_typ
     } else {
         ju_fail(ju, ipath, "rule \"%s\" is not formula, fixed, dice or percent", rule);
     }
+    char why[64];
+    snprintf(why, sizeof why, "by rule \"%s\"", rule);
+    if (tr->items != ITEMS_DICE) {
+        unused_key(ju, items, ipath, "x", why);
+        unused_key(ju, items, ipath, "k", why);
+    }
+    if (tr->items == ITEMS_FORMULA)
+        unused_key(ju, items, ipath, "n", why);
 }
 
 bool ruleset_parse(ruleset_t *rs, const char *json, size_t len, const char *origin, char *err,
@@ -163,27 +202,21 @@ bool ruleset_parse(ruleset_t *rs, const char *json, size_t len, const char *orig
         return false;
     if (!cJSON_IsObject(root))
         ju_fail(&ju, NULL, "expected a JSON object at the top");
+    ju_keys(&ju, root, "", TOP_KEYS);
     const char *name = ju_string(&ju, root, "", "name");
     snprintf(rs->name, sizeof rs->name, "%s", name);
     parse_bands(&ju, rs, root);
     ju_frac(&ju, root, "", "arena_from_caves", &rs->arena_from_caves.num,
             &rs->arena_from_caves.den);
     const cJSON *single = ju_object(&ju, root, "", "single");
+    ju_keys(&ju, single, "single", SINGLE_KEYS);
     rs->single_above_dlevel = ju_int(&ju, single, "single", "above_dlevel", 0, 1000000);
     ju_frac(&ju, single, "single", "chance", &rs->single_chance.num, &rs->single_chance.den);
     const cJSON *types = ju_object(&ju, root, "", "types");
+    /* Every type has its rules: a misspelt type name is an unknown key. */
+    ju_keys(&ju, types, "types", TYPE_NAMES);
     for (int t = 0; t < LT__COUNT && !ju.failed; t++)
         parse_type(&ju, &rs->type[t], types, (level_type_t)t);
-    if (!ju.failed) {
-        const cJSON *it;
-        cJSON_ArrayForEach(it, types)
-        {
-            if (level_type_from_name(it->string) < 0) {
-                ju_fail(&ju, "types", "unknown level type \"%s\"", it->string);
-                break;
-            }
-        }
-    }
     cJSON_Delete(root);
     return !ju.failed;
 }

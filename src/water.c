@@ -132,6 +132,15 @@ static cell_t ju_fluid(ju_t *ju, const cJSON *obj, const char *path, const char 
     return CELL_WATER;
 }
 
+static const char *const TOP_KEYS[] = {"fluid_bands", "cave_fluid_bands",
+                                        "cave_second_pass_extra_length", "river", NULL};
+static const char *const BAND_KEYS[] = {"from", "to", "fluid", "walks", "length", NULL};
+static const char *const RIVER_KEYS[] = {"fluid_roll", "fluid", "horizontal",
+                                          "horizontal_bridge", "multiple", "three_of_multiple",
+                                          NULL};
+static const char *const ROLL_KEYS[] = {"difficulty_times", "plus", NULL};
+static const char *const FLUID_ROW_KEYS[] = {"below", "fluid", NULL};
+
 /* A band table: dlevels from 1 upwards, contiguous, the last open-ended. */
 static void parse_fluid_table(ju_t *ju, const cJSON *root, const char *key, fluid_table_t *ft)
 {
@@ -150,6 +159,7 @@ static void parse_fluid_table(ju_t *ju, const cJSON *root, const char *key, flui
         snprintf(path, sizeof path, "%s[%d]", key, i);
         const cJSON *b = cJSON_GetArrayItem(arr, i);
         fluid_band_t *fb = &ft->band[i];
+        ju_keys(ju, b, path, BAND_KEYS);
         fb->from = ju_int(ju, b, path, "from", 1, DLEVEL_MAX);
         if (!ju->failed && fb->from != expect_from) {
             ju_fail(ju, path, "from is %d, expected %d (bands must follow each other)", fb->from,
@@ -184,7 +194,9 @@ static void parse_fluid_table(ju_t *ju, const cJSON *root, const char *key, flui
 static void parse_river(ju_t *ju, const cJSON *root, river_rules_t *rr)
 {
     const cJSON *river = ju_object(ju, root, "", "river");
+    ju_keys(ju, river, "river", RIVER_KEYS);
     const cJSON *roll = ju_object(ju, river, "river", "fluid_roll");
+    ju_keys(ju, roll, "river.fluid_roll", ROLL_KEYS);
     rr->die_per_difficulty = ju_int(ju, roll, "river.fluid_roll", "difficulty_times", 0, 100);
     rr->die_plus = ju_int(ju, roll, "river.fluid_roll", "plus", 0, 1000);
     if (!ju->failed && rr->die_per_difficulty + rr->die_plus < 1)
@@ -204,6 +216,7 @@ static void parse_river(ju_t *ju, const cJSON *root, river_rules_t *rr)
         snprintf(path, sizeof path, "river.fluid[%d]", i);
         snprintf(bp, sizeof bp, "%s.below", path);
         const cJSON *row = cJSON_GetArrayItem(fl, i);
+        ju_keys(ju, row, path, FLUID_ROW_KEYS);
         const cJSON *below = ju_get(ju, row, path, "below");
         if (ju->failed)
             return;
@@ -242,6 +255,7 @@ bool water_tables_parse(water_tables_t *t, const char *json, size_t len, const c
         return false;
     if (!cJSON_IsObject(root))
         ju_fail(&ju, NULL, "expected a JSON object at the top");
+    ju_keys(&ju, root, "", TOP_KEYS);
     parse_fluid_table(&ju, root, "fluid_bands", &t->fluid);
     parse_fluid_table(&ju, root, "cave_fluid_bands", &t->cave);
     t->cave_second_extra = ju_int(&ju, root, "", "cave_second_pass_extra_length", 0, 1000);

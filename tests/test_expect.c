@@ -140,7 +140,7 @@ static void test_bad(void)
                   strstr(err, "levels: expected an integer"), "levels string: %s", err);
         t = "{\"levels\": 10, \"checks\": [], \"extra\": 1}";
         CHECK(!expect_parse(&set, t, strlen(t), "x.json", err, sizeof err) &&
-                  strstr(err, "extra: unknown key"), "unknown top key: %s", err);
+                  strstr(err, "x.json: unknown key \"extra\""), "unknown top key: %s", err);
         t = "{\"levels\": 10, \"checks\": []}";
         CHECK(!expect_parse(&set, t, strlen(t), "x.json", err, sizeof err) &&
                   strstr(err, "no checks"), "empty: %s", err);
@@ -154,7 +154,7 @@ static void test_bad(void)
     bad("{" HEAD "\"observation\": \"type\", \"sample\": {\"type\": null, \"dlevel\": 10}, "
         "\"test\": \"exact\", \"expected\": {\"value\": \"normal\"}}",
         "checks[0].sample.difficulty: missing key");
-    bad("{" HEAD ARENA ", \"knwon_discrepancy\": \"typo\"}", "checks[0].knwon_discrepancy: unknown key");
+    bad("{" HEAD ARENA ", \"knwon_discrepancy\": \"typo\"}", "checks[0]: unknown key \"knwon_discrepancy\" (did you mean \"known_discrepancy\"?)");
     bad("{" HEAD ARENA ", \"known_discrepancy\": \"\"}", "give the reason");
     bad("{" HEAD ARENA ", \"enabled\": false}", "checks[0].pending: missing key");
     bad("{" HEAD ARENA ", \"pending\": \"x\"}", "belongs to disabled checks");
@@ -190,7 +190,7 @@ static void test_bad(void)
         "\"difficulty\": 3}, \"types\": [\"caves\"], \"test\": \"exact\", \"expected\": {\"value\": \"caves\"}}",
         "the sample's type maze is not listed");
     bad("{" HEAD "\"observation\": \"type\", " SAMPLE ", \"source\": \"forum\", \"test\": \"exact\", "
-        "\"expected\": {\"value\": \"caves\"}}", "checks[0].source: duplicate key");
+        "\"expected\": {\"value\": \"caves\"}}", "checks[0]: key \"source\" appears twice");
     bad("{\"name\": \"a\", \"family\": \"f\", \"source\": \"forum\", \"observation\": \"type\", "
         SAMPLE ", \"test\": \"exact\", \"expected\": {\"value\": \"caves\"}}",
         "checks[0].source: 'forum' is not wiki, game or decision");
@@ -230,7 +230,7 @@ static void test_bad(void)
     bad("{" HEAD "\"observation\": \"river_count\", " SAMPLE ", \"given\": [\"1\", \"1\"], "
         "\"test\": \"exact\", \"expected\": {\"value\": 1}}", "checks[0].given[1]: bin listed twice");
     bad("{" HEAD "\"observation\": \"type\", " SAMPLE ", \"test\": \"proportion\", "
-        "\"expected\": {\"bins\": [\"arena\"], \"p\": 0.5, \"q\": 1}}", "expected.q: unknown key");
+        "\"expected\": {\"bins\": [\"arena\"], \"p\": 0.5, \"q\": 1}}", "checks[0].expected: unknown key \"q\"");
 }
 
 /* Bins the data names (tables_load): numbers before, the data's names

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "data.h"
+#include "jsonutil.h"
 #include "ruleset.h"
 #include "testutil.h"
 
@@ -90,19 +91,42 @@ static void loader(void)
     bad("[]", "expected a JSON object");
     /* found by fuzzing: a message quoting a key with "\n" stays one line */
     bad("{\"name\": \"x\", \"type_bands\": [{\"from\": 1, \"to\": null, "
-        "\"weights\": {\"a\\nb\": 1}}]}", "weights.a?b: not a type");
+        "\"weights\": {\"a\\nb\": 1}}]}", "weights: unknown level type \"a?b\"");
     /* Take the real file and break one thing at a time. */
     struct { const char *from, *to, *needle; } edits[] = {
         {"\"arena_from_caves\": [1, 4]", "\"arena_from_caves\": [5, 4]", "above 1"},
         {"\"arena_from_caves\": [1, 4]", "\"arena_from_caves\": [1, 0]", "outside"},
         {"\"above_dlevel\": 15", "\"above_dlevel\": \"15\"", "expected an integer"},
         {"\"from\": 3", "\"from\": 4", "without gaps"},
-        {"\"maze\": 1 }", "\"mace\": 1 }", "mace"},
+        {"\"maze\": 1 }", "\"mace\": 1 }",
+         "type_bands[2].weights: unknown level type \"mace\" (did you mean \"maze\"?)"},
         /* found by fuzzing: a repeated key counted in the total only */
         {"\"maze\": 1 }", "\"maze\": 1, \"maze\": 2 }", "weighed twice"},
         {"\"danger_percent\": 150", "\"danger_percent\": -1", "outside"},
         {"\"river_style\": \"caves\"", "\"river_style\": \"lake\"", "lake"},
         {"\"rule\": \"formula\"", "\"rule\": \"many\"", "many"},
+        /* strict keys: a misspelt key is named with the nearest known one */
+        {"\"danger_percent\": 67", "\"danger_percnt\": 67",
+         "bad.json: types.caves: unknown key \"danger_percnt\" (did you mean \"danger_percent\"?)"},
+        {"\"arena_from_caves\"", "\"arena_from_cave\"",
+         "bad.json: unknown key \"arena_from_cave\" (did you mean \"arena_from_caves\"?)"},
+        {"\"above_dlevel\"", "\"above_dlvl\"",
+         "single: unknown key \"above_dlvl\" (did you mean \"above_dlevel\"?)"},
+        {"\"from\": 3", "\"fro\": 3", "type_bands[1]: unknown key \"fro\" (did you mean \"from\"?)"},
+        {"\"small-rooms\": { \"river\"", "\"smallrooms\": { \"river\"",
+         "types: unknown key \"smallrooms\" (did you mean \"small-rooms\"?)"},
+        {"\"rule\": \"dice\"", "\"rul\": \"dice\"",
+         "types.maze.items: unknown key \"rul\" (did you mean \"rule\"?)"},
+        {"\"hunting\": [1, 2]", "\"hunting\": [1, 2], \"zzzz\": 1",
+         "types.arena: unknown key \"zzzz\""},
+        {"\"arena_from_caves\": [1, 4]", "\"arena_from_caves\": [1, 4], \"arena_from_caves\": [1, 2]",
+         "key \"arena_from_caves\" appears twice"},
+        /* keys a variant does not use would be ignored: refused too */
+        {"\"rule\": \"formula\" }", "\"rule\": \"formula\", \"n\": 3 }",
+         "types.normal.items: key \"n\" is not used by rule \"formula\""},
+        {"\"river_style\": \"vertical_only\"",
+         "\"river_style\": \"vertical_only\", \"river_horizontal\": [1, 2]",
+         "types.city: key \"river_horizontal\" is not used by this river_style"},
     };
     char buf[16384];
     for (size_t k = 0; k < sizeof edits / sizeof edits[0]; k++) {
@@ -118,6 +142,32 @@ static void loader(void)
     free(text);
 }
 
+/* The strict-key helpers of jsonutil (every loader uses them). */
+static void strict_keys(void)
+{
+    static const struct { const char *a, *b; int d; } ED[] = {
+        /* Levenshtein distances worked by hand: one edit per letter */
+        {"", "", 0}, {"abc", "abc", 0}, {"", "abc", 3}, {"from", "fro", 1},
+        {"danger_percent", "danger_percnt", 1}, {"kitten", "sitting", 3},
+        {"percent", "percnet", 2}, {"maze", "mace", 1}, {"to", "ot", 2},
+    };
+    for (size_t i = 0; i < sizeof ED / sizeof ED[0]; i++) {
+        int d = ju_edit_distance(ED[i].a, ED[i].b, 10);
+        CHECK(d == ED[i].d, "distance(%s, %s) = %d, want %d", ED[i].a, ED[i].b, d, ED[i].d);
+        CHECK(ju_edit_distance(ED[i].b, ED[i].a, 10) == d, "distance is symmetric");
+        int capped = ju_edit_distance(ED[i].a, ED[i].b, 1);
+        CHECK(capped == (d > 1 ? 2 : d), "distance(%s, %s) capped at 1: %d", ED[i].a, ED[i].b,
+              capped);
+    }
+    static const char *const K[] = {"from", "to", "weights", "k", NULL};
+    CHECK(ju_nearest("fron", K, 4) == K[0], "fron -> from");
+    CHECK(ju_nearest("t", K, 4) == K[1], "t -> to");
+    CHECK(ju_nearest("weihgts", K, 4) == K[2], "weihgts -> weights (distance 2)");
+    CHECK(ju_nearest("wieghst", K, 4) == NULL, "no suggestion beyond distance 2");
+    CHECK(ju_nearest("x", K, 4) == NULL, "x is no typo of k (every letter changed)");
+    CHECK(ju_nearest("zzzz", K, 4) == NULL, "zzzz: no suggestion");
+}
+
 int main(void)
 {
     const ruleset_t *rs = ruleset_default();
@@ -131,5 +181,6 @@ int main(void)
     CHECK(level_type_from_name("small-rooms") == LT_SMALL_ROOMS, "type names");
     CHECK(level_type_from_name("smallrooms") == -1, "unknown type name");
     loader();
+    strict_keys();
     return test_summary("ruleset");
 }

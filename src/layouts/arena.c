@@ -159,6 +159,21 @@ bool arena_parse(arena_table_t *t, const char *text, size_t len, const char *ori
             cur->px = cur->py = -1;
             continue;
         }
+        if ((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z')) {
+            /* No picture cell is a letter: a misspelt keyword line. */
+            char word[24];
+            size_t k = 0;
+            for (; k < n && k < sizeof word - 1 && s[k] != ' '; k++)
+                word[k] = s[k];
+            word[k] = '\0';
+            static const char *const KEYWORDS[] = {"roll"};
+            if (strcmp(word, "roll") == 0)
+                return fail(&ps, "expected \"roll N\"");
+            if (ju_nearest(word, KEYWORDS, 1))
+                return fail(&ps, "unknown keyword \"%s\" (did you mean \"roll\"?)", word);
+            return fail(&ps, "unknown keyword \"%s\" (lines are \"roll N\", picture rows, "
+                             "blank or ; comments)", word);
+        }
         if (!cur)
             return fail(&ps, "picture row outside a picture (a \"roll N\" line comes first)");
         if (!parse_row(&ps, cur, s, n))

@@ -137,6 +137,12 @@ static void read_pick(ju_t *ju, const cJSON *obj, const char *path, const char *
     }
 }
 
+static const char *const TOP_KEYS[] = {"warehouse", "maze", NULL};
+static const char *const WAREHOUSE_KEYS[] = {"dividers", "box_size", "box_tries", "wall_blocks",
+                                             NULL};
+static const char *const MAZE_KEYS[] = {"styles", NULL};
+static const char *const STYLE_KEYS[] = {"tries", "lengths", NULL};
+
 bool walled_parse_tables(walled_data_t *d, const char *json, size_t len, const char *origin,
                          char *err, size_t errlen)
 {
@@ -145,7 +151,11 @@ bool walled_parse_tables(walled_data_t *d, const char *json, size_t len, const c
     cJSON *root = ju_parse(&ju, json, len);
     if (!root)
         return false;
+    if (!cJSON_IsObject(root))
+        ju_fail(&ju, NULL, "expected a JSON object at the top");
+    ju_keys(&ju, root, "", TOP_KEYS);
     const cJSON *wh = ju_object(&ju, root, "", "warehouse");
+    ju_keys(&ju, wh, "warehouse", WAREHOUSE_KEYS);
     /* Up to 3 dividers: their spacing floor(78/(k+1)) with a +-8 jitter keeps
      * them apart only that far (walled.h). */
     read_pick(&ju, wh, "warehouse", "dividers", 1, WAREHOUSE_MAX_DIVIDERS, &d->wh_dividers);
@@ -154,6 +164,7 @@ bool walled_parse_tables(walled_data_t *d, const char *json, size_t len, const c
     read_pick(&ju, wh, "warehouse", "box_tries", 0, 100000, &d->wh_box_tries);
     ju_frac(&ju, wh, "warehouse", "wall_blocks", &d->wh_wall_blocks.num, &d->wh_wall_blocks.den);
     const cJSON *mz = ju_object(&ju, root, "", "maze");
+    ju_keys(&ju, mz, "maze", MAZE_KEYS);
     const cJSON *styles = ju_array(&ju, mz, "maze", "styles");
     if (!ju.failed) {
         int n = cJSON_GetArraySize(styles);
@@ -165,6 +176,7 @@ bool walled_parse_tables(walled_data_t *d, const char *json, size_t len, const c
             char p[64];
             snprintf(p, sizeof p, "maze.styles[%d]", i);
             const cJSON *s = cJSON_GetArrayItem(styles, i);
+            ju_keys(&ju, s, p, STYLE_KEYS);
             d->maze_style[i].tries = ju_int(&ju, s, p, "tries", 0, 1000000);
             read_pick(&ju, s, p, "lengths", 1, GRID_W, &d->maze_style[i].length);
         }
