@@ -229,6 +229,9 @@ int cmd_check(int argc, char **argv)
     const ruleset_t *rules = tables_load();
     if (!rules)
         return CLI_EXIT_USAGE;
+    tables_id_t id;
+    tables_id(&id);
+    cluster_check_same(tables_id_key(&id), "rule table");
     expect_set_t set;
     if (!expect_load(&set, o.expect, err, sizeof err)) {
         fprintf(stderr, "drlsim check: %s\n", err);

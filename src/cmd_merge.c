@@ -1,7 +1,8 @@
 /* cmd_merge.c - `drlsim merge`: add run reports of one job into one report.
  *
- * The reports must belong to the same job (identical params) and cover
- * disjoint index ranges; their tallies are summed exactly and the report is
+ * The reports must belong to the same job (identical params), be made with
+ * the same rules (tables byte for byte, drlsim version) and cover disjoint
+ * index ranges; their tallies are summed exactly and the report is
  * written as `drlsim run` would have written it for the union of the ranges,
  * so merging the shards of a job gives the whole job's report byte for byte.
  */
@@ -31,8 +32,9 @@ static void usage(FILE *out)
                  "\n"
                  "Add run reports of the same job (e.g. `drlsim run --shard I/N` outputs, or a\n"
                  "partial report and the rest) into one report.  Refuses reports whose job\n"
-                 "parameters differ or whose index ranges overlap.  The result is\n"
-                 "byte-identical to running the union of the ranges at once.\n"
+                 "parameters, rule tables (content hashes) or drlsim version differ, or whose\n"
+                 "index ranges overlap.  The result is byte-identical to running the union\n"
+                 "of the ranges at once.\n"
                  "\n"
                  "  --out FILE   write the merged report to FILE (atomically; default stdout)\n"
                  "  --csv DIR    also write its histograms as tidy CSV files, as `drlsim run\n"
@@ -149,6 +151,12 @@ int cmd_merge(int argc, char **argv)
             rc = CLI_EXIT_USAGE;
             break;
         }
+        if (!report_same_rules(&all.id, inputs[0], &r.id, inputs[i], err, sizeof err)) {
+            fprintf(stderr, "drlsim merge: %s\n", err);
+            loaded_report_free(&r);
+            rc = CLI_EXIT_USAGE;
+            break;
+        }
         int n = all.res.nranges + r.res.nranges;
         if (n > cap) {
             index_range_t *nr = realloc(all.res.ranges, (size_t)n * sizeof *nr);
@@ -176,7 +184,7 @@ int cmd_merge(int argc, char **argv)
         loaded_report_free(&r);
     }
     if (rc == 0)
-        rc = report_write_run(out, &all.job, all.tally, &all.res) ? CLI_EXIT_IO : 0;
+        rc = report_write_run(out, &all.job, &all.id, all.tally, &all.res) ? CLI_EXIT_IO : 0;
     if (rc == 0 && csv)
         rc = report_csv_write(csv, all.tally) ? CLI_EXIT_IO : 0;
     loaded_report_free(&all);

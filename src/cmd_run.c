@@ -64,7 +64,8 @@ static void usage(FILE *out)
             "                   report of the whole job, byte for byte\n"
             "  --ranges A-B,..  run only these half-open index ranges [A, B) of the job\n"
             "  --resume FILE    finish the job of a partial report: run its missing ranges\n"
-            "                   and write the whole report\n"
+            "                   and write the whole report (its rule tables and drlsim\n"
+            "                   version must be this run's)\n"
             "\n"
             "SIGINT or SIGTERM stops the run cleanly and writes the levels done so far,\n"
             "marked \"complete\": false with the completed index ranges; a second signal\n"
@@ -315,6 +316,9 @@ int cmd_run(int argc, char **argv)
     if (!rules)
         return CLI_EXIT_USAGE;
     job.params.rules = rules;
+    tables_id_t id;
+    tables_id(&id);
+    cluster_check_same(tables_id_key(&id), "rule table");
 
     tally_t *t = NULL;
     driver_result_t acc; /* what the output report covers */
@@ -336,6 +340,12 @@ int cmd_run(int argc, char **argv)
             return CLI_EXIT_USAGE;
         }
         free(text);
+        if (!report_same_rules(&id, "this run", &lr.id, resume, err, sizeof err)) {
+            fprintf(stderr, "drlsim run: %s\n", err);
+            loaded_report_free(&lr);
+            free(acc.ranges);
+            return CLI_EXIT_USAGE;
+        }
         if (lr.res.nranges > RUN_MAX_RANGES) {
             fprintf(stderr, "drlsim run: %s: more than %d ranges\n", resume, RUN_MAX_RANGES);
             loaded_report_free(&lr);
@@ -417,7 +427,7 @@ int cmd_run(int argc, char **argv)
         driver_result_free(&res);
     }
     if (rc == 0 && cluster_is_root())
-        rc = report_write_run(out, &job, t, &acc) ? CLI_EXIT_IO : 0;
+        rc = report_write_run(out, &job, &id, t, &acc) ? CLI_EXIT_IO : 0;
     if (rc == 0 && cluster_is_root() && o.csv)
         rc = report_csv_write(o.csv, t) ? CLI_EXIT_IO : 0;
     driver_release_signals();

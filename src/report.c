@@ -1,11 +1,12 @@
 /* report.c - the run report of report.h.
  *
- * Layout: params (everything that defines the job), levels, complete and the
- * completed index ranges, "types" (levels per type over the run), "summary"
- * (per histogram over the whole run: count of observations, mean, sd and a
- * 95% interval of the mean; shares with Wilson 95% intervals for labelled
- * histograms) and "strata" (every non-empty dlevel x type cell with its full
- * histograms).  docs/report.md is the schema.
+ * Layout: params (everything that defines the job, and which rules made
+ * it: the tables' content hashes and the drlsim version), levels, complete
+ * and the completed index ranges, "types" (levels per type over the run),
+ * "summary" (per histogram over the whole run: count of observations, mean,
+ * sd and a 95% interval of the mean; shares with Wilson 95% intervals for
+ * labelled histograms) and "strata" (every non-empty dlevel x type cell with
+ * its full histograms).  docs/report.md is the schema.
  */
 #include "report.h"
 
@@ -154,7 +155,8 @@ static cJSON *summary_json(int h, const uint64_t *b)
     return o;
 }
 
-cJSON *report_run(const job_t *job, const tally_t *t, const driver_result_t *res)
+cJSON *report_run(const job_t *job, const tables_id_t *id, const tally_t *t,
+                  const driver_result_t *res)
 {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "schema", REPORT_SCHEMA);
@@ -172,6 +174,13 @@ cJSON *report_run(const job_t *job, const tally_t *t, const driver_result_t *res
         cJSON_AddNullToObject(p, "type");
     cJSON_AddBoolToObject(p, "single", job->params.single_enabled);
     cJSON_AddStringToObject(p, "rules", job->params.rules->name);
+    cJSON *tb = cJSON_AddObjectToObject(p, "tables");
+    for (int i = 0; i < id->n; i++) {
+        char hex[17];
+        snprintf(hex, sizeof hex, "%016llx", (unsigned long long)id->file[i].hash);
+        cJSON_AddStringToObject(tb, id->file[i].name, hex);
+    }
+    cJSON_AddStringToObject(p, "drlsim_version", id->version);
     cJSON_AddItemToObject(o, "levels", report_u64(res->done));
     cJSON_AddBoolToObject(o, "complete", res->done == job->count);
     cJSON *rg = cJSON_AddArrayToObject(o, "ranges");

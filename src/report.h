@@ -10,12 +10,14 @@
 #include <cjson/cJSON.h>
 
 #include "driver.h"
+#include "tables.h"
 #include "tally.h"
 
-#define REPORT_SCHEMA "drlsim-run-2"
-/* Version 1 named the bins of monsters_by_kind, cave_outcome and
- * single_outcome by number; reading one is refused with that reason. */
-#define REPORT_SCHEMA_OLD "drlsim-run-1"
+#define REPORT_SCHEMA "drlsim-run-3"
+/* Older versions are refused by the reader with their reason: 1 numbered
+ * the bins of monsters_by_kind, cave_outcome and single_outcome; 2 did not
+ * record the rule tables' hashes and drlsim's version (params.tables,
+ * params.drlsim_version), so nothing said which rules made it. */
 
 /* An exact unsigned 64-bit integer as a JSON number. */
 cJSON *report_u64(uint64_t v);
@@ -31,25 +33,35 @@ int report_write_json(const char *path, const cJSON *o);
  * bins and empty histograms are left out. */
 cJSON *report_histograms(const tally_t *t, int dlevel_lo, int dlevel_hi, unsigned type_mask);
 
-/* The whole run report. */
-cJSON *report_run(const job_t *job, const tally_t *t, const driver_result_t *res);
+/* The whole run report of a job made with the rules of id. */
+cJSON *report_run(const job_t *job, const tables_id_t *id, const tally_t *t,
+                  const driver_result_t *res);
 
 /* A run report read back (for merge and resume). */
 typedef struct loaded_report {
     job_t job;                /* the whole job the report belongs to */
+    tables_id_t id;           /* the rules that made it */
     tally_t *tally;
     driver_result_t res;      /* done, ranges (complete is recomputed) */
 } loaded_report_t;
 
 /* Parse a run report.  rules is the ruleset in force: the report's must have
- * the same name.  On error returns false with "ORIGIN: problem" in err. */
+ * the same name.  On error returns false with "ORIGIN: problem" in err.
+ * Whether its tables and version are those in force is the caller's
+ * question (report_same_rules). */
 bool report_parse(loaded_report_t *r, const char *text, size_t len, const char *origin,
                   const ruleset_t *rules, char *err, size_t errlen);
 void loaded_report_free(loaded_report_t *r);
 
-/* Write the run report of (job, tally, ranges) to path atomically; 0 on success. */
-int report_write_run(const char *path, const job_t *job, const tally_t *t,
-                     const driver_result_t *res);
+/* Write the run report of (job, id, tally, ranges) to path atomically; 0 on success. */
+int report_write_run(const char *path, const job_t *job, const tables_id_t *id,
+                     const tally_t *t, const driver_result_t *res);
+
+/* Were the reports of ids a (named a_name) and b (b_name) made with the same
+ * rules: the same tables, byte for byte, and the same drlsim version?  If
+ * not, writes one line "B_NAME: why" into err and returns false. */
+bool report_same_rules(const tables_id_t *a, const char *a_name, const tables_id_t *b,
+                       const char *b_name, char *err, size_t errlen);
 
 /* Sort and merge ranges in place; false when two overlap. */
 bool ranges_normalize(index_range_t *r, int *n);

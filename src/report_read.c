@@ -121,9 +121,64 @@ bool ranges_normalize(index_range_t *r, int *n)
     return true;
 }
 
+/* What a report holds; anything else was not written by drlsim. */
+static const char *const TOP_KEYS[] = {"schema", "levels", "complete", "params", "ranges",
+                                       "types", "summary", "strata", NULL};
+static const char *const PARAMS_KEYS[] = {"seed", "first", "count", "dlevels", "difficulty",
+                                          "type", "single", "rules", "tables", "drlsim_version",
+                                          NULL};
+static const char *const STRATUM_KEYS[] = {"dlevel", "type", "levels", "histograms", NULL};
+
+/* params.tables ({file: 16 hex digits}) and params.drlsim_version. */
+static void read_id(ju_t *ju, const cJSON *p, tables_id_t *id)
+{
+    const cJSON *tb = ju_object(ju, p, "params", "tables");
+    if (ju->failed)
+        return;
+    id->n = 0;
+    const cJSON *it;
+    cJSON_ArrayForEach(it, tb)
+    {
+        char q[96];
+        snprintf(q, sizeof q, "params.tables.%.40s", it->string);
+        if (!*it->string || strlen(it->string) >= sizeof id->file[0].name) {
+            ju_fail(ju, "params.tables", "a file name is 1..%d characters",
+                    (int)sizeof id->file[0].name - 1);
+            return;
+        }
+        for (int i = 0; i < id->n; i++)
+            if (strcmp(id->file[i].name, it->string) == 0) {
+                ju_fail(ju, q, "listed twice");
+                return;
+            }
+        if (id->n == TABLES_MAX) {
+            ju_fail(ju, "params.tables", "more than %d tables", TABLES_MAX);
+            return;
+        }
+        const char *h = cJSON_IsString(it) ? it->valuestring : "";
+        bool hex = strlen(h) == 16;
+        for (int k = 0; hex && k < 16; k++)
+            hex = (h[k] >= '0' && h[k] <= '9') || (h[k] >= 'a' && h[k] <= 'f');
+        if (!hex) {
+            ju_fail(ju, q, "expected a content hash: 16 lowercase hex digits");
+            return;
+        }
+        snprintf(id->file[id->n].name, sizeof id->file[0].name, "%s", it->string);
+        id->file[id->n].hash = strtoull(h, NULL, 16);
+        id->n++;
+    }
+    const char *v = ju_string(ju, p, "params", "drlsim_version");
+    if (!ju->failed && (!*v || strlen(v) >= sizeof id->version))
+        ju_fail(ju, "params.drlsim_version", "expected 1..%d characters",
+                (int)sizeof id->version - 1);
+    if (!ju->failed)
+        snprintf(id->version, sizeof id->version, "%s", v);
+}
+
 static void read_params(ju_t *ju, const cJSON *root, loaded_report_t *r, const ruleset_t *rules)
 {
     const cJSON *p = ju_object(ju, root, "", "params");
+    ju_keys(ju, p, "params", PARAMS_KEYS);
     job_t *job = &r->job;
     gen_params_default(&job->params);
     job->params.rules = rules;
@@ -153,6 +208,7 @@ static void read_params(ju_t *ju, const cJSON *root, loaded_report_t *r, const r
         return;
     }
     job->params.single_enabled = ju_bool(ju, p, "params", "single");
+    read_id(ju, p, &r->id);
     const char *rn = ju_string(ju, p, "params", "rules");
     if (!ju->failed && strcmp(rn, rules->name) != 0)
         ju_fail(ju, "params.rules", "report made with ruleset \"%s\", this run uses \"%s\"", rn,
@@ -170,12 +226,27 @@ bool report_parse(loaded_report_t *r, const char *text, size_t len, const char *
     cJSON *root = ju_parse(&ju, text, len);
     if (!root)
         return false;
+    if (!cJSON_IsObject(root))
+        ju_fail(&ju, NULL, "expected a JSON object (a drlsim run report)");
+    /* The other JSON files drlsim reads or writes, given here by mistake. */
+    if (!ju.failed && !cJSON_GetObjectItemCaseSensitive(root, "schema") &&
+        cJSON_GetObjectItemCaseSensitive(root, "checks"))
+        ju_fail(&ju, NULL, "this is %s, not a drlsim run report",
+                cJSON_GetObjectItemCaseSensitive(root, "summary")
+                    ? "a drlsim check report (check --json)"
+                    : "an expectations file (drlsim check --expect)");
     const char *schema = ju_string(&ju, root, "", "schema");
-    if (!ju.failed && strcmp(schema, REPORT_SCHEMA_OLD) == 0)
-        ju_fail(&ju, "schema", "\"%s\" is an older run report (its monster and outcome bins "
-                "are numbers); rerun its job with this drlsim (%s)", schema, REPORT_SCHEMA);
-    else if (!ju.failed && strcmp(schema, REPORT_SCHEMA) != 0)
+    static const char *const OLD[][2] = {
+        {"drlsim-run-1", "its monster and outcome bins are numbers"},
+        {"drlsim-run-2", "it does not record which rule tables and drlsim made it"},
+    };
+    for (size_t i = 0; i < sizeof OLD / sizeof OLD[0] && !ju.failed; i++)
+        if (strcmp(schema, OLD[i][0]) == 0)
+            ju_fail(&ju, "schema", "\"%s\" is an older run report (%s); rerun its job with this "
+                    "drlsim (%s)", schema, OLD[i][1], REPORT_SCHEMA);
+    if (!ju.failed && strcmp(schema, REPORT_SCHEMA) != 0)
         ju_fail(&ju, "schema", "\"%s\" is not a run report (%s)", schema, REPORT_SCHEMA);
+    ju_keys(&ju, root, "", TOP_KEYS);
     read_params(&ju, root, r, rules);
     uint64_t levels = read_u64(&ju, ju_get(&ju, root, "", "levels"), "levels");
     const cJSON *rg = ju_array(&ju, root, "", "ranges");
@@ -219,6 +290,7 @@ bool report_parse(loaded_report_t *r, const char *text, size_t len, const char *
         char path[64];
         snprintf(path, sizeof path, "strata[%d]", i);
         const cJSON *s = cJSON_GetArrayItem(strata, i);
+        ju_keys(&ju, s, path, STRATUM_KEYS);
         int d = ju_int(&ju, s, path, "dlevel", r->job.dlevel_lo, r->job.dlevel_hi);
         const char *tn = ju_string(&ju, s, path, "type");
         if (ju.failed)
@@ -270,11 +342,47 @@ void loaded_report_free(loaded_report_t *r)
     driver_result_free(&r->res);
 }
 
-int report_write_run(const char *path, const job_t *job, const tally_t *t,
-                     const driver_result_t *res)
+int report_write_run(const char *path, const job_t *job, const tables_id_t *id,
+                     const tally_t *t, const driver_result_t *res)
 {
-    cJSON *rep = report_run(job, t, res);
+    cJSON *rep = report_run(job, id, t, res);
     int rc = report_write_json(path, rep);
     cJSON_Delete(rep);
     return rc;
+}
+
+bool report_same_rules(const tables_id_t *a, const char *a_name, const tables_id_t *b,
+                       const char *b_name, char *err, size_t errlen)
+{
+    const char *why = "made with other rules: --data?";
+    for (int i = 0; i < b->n; i++)
+        for (int j = 0; j < a->n; j++)
+            if (strcmp(a->file[j].name, b->file[i].name) == 0 &&
+                a->file[j].hash != b->file[i].hash) {
+                snprintf(err, errlen, "%s: table %s differs from %s's (%s)", b_name,
+                         b->file[i].name, a_name, why);
+                return false;
+            }
+    /* The generators are code, not only tables: another drlsim may make
+     * other levels from the same tables. */
+    if (strcmp(a->version, b->version) != 0) {
+        snprintf(err, errlen, "%s: made by drlsim %s, %s by drlsim %s (the generators may "
+                 "differ: make every part with one drlsim)", b_name, b->version, a_name,
+                 a->version);
+        return false;
+    }
+    for (int k = 0; k < 2; k++) {
+        const tables_id_t *x = k ? b : a, *y = k ? a : b;
+        for (int i = 0; i < x->n; i++) {
+            bool found = false;
+            for (int j = 0; j < y->n && !found; j++)
+                found = strcmp(x->file[i].name, y->file[j].name) == 0;
+            if (!found) {
+                snprintf(err, errlen, "%s: table %s is in %s's rules only (made by another "
+                         "drlsim?)", b_name, x->file[i].name, k ? b_name : a_name);
+                return false;
+            }
+        }
+    }
+    return true;
 }

@@ -1,7 +1,11 @@
 /* tables.c - see tables.h.  One line per table: adding a table is one call. */
 #include "tables.h"
 
+#include <assert.h>
 #include <stdio.h>
+#include <string.h>
+
+#include "data.h"
 
 #include "layouts/layouts.h"
 #include "layouts/walled.h"
@@ -32,6 +36,16 @@ static bool name_bins(const pop_tables_t *t)
     return ok;
 }
 
+/* Every file of data/ a generation reads, by name (the loaders below read
+ * them; test_ruleset holds this list equal to what tables_load reads).
+ * Not expectations.json: the checks, not the rules. */
+static const char *const TABLE_FILES[] = {
+    "arena.txt",   "monsters.json",  "population.json", "ruleset.json",
+    "smallrooms.txt", "walled.json", "water.json",
+};
+#define NTABLE_FILES ((int)(sizeof TABLE_FILES / sizeof TABLE_FILES[0]))
+_Static_assert(sizeof TABLE_FILES / sizeof TABLE_FILES[0] <= TABLES_MAX, "TABLES_MAX");
+
 const ruleset_t *tables_load(void)
 {
     const ruleset_t *rs = ruleset_default();
@@ -41,4 +55,28 @@ const ruleset_t *tables_load(void)
         !(pt = poptable_default()) || !name_bins(pt))
         return NULL;
     return rs;
+}
+
+void tables_id(tables_id_t *id)
+{
+    memset(id, 0, sizeof *id);
+    snprintf(id->version, sizeof id->version, "%s", DRLSIM_VERSION);
+    for (int i = 0; i < NTABLE_FILES; i++) {
+        bool read = data_hash_of(TABLE_FILES[i], &id->file[i].hash);
+        assert(read && "tables_load reads every table first");
+        (void)read;
+        snprintf(id->file[i].name, sizeof id->file[i].name, "%s", TABLE_FILES[i]);
+    }
+    id->n = NTABLE_FILES;
+}
+
+uint64_t tables_id_key(const tables_id_t *id)
+{
+    uint64_t h = data_hash(id->version, strlen(id->version));
+    for (int i = 0; i < id->n; i++) {
+        uint64_t v[2] = {data_hash(id->file[i].name, strlen(id->file[i].name)),
+                         id->file[i].hash};
+        h = data_hash(v, sizeof v) ^ (h * UINT64_C(0x100000001b3));
+    }
+    return h;
 }

@@ -1,5 +1,5 @@
 #!/bin/sh
-# mpi_test.sh DRLSIM [TEST_CLUSTER] - one job over MPI ranks (drlsim built
+# mpi_test.sh DRLSIM [TEST_CLUSTER [SRCDIR]] - one job over MPI ranks (drlsim built
 # with -Dmpi=enabled).
 #  - test_cluster (the reductions of cluster.h against the serial merge) passes
 #    under mpirun -n 1, 2 and 3;
@@ -12,7 +12,8 @@
 #  - a rank that fails while the others wait in a collective ends the job with
 #    a non-zero status and a message naming the rank (no hang), and so does
 #    rank 0 when the report's directory is not writable, and ranks given
-#    different jobs; a build without MPI under mpirun warns;
+#    different jobs or different rule tables (--data copies that differ);
+#    a build without MPI under mpirun warns;
 #  - SIGTERM to every rank (as scancel does) leaves a valid partial report equal
 #    to a run of its completed ranges; so do SIGTERM to one rank and then the
 #    other, and SIGINT to mpirun.  No case hangs (a watchdog kills at 120 s).
@@ -138,6 +139,20 @@ mpi 2 sh -c 'exec "$drlsim" run --levels 100000 --shard "$OMPI_COMM_WORLD_RANK/2
 st=$?
 [ "$st" = 2 ] && grep -q "ranks were given different jobs" "$tmp/err" && [ ! -e "$tmp/mixed.json" ] \
     && ok || ko "different jobs per rank: status $st, stderr: $(cat "$tmp/err")"
+# Ranks reading different tables (one number of water.json changed in rank
+# 1's --data copy, as a node with other files at the same path would).
+if [ -n "$3" ]; then
+    mkdir "$tmp/data0" "$tmp/data1"
+    cp "$3"/../data/* "$tmp/data0/"
+    cp "$3"/../data/* "$tmp/data1/"
+    sed -i 's/"multiple": \[1, 3\]/"multiple": [1, 4]/' "$tmp/data1/water.json"
+    mpi 2 sh -c 'exec "$drlsim" run --levels 100000 --data "$tmp/data$OMPI_COMM_WORLD_RANK" \
+                 --progress never --out "$tmp/mixed2.json"' >/dev/null 2>"$tmp/err"
+    st=$?
+    [ "$st" = 2 ] && grep -q "ranks were given different rule tables" "$tmp/err" \
+        && [ ! -e "$tmp/mixed2.json" ] \
+        && ok || ko "different tables per rank: status $st, stderr: $(cat "$tmp/err")"
+fi
 # A build without MPI under mpirun says that every process runs the whole job.
 if [ -n "$DRLSIM_REF" ]; then
     mpi 2 "$ref" run --levels 10 --progress never --out /dev/null 2>"$tmp/err"

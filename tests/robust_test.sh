@@ -1,12 +1,19 @@
 #!/bin/sh
-# robust_test.sh DRLSIM - shards, merge, resume, interruption and bad reports.
+# robust_test.sh DRLSIM SRCDIR - shards, merge, resume, interruption, bad reports
+# and bad data files.
 #  - shards 0/3, 1/3, 2/3 merged (in any order) == the whole run, byte for byte;
 #  - a partial report (--ranges) resumed == the whole run;
 #  - SIGINT during a run leaves a valid report marked incomplete whose counts
 #    equal a fresh run of exactly its completed ranges;
 #  - merge refuses mismatched jobs, overlaps and broken reports with one line on
-#    stderr, exit status 2 and no output file.
+#    stderr, exit status 2 and no output file;
+#  - merge and resume refuse reports made with other rule tables (a --data copy
+#    with one number changed) or another drlsim version, naming the table;
+#  - every data loader refuses a misspelt key, naming the file, the key and
+#    the nearest known key; inputs of the wrong kind (a directory, an
+#    expectations file as a report and the reverse) say what they are.
 drlsim=$1
+src=$2
 . "$(dirname "$0")/harness.sh"
 run() { "$drlsim" run --progress never "$@" 2>/dev/null; }
 
@@ -86,8 +93,11 @@ printf '{"schema": "drlsim-run-2", ' >"$tmp/trunc.json"
 expect_bad "malformed JSON" merge "$tmp/trunc.json"
 echo '{"schema": "something-else"}' >"$tmp/schema.json"
 expect_bad "not a run report" merge "$tmp/schema.json"
-sed 's/"drlsim-run-2"/"drlsim-run-1"/' "$tmp/whole.json" >"$tmp/old.json"
-expect_bad "older run report" merge "$tmp/old.json"
+sed 's/"drlsim-run-3"/"drlsim-run-1"/' "$tmp/whole.json" >"$tmp/old.json"
+expect_bad "older run report (its monster and outcome bins are numbers)" merge "$tmp/old.json"
+# drlsim-run-2 did not record the rule tables and the version: refused too
+sed 's/"drlsim-run-3"/"drlsim-run-2"/' "$tmp/whole.json" >"$tmp/old2.json"
+expect_bad "older run report (it does not record which rule tables" merge "$tmp/old2.json"
 expect_bad "no reports" merge
 sed 's/"levels":\t30000/"levels":\t30001/' "$tmp/whole.json" >"$tmp/levels.json"
 expect_bad "ranges hold" merge "$tmp/levels.json"
@@ -117,5 +127,140 @@ expect_bad "only --threads" run --resume "$tmp/partial.json" --levels 5
 expect_bad "overlap" run --levels 100 --ranges 0-50,40-60
 expect_bad "beyond" run --levels 100 --ranges 0-500
 expect_bad "I/N" run --levels 100 --shard 3/3
+
+# ---- Which rules made a report: tables' content hashes and the version ----
+# A --data copy of the tables, unchanged: its reports are those of the
+# embedded tables, byte for byte (the hash is of the bytes, wherever read).
+mkdir "$tmp/same" "$tmp/edited"
+cp "$src"/../data/* "$tmp/same/"
+cp "$src"/../data/* "$tmp/edited/"
+# one number of water.json changed: rivers are multiple 1/4 of the time, not 1/3
+python3 - "$tmp/edited/water.json" <<'PY'
+import sys
+p = sys.argv[1]; s = open(p).read()
+assert s.count('"multiple": [1, 3]') == 1
+open(p, 'w').write(s.replace('"multiple": [1, 3]', '"multiple": [1, 4]'))
+PY
+# shellcheck disable=SC2086
+run $job --shard 1/3 --data "$tmp/same" --out "$tmp/s1same.json" || ko "shard with a --data copy"
+cmp -s "$tmp/s1.json" "$tmp/s1same.json" && ok || ko "a --data copy of the tables changed the report"
+"$drlsim" merge "$tmp/s0.json" "$tmp/s1same.json" "$tmp/s2.json" --out "$tmp/merged2.json" \
+    && cmp -s "$tmp/whole.json" "$tmp/merged2.json" && ok || ko "merge with a --data copy's shard"
+# shellcheck disable=SC2086
+run $job --shard 1/3 --data "$tmp/edited" --out "$tmp/s1edited.json" || ko "shard with edited data"
+python3 -c "import json,sys; p=[json.load(open(f))['params'] for f in sys.argv[1:]]; \
+assert p[0]['tables']['water.json'] != p[1]['tables']['water.json']; \
+assert all(p[0]['tables'][k] == p[1]['tables'][k] for k in p[0]['tables'] if k != 'water.json'); \
+assert sorted(p[0]['tables']) == ['arena.txt', 'monsters.json', 'population.json', 'ruleset.json', \
+    'smallrooms.txt', 'walled.json', 'water.json'] and p[0]['drlsim_version']" \
+    "$tmp/s1.json" "$tmp/s1edited.json" && ok || ko "params.tables: water.json's hash alone differs"
+expect_bad "s1edited.json: table water.json differs from $tmp/s0.json's (made with other rules: --data?)" \
+    merge "$tmp/s0.json" "$tmp/s1edited.json" "$tmp/s2.json"
+expect_bad "s0.json: table water.json differs from $tmp/s1edited.json's" \
+    merge "$tmp/s1edited.json" "$tmp/s0.json"
+# resuming needs the tables the report was made with
+expect_bad "s1edited.json: table water.json differs from this run's (made with other rules: --data?)" \
+    run --resume "$tmp/s1edited.json"
+expect_bad "s0.json: table water.json differs from this run's" \
+    run --resume "$tmp/s0.json" --data "$tmp/edited"
+run --resume "$tmp/s1edited.json" --data "$tmp/edited" --out "$tmp/whole-edited.json" \
+    && ok || ko "resume with the report's own tables"
+# another drlsim version: refused even with the same tables (the generators
+# are code too)
+sed 's/"drlsim_version":\t"[^"]*"/"drlsim_version":\t"0.0.0-other"/' "$tmp/s1.json" >"$tmp/s1v.json"
+expect_bad "s1v.json: made by drlsim 0.0.0-other, $tmp/s0.json by drlsim" merge "$tmp/s0.json" "$tmp/s1v.json"
+expect_bad "made by drlsim 0.0.0-other, this run by drlsim" run --resume "$tmp/s1v.json"
+edit "$tmp/s1.json" "$tmp/notab.json" "del r['params']['tables']['arena.txt']"
+expect_bad "table arena.txt is in $tmp/s0.json's rules only" merge "$tmp/s0.json" "$tmp/notab.json"
+edit "$tmp/s1.json" "$tmp/badhash.json" "r['params']['tables']['arena.txt'] = 'XYZ'"
+expect_bad "params.tables.arena.txt: expected a content hash" merge "$tmp/badhash.json"
+edit "$tmp/s1.json" "$tmp/nover.json" "del r['params']['drlsim_version']"
+expect_bad "params.drlsim_version: missing key" merge "$tmp/nover.json"
+edit "$tmp/s1.json" "$tmp/extra.json" "r['params']['sed'] = 1"
+expect_bad "params: unknown key \"sed\" (did you mean \"seed\"?)" merge "$tmp/extra.json"
+
+# ---- Strict data loaders: a misspelt key names the file, key and nearest ----
+# bad_data FILE OLD NEW NEEDLE: a copy of data/ with OLD replaced by NEW
+# (once) in FILE; gen must stop with exit 2 and one line naming the file
+# and holding NEEDLE.
+bad_data() {
+    rm -rf "$tmp/typo"; mkdir "$tmp/typo"; cp "$src"/../data/* "$tmp/typo/"
+    python3 - "$tmp/typo/$1" "$2" "$3" <<'PY' || { ko "edit of $1 does not apply: $2"; return; }
+import sys
+p, old, new = sys.argv[1:]; s = open(p).read()
+assert s.count(old) >= 1, old
+open(p, 'w').write(s.replace(old, new, 1))
+PY
+    "$drlsim" gen --data "$tmp/typo" >/dev/null 2>"$tmp/err"
+    st=$?
+    if [ "$st" != 2 ]; then ko "$1 with '$3': gen exited $st, want 2"; return; fi
+    if [ "$(wc -l <"$tmp/err")" != 1 ] || ! grep -qF -- "$tmp/typo/$1" "$tmp/err" \
+        || ! grep -qF -- "$4" "$tmp/err"; then
+        ko "$1 with '$3': stderr '$(cat "$tmp/err")' lacks '$1' or '$4'"; return; fi
+    ok
+}
+bad_data ruleset.json '"danger_percent": 67' '"danger_percnt": 67' \
+    'types.caves: unknown key "danger_percnt" (did you mean "danger_percent"?)'
+bad_data ruleset.json '"from": 3, "to": 5, "weights": { "normal": 7' '"from": 3, "to": 5, "weights": { "nromal": 7' \
+    'type_bands[1].weights: unknown level type "nromal" (did you mean "normal"?)'
+bad_data water.json '"horizontal_bridge"' '"horizontal_brige"' \
+    'river: unknown key "horizontal_brige" (did you mean "horizontal_bridge"?)'
+bad_data water.json '"walks": "d3-1"' '"walk": "d3-1"' \
+    'fluid_bands[0]: unknown key "walk" (did you mean "walks"?)'
+bad_data monsters.json '"danger": 1 }' '"dangr": 1 }' \
+    'monsters[0]: unknown key "dangr" (did you mean "danger"?)'
+bad_data population.json '"dlevel_above": 50' '"dlevel_abov": 50' \
+    'single.rows[6].replace: unknown key "dlevel_abov" (did you mean "dlevel_above"?)'
+bad_data population.json '"teleporter": 5' '"teleportr": 5' \
+    'special_rooms.weights.default: unknown key "teleportr" (did you mean "teleporter"?)'
+bad_data population.json '"pick": { "demons": 1 }' '"pick": { "demon": 1 }' \
+    'caves.rows[1].pick: unknown outcome "demon" (did you mean "demons"?)'
+bad_data population.json '"difficulty_step": 3' '"difficulty_stp": 3' \
+    'caves.roll: unknown key "difficulty_stp" (did you mean "difficulty_step"?)'
+bad_data population.json '"rule": "sqrt", "k": 180' '"rule": "sqrt", "k": 180, "mul": 2' \
+    'budget.difficulties[1]: key "mul" is not used by rule "sqrt"'
+bad_data walled.json '"box_tries"' '"box_trys"' \
+    'warehouse: unknown key "box_trys" (did you mean "box_tries"?)'
+bad_data walled.json '"lengths": [2]' '"length": [2]' \
+    'maze.styles[0]: unknown key "length" (did you mean "lengths"?)'
+bad_data arena.txt 'roll 25' 'rol 25' \
+    'arena.txt:17: unknown keyword "rol" (did you mean "roll"?)'
+# a key far from every known one: named, no suggestion
+bad_data walled.json '"maze": {' '"maze": { "zzz": 1,' 'maze: unknown key "zzz"'
+# expectations.json: read by check (--expect FILE)
+cp "$src"/../data/expectations.json "$tmp/exp.json"
+python3 - "$tmp/exp.json" <<'PY'
+import sys
+p = sys.argv[1]; s = open(p).read()
+open(p, 'w').write(s.replace('"known_discrepancy"', '"known_discrepency"', 1))
+PY
+bad_input() { # bad_input NEEDLE ARGS...: exit 2, one line on stderr holding NEEDLE
+    needle=$1; shift
+    "$drlsim" "$@" >/dev/null 2>"$tmp/err"
+    st=$?
+    if [ "$st" != 2 ]; then ko "$* exited $st, want 2"; return; fi
+    if [ "$(wc -l <"$tmp/err")" != 1 ] || ! grep -qF -- "$needle" "$tmp/err"; then
+        ko "$*: stderr '$(cat "$tmp/err")' lacks '$needle'"; return; fi
+    ok
+}
+bad_input 'unknown key "known_discrepency" (did you mean "known_discrepancy"?)' \
+    check --expect "$tmp/exp.json"
+
+# ---- Inputs of the wrong kind say what they are ----
+bad_input "$tmp: is a directory, not a file" merge "$tmp"
+bad_input "$tmp: is a directory, not a file" run --resume "$tmp"
+bad_input "$tmp: is a directory, not a file" check --expect "$tmp"
+mkdir "$tmp/dirdata"; cp "$src"/../data/* "$tmp/dirdata/"; rm "$tmp/dirdata/water.json"
+mkdir "$tmp/dirdata/water.json"
+bad_input "water.json: is a directory, not a file" gen --data "$tmp/dirdata"
+bad_input "this is an expectations file (drlsim check --expect), not a drlsim run report" \
+    merge "$src"/../data/expectations.json
+bad_input "this is a drlsim run report (drlsim-run-3), not an expectations file" \
+    check --expect "$tmp/whole.json"
+"$drlsim" check --only arena-of-caves --scale 0.01 --json "$tmp/checkout.json" >/dev/null 2>&1
+bad_input "this is a drlsim check report (check --json), not a drlsim run report" \
+    merge "$tmp/checkout.json"
+bad_input "this is a drlsim check report (check --json), not an expectations file" \
+    check --expect "$tmp/checkout.json"
 
 finish

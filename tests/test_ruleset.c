@@ -14,6 +14,7 @@
 #include "data.h"
 #include "jsonutil.h"
 #include "ruleset.h"
+#include "tables.h"
 #include "testutil.h"
 
 #define DRAWS 1000000
@@ -168,6 +169,36 @@ static void strict_keys(void)
     CHECK(ju_nearest("zzzz", K, 4) == NULL, "zzzz: no suggestion");
 }
 
+/* tables_id lists exactly the files tables_load read (tables.c's list is
+ * the loaders' file names, typed twice: this holds the two equal), each with
+ * the FNV-1a 64 hash of its bytes. */
+static void table_ids(void)
+{
+    CHECK(data_hash("", 0) == UINT64_C(0xcbf29ce484222325), "FNV-1a 64 of nothing");
+    CHECK(data_hash("a", 1) == UINT64_C(0xaf63dc4c8601ec8c), "FNV-1a 64 of \"a\"");
+    CHECK(data_hash("foobar", 6) == UINT64_C(0x85944171f73967e8), "FNV-1a 64 of \"foobar\"");
+    CHECK(tables_load() != NULL, "tables load");
+    tables_id_t id;
+    tables_id(&id);
+    const char *names[64];
+    int n = data_read_names(names, 64);
+    CHECK(n == id.n, "%d files read, %d in the id", n, id.n);
+    for (int i = 0; i < n; i++) {
+        bool listed = false;
+        for (int j = 0; j < id.n; j++)
+            listed |= strcmp(names[i], id.file[j].name) == 0;
+        CHECK(listed, "%s was read but is not in tables_id", names[i]);
+    }
+    for (int j = 0; j < id.n; j++) {
+        size_t len;
+        const char *bytes = data_embedded(id.file[j].name, &len);
+        CHECK(bytes && data_hash(bytes, len) == id.file[j].hash, "%s: hash of its bytes",
+              id.file[j].name);
+        CHECK(j == 0 || strcmp(id.file[j - 1].name, id.file[j].name) < 0, "names in order");
+    }
+    CHECK(strcmp(id.version, DRLSIM_VERSION) == 0, "version");
+}
+
 int main(void)
 {
     const ruleset_t *rs = ruleset_default();
@@ -182,5 +213,6 @@ int main(void)
     CHECK(level_type_from_name("smallrooms") == -1, "unknown type name");
     loader();
     strict_keys();
+    table_ids();
     return test_summary("ruleset");
 }

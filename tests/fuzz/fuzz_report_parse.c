@@ -4,7 +4,8 @@
  * Any bytes: parse against the embedded ruleset; on failure the message is
  * one line naming the origin.  A report that parses must survive what merge
  * and resume do with it: written back (report_run, as merge writes it) it
- * reads again to the same job, ranges and tally, slot for slot, and the
+ * reads again to the same job, rules (tables and version), ranges and tally,
+ * slot for slot, and the
  * rewrite is stable (the same bytes twice).
  */
 #include <cjson/cJSON.h>
@@ -16,7 +17,7 @@
 
 static char *write_report(const loaded_report_t *r)
 {
-    cJSON *o = report_run(&r->job, r->tally, &r->res);
+    cJSON *o = report_run(&r->job, &r->id, r->tally, &r->res);
     FUZZ_CHECK(o != NULL, "report_run failed");
     char *text = cJSON_Print(o);
     cJSON_Delete(o);
@@ -33,6 +34,12 @@ static void check_same(const loaded_report_t *a, const loaded_report_t *b)
                    x->params.type == y->params.type &&
                    x->params.single_enabled == y->params.single_enabled,
                "the job changed on a rewrite");
+    char err[256] = "";
+    FUZZ_CHECK(a->id.n == b->id.n && report_same_rules(&a->id, "a", &b->id, "b", err, sizeof err),
+               "the rules changed on a rewrite: %s", err);
+    for (int i = 0; i < a->id.n; i++)
+        FUZZ_CHECK(strcmp(a->id.file[i].name, b->id.file[i].name) == 0,
+                   "table %d changed its place on a rewrite", i);
     FUZZ_CHECK(a->res.done == b->res.done && a->res.complete == b->res.complete &&
                    a->res.nranges == b->res.nranges,
                "levels or ranges changed on a rewrite");
