@@ -29,7 +29,7 @@ static bool glyph_ok(char g)
     return true;
 }
 
-static const char *const TOP_KEYS[] = {"monsters", NULL};
+static const char *const TOP_KEYS[] = {"monsters", "classes", NULL};
 static const char *const ROW_KEYS[] = {"id", "name", "glyph", "min", "max", "weight", "danger",
                                        NULL};
 
