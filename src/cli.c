@@ -34,6 +34,13 @@ int cli_next(cli_t *c, const cli_opt_t *opts, int nopts)
     const char *a = c->argv[c->i++];
     c->arg = NULL;
     c->opt = a;
+    if (strcmp(a, "--") == 0) { /* the end of the options: these commands take no operands */
+        if (c->i >= c->argc)
+            return 0;
+        a = c->opt = c->argv[c->i++];
+        cli_error(c, "unexpected argument '%s' (see --help)", a);
+        return -1;
+    }
     if (strcmp(a, "-h") == 0)
         a = "--help";
     if (strncmp(a, "--", 2) != 0 || a[2] == '\0') {

@@ -6,6 +6,7 @@
  * written as `drlsim run` would have written it for the union of the ranges,
  * so merging the shards of a job gives the whole job's report byte for byte.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,8 +60,11 @@ int cmd_merge(int argc, char **argv)
     /* Positional arguments are the reports; options may stand anywhere. */
     char *opts[9];
     int nopts = 0;
+    bool operands = false; /* after "--" every argument is a report */
     for (int i = 0; i < argc; i++) {
-        if (strncmp(argv[i], "-", 1) == 0 && strcmp(argv[i], "-") != 0) {
+        if (!operands && strcmp(argv[i], "--") == 0) {
+            operands = true;
+        } else if (!operands && strncmp(argv[i], "-", 1) == 0 && strcmp(argv[i], "-") != 0) {
             if (nopts >= 7) {
                 fprintf(stderr, "drlsim merge: too many options\n");
                 return CLI_EXIT_USAGE;

@@ -22,6 +22,10 @@ static void dir_of(const char *path, char *dir, size_t n)
 
 int outfile_check(const char *path)
 {
+    if (path[0] == '\0') {
+        fprintf(stderr, "drlsim: an output path is empty (use - for standard output)\n");
+        return -1;
+    }
     if (strcmp(path, "-") == 0)
         return 0;
     char dir[4096];

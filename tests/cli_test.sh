@@ -269,4 +269,15 @@ then ok; else ko "rooms --csv does not hold rooms --json's distributions"; fi
     | grep -q '^type,statistic,value,count$' && ok || ko "rooms --csv -: stdout is not the CSV"
 expect_status 2 "only one of" rooms --levels 10 --json - --csv -
 
+
+# An empty output path is refused before any level is made; '--' ends the
+# options (merge's operands may then start with '-').
+expect_status 2 "output path is empty" run --levels 100000000 --out ''
+expect_status 2 "output path is empty" check --json ''
+expect_status 0 "" gen --seed 3 --
+expect_status 2 "unexpected argument" gen -- --json
+( cd "$tmp" && "$drlsim" run --levels 50 --progress never --out ./-dash.json 2>/dev/null &&
+  "$drlsim" merge -- -dash.json >"$tmp/dash-merged.json" 2>/dev/null ) && cmp -s "$tmp/-dash.json" "$tmp/dash-merged.json" \
+    && ok || ko "merge -- -dash.json: not the report back"
+
 finish
