@@ -57,12 +57,21 @@ static double since_first_signal(void)
            1e-9 * (double)(now.tv_nsec - first_signal.tv_nsec);
 }
 
+static void (*volatile kill_hook)(void) = NULL;
+
+void driver_on_kill(void (*fn)(void))
+{
+    kill_hook = fn;
+}
+
 static void on_stop_signal(int sig)
 {
     if (!stop_flag) {
         clock_gettime(CLOCK_MONOTONIC, &first_signal);
         stop_flag = 1;
     } else if (since_first_signal() >= DRIVER_SIGNAL_ECHO_S) {
+        if (kill_hook)
+            kill_hook(); /* e.g. remove a half-written report's temporary file */
         signal(sig, SIG_DFL);
         raise(sig);
     }

@@ -74,5 +74,9 @@ void driver_reset_stop(void);
 #define DRIVER_SIGNAL_ECHO_S 2.0
 void driver_catch_signals(void);
 void driver_release_signals(void);
+/* A function the handler calls (async-signal-safe) before a repeated signal
+ * ends the process: the front end passes outfile_discard_pending, so a
+ * report being written leaves no temporary file behind. */
+void driver_on_kill(void (*fn)(void));
 
 #endif

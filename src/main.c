@@ -11,6 +11,8 @@
 #include "cli.h"
 #include "cluster.h"
 #include "commands.h"
+#include "driver.h"
+#include "outfile.h"
 
 #ifndef DRLSIM_VERSION
 #define DRLSIM_VERSION "dev"
@@ -60,6 +62,7 @@ static int finish_stdout(int rc)
 
 int main(int argc, char **argv)
 {
+    driver_on_kill(outfile_discard_pending);
     if (argc < 2) {
         fprintf(stderr, "drlsim: no command given (see drlsim --help)\n");
         return CLI_EXIT_USAGE;

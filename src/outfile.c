@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +45,17 @@ int outfile_check(const char *path)
     return 0;
 }
 
+/* The temporary file being written, for outfile_discard_pending: set once
+ * it exists, cleared once it is renamed or removed. */
+static char pending_tmp[4200];
+static volatile sig_atomic_t pending_set = 0;
+
+void outfile_discard_pending(void)
+{
+    if (pending_set)
+        unlink(pending_tmp); /* async-signal-safe */
+}
+
 int outfile_write(const char *path, const char *text, size_t len)
 {
     if (strcmp(path, "-") == 0) {
@@ -67,7 +79,12 @@ int outfile_write(const char *path, const char *text, size_t len)
     char dir[4096], tmp[4200];
     dir_of(path, dir, sizeof dir);
     snprintf(tmp, sizeof tmp, "%s/.drlsim-tmp-XXXXXX", dir);
-    int fd = mkstemp(tmp);
+    memcpy(pending_tmp, tmp, sizeof pending_tmp);
+    int fd = mkstemp(pending_tmp);
+    if (fd >= 0) {
+        memcpy(tmp, pending_tmp, sizeof tmp);
+        pending_set = 1;
+    }
     if (fd < 0) {
         fprintf(stderr, "drlsim: %s: cannot create a temporary file in %s: %s\n", path, dir,
                 strerror(errno));
@@ -96,8 +113,10 @@ int outfile_write(const char *path, const char *text, size_t len)
         if (rename(tmp, path) != 0)
             err = errno;
     }
-    if (err) {
+    if (err)
         unlink(tmp);
+    pending_set = 0;
+    if (err) {
         fprintf(stderr, "drlsim: %s: write failed: %s\n", path, strerror(err));
         return -1;
     }

@@ -18,4 +18,8 @@ int outfile_write(const char *path, const char *text, size_t len);
  * replace); 0 when it is fine. */
 int outfile_check(const char *path);
 
+/* Remove the temporary file outfile_write is writing, if any: for a signal
+ * handler about to end the process (async-signal-safe). */
+void outfile_discard_pending(void);
+
 #endif
