@@ -524,6 +524,15 @@ static void add_first_monster(const level_t *lv, uint64_t *b)
 {
     bump(b, MONSTER_KINDS_MAX, lv->obs.first_monster);
 }
+static void add_monster_kinds(const level_t *lv, uint64_t *b)
+{
+    if (!lv->obs.monsters)
+        return;
+    int kinds = 0;
+    for (int k = 0; k < MONSTER_KINDS_MAX; k++)
+        kinds += lv->obs.monsters_by_kind[k] != 0;
+    bump(b, 8, kinds);
+}
 static void add_cave_roll(const level_t *lv, uint64_t *b) { bump(b, 256, lv->obs.roll.cave); }
 static void add_cave_outcome(const level_t *lv, uint64_t *b)
 {
@@ -643,6 +652,7 @@ static int64_t val_retries(const level_t *lv) { return lv->obs.retries; }
     C(hunting, "hunting", 2, LBL_NO_YES, "monsters by hunting state") \
     C(items, "items", N_ITEMS, NULL, "items per level") \
     C(first_monster, "first_monster", MONSTER_KINDS_MAX, LBL_MONSTER, "kind of the first monster, levels with monsters") \
+    C(monster_kinds, "monster_kinds", 8, NULL, "distinct monster kinds per level (7: 7 or more), levels with monsters") \
     C(cave_roll, "cave_roll", 256, NULL, "cave monster roll d5+dlevel+3(D-2)-3") \
     C(cave_outcome, "cave_outcome", MONSTER_KINDS_MAX, LBL_CAVE_OUTCOME, "cave monster outcome row") \
     C(single_roll, "single_roll", 32, NULL, "single monster roll d10+min(dlevel+3(D-2)-4,20)") \
