@@ -164,6 +164,12 @@ void check_evaluate(check_result_t *r, const check_group_t *g, double alpha)
             r->omax = (int64_t)buf[MOM_MAX];
             bool ok = r->omin >= e->lo && r->omax <= e->hi;
             r->p = ok ? 1.0 : 0.0;
+            if (ok && e->attained && r->n >= (uint64_t)e->attained && (r->omin != e->lo || r->omax != e->hi)) {
+                r->p = 0.0;
+                set_reason(r, "observed %lld..%lld does not reach both ends of %lld..%lld",
+                           (long long)r->omin, (long long)r->omax, (long long)e->lo,
+                           (long long)e->hi);
+            }
         }
         free(buf);
         if (!r->n)
@@ -242,6 +248,13 @@ void check_evaluate(check_result_t *r, const check_group_t *g, double alpha)
             set_reason(r, "%llu of %llu observations %s", (unsigned long long)r->others,
                        (unsigned long long)r->n,
                        e->test == EXPECT_EXACT ? "differ from the value" : "lie outside the range");
+        else if (e->attained && r->n >= (uint64_t)e->attained && (r->omin != e->lo || r->omax != e->hi)) {
+            /* the range's ends must be seen: a narrowed rule passes a bare range */
+            r->p = 0.0;
+            set_reason(r, "observed %lld..%lld does not reach both ends of %lld..%lld",
+                       (long long)r->omin, (long long)r->omax, (long long)e->lo,
+                       (long long)e->hi);
+        }
         break;
     }
     }

@@ -382,7 +382,7 @@ static void parse_expected(ju_t *ju, const cJSON *c, const char *path, expect_ch
         break;
     }
     case EXPECT_RANGE: {
-        ju_keys(ju, x, p, (const char *const[]){"min", "max", NULL});
+        ju_keys(ju, x, p, (const char *const[]){"min", "max", "attained", NULL});
         if (!moments && hd->labels) {
             ju_fail(ju, p, "%s has named bins; a range needs an integer histogram", hd->name);
             return;
@@ -394,7 +394,13 @@ static void parse_expected(ju_t *ju, const cJSON *c, const char *path, expect_ch
         e->hi = int64_item(ju, ju_get(ju, x, p, "max"), q, 0, top);
         if (!ju->failed && e->lo > e->hi)
             ju_fail(ju, p, "empty range %lld..%lld", (long long)e->lo, (long long)e->hi);
+        if (!ju->failed && cJSON_GetObjectItemCaseSensitive(x, "attained")) {
+            sub(q, sizeof q, p, "attained");
+            e->attained = int64_item(ju, ju_get(ju, x, p, "attained"), q, 1, INT64_C(1) << 50);
+        }
         text_add(text, "%lld..%lld", (long long)e->lo, (long long)e->hi);
+        if (e->attained)
+            text_add(text, " attained from n %lld", (long long)e->attained);
         break;
     }
     }

@@ -52,6 +52,8 @@ typedef struct expect_check {
     double *prob;             /* [nbins]: distribution (0 outside the expected) */
     double p;                 /* proportion */
     int64_t lo, hi;           /* range; exact on moments: lo == hi */
+    int64_t attained;         /* range: from this many observations the observed min and
+                                 max must be lo and hi (0: not tested) */
     char *expected_text;      /* e.g. "normal 28/48, small-rooms 8/48, ..." */
     char *discrepancy;        /* known_discrepancy reason, or NULL */
     bool enabled;

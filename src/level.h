@@ -117,6 +117,7 @@ typedef struct obs {
     int8_t river_drift;       /* first vertical river: x at row 20 minus x at row 1 */
     uint8_t fluid_length2;    /* steps per walk of the second fluid pass (caves: the first
                                  pass's + 20); 0 with fewer than two passes */
+    uint8_t river_width[3];   /* each river's drawn width (a horizontal river's in [0]); 0 none */
     /* rooms */
     uint16_t rooms;           /* entries of the room list */
     uint16_t rooms_ge4;       /* rooms with both sides >= 4 */
@@ -141,6 +142,17 @@ typedef struct obs {
     uint8_t wh_box[OBS_WH_ROOMS];    /* warehouse: each room's box size, 0 no room */
     uint8_t wh_tries[OBS_WH_ROOMS];  /* ... its placement tries */
     uint8_t wh_walls;         /* ... bit i: room i got wall blocks, not boxes */
+    uint8_t wh_door_y[OBS_DIVIDERS]; /* warehouse: each divider's door y as drawn, 0 none */
+    uint8_t door_tries;       /* normal (and single): extra-door tries made, else 0 */
+    uint8_t city_tries;       /* city: building tries made, else 0 */
+    uint8_t cave_first;       /* caves: the first walk's drawn length (steps), else 0 */
+    uint8_t cave_early_walks; /* caves: walks made before the first fluid pass (after the first) */
+    uint8_t cave_late_walks;  /* caves: walks made between the two fluid passes */
+    uint8_t maze_first_x;     /* maze: the first try's grid point as drawn, 0 none */
+    uint8_t maze_first_y;
+    uint16_t maze_tries;      /* maze: tries made, 0 for other types */
+    uint8_t section_walls[OBS_SECTIONS]; /* small rooms: wall and door cells strictly inside
+                                          * each section's 17x5 interior, as drawn */
     /* special rooms */
     uint8_t special_made;     /* 1 when the level's type rolled special rooms */
     uint8_t special_rolled;   /* 7d2-7 */

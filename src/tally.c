@@ -97,6 +97,11 @@ static inline int fluid_bin(int cell)
 #define N_STAIRS (LEVEL_MAX_STAIRS + 1)
 #define N_SPECIAL (LEVEL_MAX_SPECIAL + 1)
 #define N_FLUID_AREA 161       /* fluid rooms' area, limit 120 below the last bin */
+#define N_RIVER_W 8            /* a river's width (d3+1 .. d3+3: 2..6) */
+#define N_INNER 48             /* small rooms: wall cells inside a section, per sublayout */
+#define N_TRIES_SMALL 128      /* extra-door and city tries, cave walk counts */
+#define N_CAVE_FIRST 192       /* the caves' first walk: d40+100 steps */
+#define N_MAZE_TRIES 512       /* maze tries per style: 500, 300 or 100 */
 
 static void add_levels(const level_t *lv, uint64_t *b) { (void)lv; b[0]++; }
 static void add_type(const level_t *lv, uint64_t *b) { b[lv->type]++; }
@@ -176,6 +181,29 @@ static void add_river_drift(const level_t *lv, uint64_t *b)
 {
     if (one_vertical(&lv->obs))
         bump(b, 2 * DRIFT_MAX + 1, lv->obs.river_drift + DRIFT_MAX);
+}
+/* each river's drawn width, by kind of river set */
+static void add_river_w_one(const level_t *lv, uint64_t *b)
+{
+    if (one_vertical(&lv->obs))
+        bump(b, N_RIVER_W, lv->obs.river_width[0]);
+}
+static void add_river_w_two(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.river && lv->obs.river_count == 2)
+        for (int i = 0; i < 2; i++)
+            bump(b, N_RIVER_W, lv->obs.river_width[i]);
+}
+static void add_river_w_three(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.river && lv->obs.river_count == 3)
+        for (int i = 0; i < 3; i++)
+            bump(b, N_RIVER_W, lv->obs.river_width[i]);
+}
+static void add_river_w_horizontal(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.river && lv->obs.river_orient == RIVER_HORIZONTAL)
+        bump(b, N_RIVER_W, lv->obs.river_width[0]);
 }
 static void add_rooms(const level_t *lv, uint64_t *b) { bump(b, N_ROOMS, lv->obs.rooms); }
 static void add_rooms_ge4(const level_t *lv, uint64_t *b) { bump(b, N_ROOMS, lv->obs.rooms_ge4); }
@@ -267,6 +295,64 @@ static void add_frame_doors(const level_t *lv, uint64_t *b)
 {
     if (lv->obs.sections)
         bump(b, N_SMALL_COUNT, lv->obs.frame_doors);
+}
+
+/* small rooms: sublayout index and wall cells inside its section, one bin
+ * per pair */
+static void add_section_walls(const level_t *lv, uint64_t *b)
+{
+    for (int i = 0; i < sections_of(&lv->obs); i++) {
+        const int w = lv->obs.section_walls[i];
+        b[(lv->obs.section_pick[i] & (OBS_FLIP_X - 1)) * N_INNER +
+          (w < N_INNER - 1 ? w : N_INNER - 1)]++;
+    }
+}
+/* the counts the layouts record, each for its own type only (0: not made) */
+static void add_door_tries(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.walls)
+        bump(b, N_TRIES_SMALL, lv->obs.door_tries);
+}
+static void add_city_tries(const level_t *lv, uint64_t *b)
+{
+    if (lv->type == LT_CITY)
+        bump(b, N_TRIES_SMALL, lv->obs.city_tries);
+}
+static void add_cave_first_walk(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.cave_first)
+        bump(b, N_CAVE_FIRST, lv->obs.cave_first);
+}
+static void add_cave_early_walks(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.cave_first)
+        bump(b, N_TRIES_SMALL, lv->obs.cave_early_walks);
+}
+static void add_cave_late_walks(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.cave_first)
+        bump(b, N_TRIES_SMALL, lv->obs.cave_late_walks);
+}
+static void add_maze_first_x(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.maze_tries)
+        bump(b, N_X, lv->obs.maze_first_x);
+}
+static void add_maze_first_y(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.maze_tries)
+        bump(b, N_Y, lv->obs.maze_first_y);
+}
+static void add_maze_tries(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.maze_tries)
+        bump(b, N_MAZE_TRIES, lv->obs.maze_tries);
+}
+static void add_wh_door_y(const level_t *lv, uint64_t *b)
+{
+    for (int i = 0; i < OBS_DIVIDERS; i++)
+        if (lv->obs.wh_door_y[i])
+            bump(b, N_Y, lv->obs.wh_door_y[i]);
 }
 
 /* city: the buildings are the room list */
@@ -591,6 +677,10 @@ static int64_t val_retries(const level_t *lv) { return lv->obs.retries; }
     C(river_x_two, "river_x_two", N_RIVER_X, NULL, "x of both rivers of a two-river level, before drift") \
     C(river_x_three, "river_x_three", N_RIVER_X, NULL, "x of the three rivers of a three-river level, before drift") \
     C(river_drift, "river_drift", 2 * DRIFT_MAX + 1, LBL_DRIFT, "one vertical river: x at row 20 minus x at row 1") \
+    C(river_w_one, "river_width_one", N_RIVER_W, NULL, "width of a level's one vertical river, as drawn") \
+    C(river_w_two, "river_width_two", N_RIVER_W, NULL, "width of both rivers of a two-river level, as drawn") \
+    C(river_w_three, "river_width_three", N_RIVER_W, NULL, "width of the three rivers of a three-river level, as drawn") \
+    C(river_w_horizontal, "river_width_horizontal", N_RIVER_W, NULL, "width of a horizontal river, as drawn") \
     C(rooms, "rooms", N_ROOMS, NULL, "entries of the room list per level") \
     C(rooms_ge4, "rooms_ge4", N_ROOMS, NULL, "rooms with both sides >= 4 per level") \
     C(rooms_small, "rooms_small", N_ROOMS, NULL, "2x2 dead-end entries per level") \
@@ -605,9 +695,11 @@ static int64_t val_retries(const level_t *lv) { return lv->obs.retries; }
     R(wall_h_y, "wall_h_y", N_Y, NULL, "normal: y of the points of walls 3-10 seen horizontal") \
     R(wall_v_x, "wall_v_x", N_X, NULL, "normal: x of the points of walls 3-10 seen vertical") \
     R(wall_v_y, "wall_v_y", N_Y, NULL, "normal: y of the points of walls 3-10 seen vertical") \
+    C(door_tries, "extra_door_tries", N_TRIES_SMALL, NULL, "normal: extra-door tries made, per level") \
     R(section_block, "section_block", N_BLOCKS, NULL, "small rooms: sublayout (0-based, the wiki's order) per section") \
     R(section_mirror, "section_mirror", 4, LBL_MIRROR, "small rooms: mirroring per section") \
     R(frame_doors, "frame_doors", N_SMALL_COUNT, NULL, "small rooms: door cells on or outside the outer frame, per level") \
+    C(section_walls, "section_walls", N_BLOCKS * N_INNER, NULL, "small rooms: sublayout index * 48 + wall and door cells strictly inside the section's 17x5 interior, per section") \
     R(building_doors, "building_doors", 4, NULL, "city: door cells on a building's walls, per building") \
     R(building_corner_doors, "building_corner_doors", N_SMALL_COUNT, NULL, "city: door cells on building corners, per level") \
     R(building_margin, "building_margin", N_MARGIN, NULL, "city: floor cells between a building and the outer wall") \
@@ -618,10 +710,18 @@ static int64_t val_retries(const level_t *lv) { return lv->obs.retries; }
     R(first_building_y, "first_building_y", N_Y, NULL, "city without a river: the first building's top wall y") \
     R(first_door_side, "first_door_side", 4, LBL_SIDE, "city without a river: the first building's door's wall") \
     R(first_door_quarter, "first_door_quarter", 4, LBL_QUARTER, "city without a river: quarter of its wall with the first building's door") \
+    C(city_tries, "city_tries", N_TRIES_SMALL, NULL, "city: building tries made, per level") \
     R(divider_x, "divider_x", N_X, NULL, "warehouse: divider columns, per divider") \
     R(wh_box_size, "wh_box_size", N_BOX, NULL, "warehouse: box size, per room") \
     R(wh_box_tries, "wh_box_tries", N_TRIES, NULL, "warehouse: box placement tries, per room") \
     R(wh_wall_blocks, "wh_wall_blocks", 2, LBL_NO_YES, "warehouse: room filled with wall blocks, per room") \
+    C(wh_door_y, "wh_door_y", N_Y, NULL, "warehouse: y of each divider's door, per divider") \
+    C(cave_first_walk, "cave_first_walk", N_CAVE_FIRST, NULL, "caves: steps of the first walk as drawn") \
+    C(cave_early_walks, "cave_early_walks", N_TRIES_SMALL, NULL, "caves: walks made after the first, before the first fluid pass") \
+    C(cave_late_walks, "cave_late_walks", N_TRIES_SMALL, NULL, "caves: walks made between the two fluid passes") \
+    C(maze_first_x, "maze_first_x", N_X, NULL, "maze: x of the first try's grid point") \
+    C(maze_first_y, "maze_first_y", N_Y, NULL, "maze: y of the first try's grid point") \
+    C(maze_tries, "maze_tries", N_MAZE_TRIES, NULL, "maze: tries made, per level") \
     C(start_x, "start_x", N_X, NULL, "x of the player's start") \
     C(start_y, "start_y", N_Y, NULL, "y of the player's start") \
     R(stair_corners, "stair_corners", 6, NULL, "map corners with stairs in their 3x3 interior block, per level") \

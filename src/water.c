@@ -458,12 +458,15 @@ static cell_t river_fluid(const river_rules_t *rr, int dlevel, int difficulty, r
     return rr->fluid[rr->nfluids - 1];
 }
 
-/* One horizontal river across the whole map; returns whether it has a bridge.
- * The rivers draw from a local copy of the stream, as the walks do. */
-static bool draw_horizontal(grid_t *g, rng_t *rs, const river_rules_t *rr, cell_t fluid)
+/* One horizontal river across the whole map; returns whether it has a bridge
+ * (its drawn width in *wo, for the observation record).  The rivers draw from
+ * a local copy of the stream, as the walks do. */
+static bool draw_horizontal(grid_t *g, rng_t *rs, const river_rules_t *rr, cell_t fluid,
+                            uint8_t *wo)
 {
     rng_t rl = *rs, *r = &rl;
     int width = rng_d(r, RIVER_WIDTH_DIE) + RIVER_H_WIDTH_PLUS;
+    *wo = (uint8_t)width;
     bool bridge = rng_chance(r, rr->horizontal_bridge.num, rr->horizontal_bridge.den);
     int bx = bridge ? RIVER_H_BRIDGE_BASE + rng_d(r, RIVER_H_BRIDGE_DIE) : -RIVER_BRIDGE_CELLS;
     int y = RIVER_H_CENTRE + rng_d(r, 2 * width) - width;
@@ -479,11 +482,14 @@ static bool draw_horizontal(grid_t *g, rng_t *rs, const river_rules_t *rr, cell_
 }
 
 /* One vertical river over all rows, always with its 2-row bridge.  Returns
- * its x (before drift) and, in *last, the x its last row was drawn at. */
-static int draw_vertical(grid_t *g, rng_t *rs, const river_spec_t *s, cell_t fluid, int *last)
+ * its x (before drift) and, in *last, the x its last row was drawn at (its
+ * drawn width in *wo). */
+static int draw_vertical(grid_t *g, rng_t *rs, const river_spec_t *s, cell_t fluid, int *last,
+                         uint8_t *wo)
 {
     rng_t rl = *rs, *r = &rl;
     int width = rng_d(r, RIVER_WIDTH_DIE) + s->width_plus;
+    *wo = (uint8_t)width;
     const int x0 = s->x_base + rng_d(r, s->x_die);
     int by = RIVER_V_BRIDGE_BASE + rng_d(r, RIVER_V_BRIDGE_DIE);
     int xmax = GRID_W - width - RIVER_V_RIGHT_MARGIN;
@@ -529,7 +535,7 @@ bool water_river(layout_ctx_t *ctx)
     if (horizontal) {
         o->river_orient = RIVER_HORIZONTAL;
         o->river_count = 1;
-        o->river_bridge = draw_horizontal(g, r, rr, fluid);
+        o->river_bridge = draw_horizontal(g, r, rr, fluid, &o->river_width[0]);
         return true;
     }
     const river_spec_t *set = RIVERS_ONE;
@@ -547,7 +553,7 @@ bool water_river(layout_ctx_t *ctx)
     }
     for (int i = 0; i < n; i++) {
         int last;
-        o->river_x[i] = (uint8_t)draw_vertical(g, r, &set[i], fluid, &last);
+        o->river_x[i] = (uint8_t)draw_vertical(g, r, &set[i], fluid, &last, &o->river_width[i]);
         if (i == 0)
             o->river_drift = (int8_t)(last - o->river_x[0]);
     }

@@ -92,9 +92,10 @@ static bool edge_start(const grid_t *g, rng_t *r, int *xo, int *yo)
 }
 
 /* `walks` walks of `steps` steps of cell k, each from a cave edge.  One
- * length per call, as the game draws it [game]. */
-static void edge_walks(level_t *lv, rng_t *r, int walks, int steps, cell_t k)
+ * length per call, as the game draws it [game].  Returns the walks made. */
+static int edge_walks(level_t *lv, rng_t *r, int walks, int steps, cell_t k)
 {
+    int made = 0;
     for (int i = 0; i < walks; i++) {
         int x, y;
         if (!edge_start(&lv->map, r, &x, &y)) {
@@ -102,7 +103,9 @@ static void edge_walks(level_t *lv, rng_t *r, int walks, int steps, cell_t k)
             continue;
         }
         water_walk_stop(&lv->map, r, x, y, steps, k, &WATER_INTERIOR);
+        made++;
     }
+    return made;
 }
 
 void layout_caves(layout_ctx_t *ctx)
@@ -115,9 +118,11 @@ void layout_caves(layout_ctx_t *ctx)
     const fluid_band_t *fb = water_band(&wt->cave, lv->dlevel);
 
     grid_fill(g, CELL_WALL);
-    water_walk_stop(g, r, CAVE_START_X, CAVE_START_Y, rng_d(r, CAVE_FIRST_DIE) + CAVE_FIRST_PLUS,
-                    CELL_FLOOR, &WATER_INTERIOR);
-    edge_walks(lv, r, CAVE_EARLY_WALKS, rng_d(r, CAVE_EARLY_DIE) + CAVE_EARLY_PLUS, CELL_FLOOR);
+    const int first = rng_d(r, CAVE_FIRST_DIE) + CAVE_FIRST_PLUS;
+    lv->obs.cave_first = (uint8_t)first;
+    water_walk_stop(g, r, CAVE_START_X, CAVE_START_Y, first, CELL_FLOOR, &WATER_INTERIOR);
+    lv->obs.cave_early_walks = (uint8_t)edge_walks(
+        lv, r, CAVE_EARLY_WALKS, rng_d(r, CAVE_EARLY_DIE) + CAVE_EARLY_PLUS, CELL_FLOOR);
 
     int fwalks = dice_roll(ctx->water, fb->walks);
     int flength = dice_roll(ctx->water, fb->length);
@@ -126,7 +131,8 @@ void layout_caves(layout_ctx_t *ctx)
     lv->obs.fluid_length = (uint8_t)flength;
     edge_walks(lv, ctx->water, fwalks, flength, fb->fluid);
 
-    edge_walks(lv, r, CAVE_LATE_WALKS, rng_d(r, CAVE_LATE_DIE) + CAVE_LATE_PLUS, CELL_FLOOR);
+    lv->obs.cave_late_walks = (uint8_t)edge_walks(
+        lv, r, CAVE_LATE_WALKS, rng_d(r, CAVE_LATE_DIE) + CAVE_LATE_PLUS, CELL_FLOOR);
     edge_walks(lv, ctx->water, fwalks, flength + wt->cave_second_extra, fb->fluid);
     lv->obs.fluid_length2 = (uint8_t)(flength + wt->cave_second_extra);
     lv->obs.fluid_passes = 2;

@@ -240,7 +240,9 @@ CITY_INLINE void buildings_run(level_t *lv, rng_t *stream, bool river, bool wide
     taken_t taken = cleared_taken;
     if (river)
         taken_add_river(&taken, g);
+    int tries = 0; /* tries made, for the observation record */
     for (int t = 0; t < CITY_TRIES; t++) {
+        tries++;
         int w = rng_range(r, CITY_SITE_W_MIN, CITY_SITE_W_MAX);
         int h = rng_range(r, CITY_SITE_H_MIN, CITY_SITE_H_MAX);
         int x = rng_range(r, CITY_X1, CITY_X2 - w);
@@ -263,6 +265,7 @@ CITY_INLINE void buildings_run(level_t *lv, rng_t *stream, bool river, bool wide
             break;
     }
     *stream = rl;
+    lv->obs.city_tries = (uint8_t)tries;
 }
 
 #ifdef CITY_AVX2

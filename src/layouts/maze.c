@@ -64,10 +64,14 @@ void maze_draw(level_t *lv, rng_t *stream, const walled_data_t *d, maze_info_t *
     grid_fill_rect(g, 1, MAZE_WALL_ROW, GRID_W, MAZE_WALL_ROW, CELL_WALL);
     const int s = (int)rng_below(r, (uint32_t)d->maze_nstyles);
     const maze_style_t *st = &d->maze_style[s];
-    int segments = 0;
-    for (int t = 0; t < st->tries; t++) {
+    int segments = 0, t, first_x = 0, first_y = 0;
+    for (t = 0; t < st->tries; t++) {
         int x = MAZE_STEP * rng_d(r, MAZE_POINTS_X) + MAZE_OFFSET;
         int y = MAZE_STEP * rng_d(r, MAZE_POINTS_Y) + MAZE_OFFSET;
+        if (t == 0) {
+            first_x = x;
+            first_y = y;
+        }
         int c = GRID_IDX(x, y);
         if (!cross_floor(g, c))
             continue;
@@ -86,6 +90,9 @@ void maze_draw(level_t *lv, rng_t *stream, const walled_data_t *d, maze_info_t *
     if (info) {
         info->style = s;
         info->segments = segments;
+        info->tries = t;
+        info->first_x = first_x;
+        info->first_y = first_y;
     }
 }
 
@@ -100,6 +107,10 @@ void layout_maze(layout_ctx_t *ctx)
     }
     maze_info_t info;
     maze_draw(ctx->lv, ctx->layout, d, &info);
-    ctx->lv->obs.layout_variant = (uint8_t)info.style;
+    obs_t *o = &ctx->lv->obs;
+    o->layout_variant = (uint8_t)info.style;
+    o->maze_tries = (uint16_t)info.tries;
+    o->maze_first_x = (uint8_t)info.first_x;
+    o->maze_first_y = (uint8_t)info.first_y;
     water_standard(ctx);
 }

@@ -687,13 +687,14 @@ static inline bool door_near(const bitrow_t door[GRID_H + 2], int x, int y)
             bitrow_three(&door[y + 1], x - 1)) != 0;
 }
 
-static void extra_doors(walls_t *w, rng_t *r)
+/* Returns the tries made (0 without a candidate). */
+static int extra_doors(walls_t *w, rng_t *r)
 {
     bitrow_t cand[GRID_H + 2];
     int count[GRID_H + 2], count_lo[GRID_H + 2];
     int n = door_candidates(w, cand, count, count_lo);
     if (n == 0)
-        return;
+        return 0;
     cand_ends_t ends;
     candidate_ends(count, &ends);
     int slot = NORMAL_WALLS;
@@ -702,6 +703,7 @@ static void extra_doors(walls_t *w, rng_t *r)
         int x, y = nth_candidate(cand, count, count_lo, &ends, (int)rng_below(r, (uint32_t)n), &x);
         make_door_if(w, x, y, !door_near(w->door, x, y), &slot);
     }
+    return EXTRA_DOOR_TRIES;
 }
 
 /* The ten walls, the extra doors and the map.  The plotted points, and
@@ -733,9 +735,10 @@ static void draw(level_t *lv, rng_t *r, walls_t *w, point_t p[NORMAL_WALLS])
         w->door_at[i] = (uint16_t)GRID_IDX(p[i].x, p[i].y);
     for (int i = NORMAL_WALLS; i < DOOR_CALLS; i++)
         w->door_at[i] = w->door_at[0];
-    extra_doors(w, r);
+    const int tries = extra_doors(w, r);
     map_from_walls(&lv->map, w);
     obs_t *o = &lv->obs;
+    o->door_tries = (uint8_t)tries;
     o->walls = NORMAL_WALLS;
     memcpy(o->wall_at, p, sizeof o->wall_at);
     o->wall_horizontal = (uint16_t)horizontal;

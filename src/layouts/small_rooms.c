@@ -114,6 +114,7 @@ void small_rooms_draw(level_t *lv, rng_t *r, const walled_data_t *d,
             place_section(g, d, small_rooms_section_x(i), small_rooms_section_y(j), &p);
             lv->obs.section_pick[j * SMALL_SECTIONS_X + i] =
                 (uint8_t)(p.block | (p.flip_x ? OBS_FLIP_X : 0) | (p.flip_y ? OBS_FLIP_Y : 0));
+            lv->obs.section_walls[j * SMALL_SECTIONS_X + i] = d->small_inner[p.block];
             if (picks)
                 picks[j * SMALL_SECTIONS_X + i] = p;
         }

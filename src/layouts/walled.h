@@ -44,6 +44,8 @@ typedef struct maze_style {
 typedef struct walled_data {
     uint8_t small[SMALL_BLOCKS][SMALL_BLOCK_H][SMALL_BLOCK_W]; /* cell_t */
     uint8_t small_mirror[SMALL_BLOCKS][SMALL_BLOCK_H][SMALL_BLOCK_W]; /* each row reversed */
+    uint8_t small_inner[SMALL_BLOCKS]; /* wall and door cells strictly inside the block's
+                                        * 17x5 interior (made at load; mirroring keeps it) */
     walled_pick_t wh_dividers;  /* divider count */
     walled_pick_t wh_box_size;  /* box side */
     walled_pick_t wh_box_tries; /* placement tries */
@@ -100,6 +102,8 @@ void warehouse_draw(level_t *lv, rng_t *r, const walled_data_t *d, warehouse_inf
 typedef struct maze_info {
     int style;    /* index into d->maze_style */
     int segments; /* tries that laid a segment */
+    int tries;    /* tries made */
+    int first_x, first_y; /* the first try's grid point, 0 when none */
 } maze_info_t;
 
 /* Draw the maze map into lv->map; info may be NULL. */

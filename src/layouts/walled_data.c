@@ -112,6 +112,13 @@ bool walled_parse_smallrooms(walled_data_t *d, const char *text, size_t len, con
     if (block != SMALL_BLOCKS)
         return text_fail(err, errlen, origin, 0, "expected %d blocks, found %d", SMALL_BLOCKS,
                          block);
+    for (int b = 0; b < SMALL_BLOCKS; b++) {
+        int n = 0;
+        for (int y = 1; y < SMALL_BLOCK_H - 1; y++)
+            for (int x = 1; x < SMALL_BLOCK_W - 1; x++)
+                n += d->small[b][y][x] == CELL_WALL || d->small[b][y][x] == CELL_DOOR;
+        d->small_inner[b] = (uint8_t)n;
+    }
     return true;
 }
 

@@ -183,8 +183,10 @@ void layout_warehouse(layout_ctx_t *ctx)
     /* what each divider and room drew, for the layout checks */
     _Static_assert(WAREHOUSE_MAX_DIVIDERS == OBS_DIVIDERS && WAREHOUSE_MAX_ROOMS == OBS_WH_ROOMS,
                    "obs holds every divider and room");
-    for (int i = 0; i < info.rooms - 1; i++)
+    for (int i = 0; i < info.rooms - 1; i++) {
         o->divider_x[i] = (uint8_t)info.divider_x[i];
+        o->wh_door_y[i] = (uint8_t)info.door_y[i];
+    }
     for (int i = 0; i < info.rooms; i++) {
         o->wh_box[i] = (uint8_t)info.box_size[i];
         o->wh_tries[i] = (uint8_t)(info.tries[i] < UINT8_MAX ? info.tries[i] : UINT8_MAX);

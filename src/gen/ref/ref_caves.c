@@ -55,15 +55,20 @@ static bool edge_start(const grid_t *g, rng_t *r, int *x, int *y)
     return true;
 }
 
-static void edge_walks(level_t *lv, rng_t *r, int walks, int steps, cell_t k)
+/* Returns the walks made. */
+static int edge_walks(level_t *lv, rng_t *r, int walks, int steps, cell_t k)
 {
+    int made = 0;
     for (int i = 0; i < walks; i++) {
         int x, y;
-        if (edge_start(&lv->map, r, &x, &y))
+        if (edge_start(&lv->map, r, &x, &y)) {
             ref_water_walk_stop(&lv->map, r, x, y, steps, k, &WATER_INTERIOR);
-        else
+            made++;
+        } else {
             lv->obs.retries++;
+        }
     }
+    return made;
 }
 
 void ref_layout_caves(layout_ctx_t *ctx)
@@ -74,8 +79,9 @@ void ref_layout_caves(layout_ctx_t *ctx)
     const fluid_band_t *fb = water_band(&wt->cave, lv->dlevel);
     grid_fill(&lv->map, CELL_WALL);
     int first = rng_d(r, 40) + 100;
+    lv->obs.cave_first = (uint8_t)first;
     ref_water_walk_stop(&lv->map, r, 38, 10, first, CELL_FLOOR, &WATER_INTERIOR);
-    edge_walks(lv, r, 5, rng_d(r, 40) + 35, CELL_FLOOR);
+    lv->obs.cave_early_walks = (uint8_t)edge_walks(lv, r, 5, rng_d(r, 40) + 35, CELL_FLOOR);
 
     int fwalks = dice_roll(ctx->water, fb->walks);
     int flength = dice_roll(ctx->water, fb->length);
@@ -84,7 +90,7 @@ void ref_layout_caves(layout_ctx_t *ctx)
     lv->obs.fluid_length = (uint8_t)flength;
     edge_walks(lv, ctx->water, fwalks, flength, fb->fluid);
 
-    edge_walks(lv, r, 40, rng_d(r, 40) + 25, CELL_FLOOR);
+    lv->obs.cave_late_walks = (uint8_t)edge_walks(lv, r, 40, rng_d(r, 40) + 25, CELL_FLOOR);
     edge_walks(lv, ctx->water, fwalks, flength + wt->cave_second_extra, fb->fluid);
     lv->obs.fluid_length2 = (uint8_t)(flength + wt->cave_second_extra);
     lv->obs.fluid_passes = 2;

@@ -81,7 +81,9 @@ void ref_layout_city(layout_ctx_t *ctx)
     rng_t *r = ctx->layout;
     grid_clear(g);
     ref_water_river(ctx);
+    int tries = 0;
     for (int t = 0; t < 100; t++) {
+        tries++;
         int w = rng_range(r, 7, 16);
         int h = rng_range(r, 6, 12);
         int x = rng_range(r, 3, 76 - w);
@@ -102,6 +104,7 @@ void ref_layout_city(layout_ctx_t *ctx)
         if (!ref_rooms_add(lv, bx, by, bw, bh))
             break;
     }
+    lv->obs.city_tries = (uint8_t)tries;
     observe_buildings(lv);
     ref_water_fluids(ctx, &WATER_INTERIOR);
 }

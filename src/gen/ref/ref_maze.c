@@ -37,9 +37,15 @@ void ref_layout_maze(layout_ctx_t *ctx)
         grid_set(g, x, GRID_H - 1, CELL_WALL);
     int s = (int)rng_below(r, (uint32_t)d->maze_nstyles);
     const maze_style_t *st = &d->maze_style[s];
+    obs_t *o = &ctx->lv->obs;
     for (int t = 0; t < st->tries; t++) {
         int x = 3 * rng_d(r, 25) + 1;
         int y = 3 * rng_d(r, 6) + 1;
+        if (t == 0) {
+            o->maze_first_x = (uint8_t)x;
+            o->maze_first_y = (uint8_t)y;
+        }
+        o->maze_tries++;
         if (!floor_cross(g, x, y))
             continue;
         int len = st->length.v[rng_below(r, (uint32_t)st->length.n)];

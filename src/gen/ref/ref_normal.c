@@ -53,7 +53,8 @@ static int neighbours(const grid_t *g, int x, int y, cell_t k)
     return n;
 }
 
-static void extra_doors(grid_t *g, rng_t *r)
+/* Returns the tries made. */
+static int extra_doors(grid_t *g, rng_t *r)
 {
     point_t cand[GRID_W * GRID_H];
     int n = 0;
@@ -62,12 +63,15 @@ static void extra_doors(grid_t *g, rng_t *r)
             if (grid_get(g, x, y) == CELL_WALL && neighbours(g, x, y, CELL_WALL) == 2)
                 cand[n++] = (point_t){(uint8_t)x, (uint8_t)y};
     if (n == 0)
-        return;
+        return 0;
+    int tries = 0;
     for (int i = 0; i < EXTRA_DOOR_TRIES; i++) {
         point_t c = cand[rng_below(r, (uint32_t)n)];
         if (neighbours(g, c.x, c.y, CELL_DOOR) == 0)
             grid_set(g, c.x, c.y, CELL_DOOR);
+        tries++;
     }
+    return tries;
 }
 
 void ref_layout_normal(layout_ctx_t *ctx)
@@ -97,7 +101,7 @@ void ref_layout_normal(layout_ctx_t *ctx)
         if (horizontal)
             o->wall_horizontal |= (uint16_t)(1u << i);
     }
-    extra_doors(g, r);
+    o->door_tries = (uint8_t)extra_doors(g, r);
     ref_rooms_scan(ctx->lv);
     ref_water_standard(ctx);
 }

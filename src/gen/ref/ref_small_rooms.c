@@ -35,6 +35,12 @@ void ref_layout_small_rooms(layout_ctx_t *ctx)
                     int row = flip_y ? 6 - dy : dy, col = flip_x ? 18 - dx : dx;
                     grid_set(g, 3 + 18 * i + dx, 1 + 6 * j + dy, (cell_t)d->small[block][row][col]);
                 }
+            /* observed: wall and door cells strictly inside the section's frame */
+            int inner = 0;
+            for (int y = 1 + 6 * j + 1; y <= 1 + 6 * j + 5; y++)
+                for (int x = 3 + 18 * i + 1; x <= 3 + 18 * i + 17; x++)
+                    inner += grid_get(g, x, y) == CELL_WALL || grid_get(g, x, y) == CELL_DOOR;
+            ctx->lv->obs.section_walls[4 * j + i] = (uint8_t)inner;
         }
     for (int y = 1; y <= 19; y++)
         for (int x = 3; x <= 75; x++)

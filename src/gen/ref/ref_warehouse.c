@@ -67,6 +67,7 @@ void ref_layout_warehouse(layout_ctx_t *ctx)
         grid_set(g, x, y, CELL_DOOR);
         edge[i] = x;
         lv->obs.divider_x[i - 1] = (uint8_t)x; /* observed, as are each room's draws */
+        lv->obs.wh_door_y[i - 1] = (uint8_t)y;
     }
     edge[k + 1] = GRID_W;
     for (int i = 0; i <= k; i++) {

@@ -43,9 +43,11 @@ static void river_cell(grid_t *g, int x, int y, cell_t k)
     grid_set(g, x, y, grid_on_border(x, y) ? CELL_EDGE : k);
 }
 
-static bool horizontal_river(grid_t *g, rng_t *r, const river_rules_t *rr, cell_t fluid)
+static bool horizontal_river(grid_t *g, rng_t *r, const river_rules_t *rr, cell_t fluid,
+                             uint8_t *wo)
 {
     int width = rng_d(r, 3) + 1;
+    *wo = (uint8_t)width;
     bool bridge = rng_chance(r, rr->horizontal_bridge.num, rr->horizontal_bridge.den);
     int bx = bridge ? 8 + rng_d(r, 60) : -10;
     int y = 10 + rng_d(r, 2 * width) - width;
@@ -57,10 +59,12 @@ static bool horizontal_river(grid_t *g, rng_t *r, const river_rules_t *rr, cell_
     return bridge;
 }
 
-/* Returns x as drawn; *last is the x of its last row. */
-static int vertical_river(grid_t *g, rng_t *r, const vriver_t *v, cell_t fluid, int *last)
+/* Returns x as drawn; *last is the x of its last row, *wo its width. */
+static int vertical_river(grid_t *g, rng_t *r, const vriver_t *v, cell_t fluid, int *last,
+                          uint8_t *wo)
 {
     int width = rng_d(r, 3) + v->plus;
+    *wo = (uint8_t)width;
     int x = v->base + rng_d(r, v->die), first = x;
     int by = 3 + rng_d(r, 14);
     for (int y = 1; y <= GRID_H; y++) {
@@ -95,7 +99,7 @@ bool ref_water_river(layout_ctx_t *ctx)
     if (horizontal) {
         lv->obs.river_orient = RIVER_HORIZONTAL;
         lv->obs.river_count = 1;
-        lv->obs.river_bridge = horizontal_river(&lv->map, r, rr, fluid);
+        lv->obs.river_bridge = horizontal_river(&lv->map, r, rr, fluid, &lv->obs.river_width[0]);
         return true;
     }
     const vriver_t *set = ONE;
@@ -109,7 +113,8 @@ bool ref_water_river(layout_ctx_t *ctx)
     }
     for (int i = 0; i < n; i++) {
         int last;
-        lv->obs.river_x[i] = (uint8_t)vertical_river(&lv->map, r, &set[i], fluid, &last);
+        lv->obs.river_x[i] = (uint8_t)vertical_river(&lv->map, r, &set[i], fluid, &last,
+                                                         &lv->obs.river_width[i]);
         if (i == 0)
             lv->obs.river_drift = (int8_t)(last - lv->obs.river_x[0]);
     }
