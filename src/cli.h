@@ -16,6 +16,11 @@
  * interrupted. */
 #define CLI_EXIT_USAGE 2
 #define CLI_EXIT_IO 3
+/* The statuses as every command's --help states them. */
+#define CLI_EXIT_HELP                                                                      \
+    "\nExit status: 0 done, 1 an internal failure (out of memory), 2 bad usage or\n"      \
+    "bad input, 3 an output could not be written (stdout included), 130\n"              \
+    "interrupted (docs/guide.md).\n"
 
 typedef struct cli_opt {
     const char *name; /* without the leading "--" */

@@ -67,6 +67,7 @@ static void usage(FILE *out)
             "  --json FILE   also write the results as JSON\n"
             "  --data DIR    read rule tables from DIR instead of the built-in data/\n",
             BENCH_DEFAULT_SECONDS, BENCH_DEFAULT_REPS, BENCH_DEFAULT_DLEVEL);
+    fputs(CLI_EXIT_HELP, out);
 }
 
 /* Instructions retired by this thread while enabled; -1 when unavailable. */

@@ -63,6 +63,7 @@ static void usage(FILE *out)
             "Legend:\n",
             DLEVEL_MAX, PICTURE_TILE_MIN, PICTURE_TILE_MAX, PICTURE_TILE_DEFAULT);
     render_legend_text(out);
+    fputs(CLI_EXIT_HELP, out);
 }
 
 int gen_parse(gen_opts_t *o, int argc, char **argv)

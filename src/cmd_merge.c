@@ -42,6 +42,7 @@ static void usage(FILE *out)
                  "               --csv` does (given one report, this converts it).  Without\n"
                  "               --out, the JSON report goes to DIR/report.json.\n"
                  "  --data DIR   read rule tables from DIR instead of the built-in data/\n");
+    fputs(CLI_EXIT_HELP, out);
 }
 
 static bool same_job(const job_t *a, const job_t *b)

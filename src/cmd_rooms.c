@@ -79,6 +79,7 @@ static void usage(FILE *out)
             "  --progress WHEN progress bar on stderr: auto, always, never\n"
             "  --data DIR      read rule tables from DIR instead of the built-in data/\n",
             ROOMS_DEFAULT_LEVELS, ROOMS_DEFAULT_DLEVEL);
+    fputs(CLI_EXIT_HELP, out);
 }
 
 typedef struct summary {

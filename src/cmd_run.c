@@ -73,6 +73,7 @@ static void usage(FILE *out)
             "\n"
             "Built with -Dmpi=enabled, `mpirun -n P drlsim run ...` splits the job over P\n"
             "ranks and rank 0 writes the same report (docs/cluster.md).\n");
+    fputs(CLI_EXIT_HELP, out);
 }
 
 /* Parse "I/N" with 0 <= I < N <= 10^6. */
