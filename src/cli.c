@@ -165,3 +165,12 @@ int cli_choice(const cli_t *c, const char *const *choices)
     cli_error(c, "%s: '%s' is not one of %s", c->opt, c->arg, list);
     return -1;
 }
+
+bool cli_dir_name(const cli_t *c)
+{
+    if (!*c->arg || strcmp(c->arg, "-") == 0) {
+        cli_error(c, "%s: '%s' is not a directory name", c->opt, c->arg);
+        return false;
+    }
+    return true;
+}

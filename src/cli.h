@@ -47,6 +47,9 @@ int cli_next(cli_t *c, const cli_opt_t *opts, int nopts);
 void cli_error(const cli_t *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Parse c->arg as an integer in lo..hi; false after printing an error. */
+/* The option's value names a directory to write into (not empty, not '-');
+ * false after the one-line error. */
+bool cli_dir_name(const cli_t *c);
 bool cli_long(const cli_t *c, long lo, long hi, long *out);
 bool cli_u64(const cli_t *c, uint64_t *out);
 /* Parse c->arg as a number in [lo, hi] (alpha); false after an error. */

@@ -99,10 +99,8 @@ int cmd_merge(int argc, char **argv)
             data_set_dir(c.arg);
             break;
         case O_CSV:
-            if (!*c.arg || strcmp(c.arg, "-") == 0) {
-                cli_error(&c, "--csv: '%s' is not a directory name", c.arg);
+            if (!cli_dir_name(&c))
                 return CLI_EXIT_USAGE;
-            }
             csv = c.arg;
             break;
         }

@@ -246,10 +246,8 @@ int run_parse(run_opts_t *o, int argc, char **argv)
             resume = c.arg;
             break;
         case O_CSV:
-            if (!*c.arg || strcmp(c.arg, "-") == 0) {
-                cli_error(&c, "--csv: '%s' is not a directory name", c.arg);
+            if (!cli_dir_name(&c))
                 return CLI_EXIT_USAGE;
-            }
             csv = c.arg;
             break;
         }
