@@ -1,14 +1,22 @@
 /* embed.c - build tool: turns data files into a C table (data_embedded.c/.h).
  *
- * Usage: embed OUT.c OUT.h FILE...   Each FILE is stored under its base name.
+ * Usage: embed OUT.c OUT.h FILE...   A FILE under a data/ directory is stored
+ * under its path below data/ ("game-0.9.9.7/ruleset.json"), any other FILE
+ * under its base name.
  * Run by meson at build time so data/ is the single source of every table.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char *base_name(const char *path)
+static const char *stored_name(const char *path)
 {
+    const char *under = NULL;
+    for (const char *s = path; (s = strstr(s, "data/")) != NULL; s++)
+        if (s == path || s[-1] == '/')
+            under = s + 5;
+    if (under)
+        return under;
     const char *s = strrchr(path, '/');
     return s ? s + 1 : path;
 }
@@ -50,7 +58,7 @@ int main(int argc, char **argv)
     }
     fprintf(c, "const embedded_file_t embedded_files[] = {\n");
     for (int i = 3; i < argc; i++)
-        fprintf(c, "    {\"%s\", file_%d, sizeof file_%d - 1},\n", base_name(argv[i]), i - 3, i - 3);
+        fprintf(c, "    {\"%s\", file_%d, sizeof file_%d - 1},\n", stored_name(argv[i]), i - 3, i - 3);
     fprintf(c, "};\nconst size_t embedded_files_count = %d;\n", argc - 3);
     if (fclose(c) || fclose(h)) {
         fprintf(stderr, "embed: write error\n");
