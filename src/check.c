@@ -66,7 +66,7 @@ static void type_list(unsigned mask, char *buf, size_t n)
 
 /* Run every group; false when interrupted or out of memory. */
 bool check_run_groups(check_group_t *g, int ng, const driver_opts_t *dopt,
-                      const ruleset_t *rules, uint64_t *levels, double *secs, int *threads)
+                      const tables_t *tables, uint64_t *levels, double *secs, int *threads)
 {
     *levels = 0;
     *secs = 0;
@@ -83,8 +83,7 @@ bool check_run_groups(check_group_t *g, int ng, const driver_opts_t *dopt,
         }
         job_t job;
         memset(&job, 0, sizeof job);
-        gen_params_default(&job.params);
-        job.params.rules = rules;
+        gen_params_default(&job.params, tables);
         job.params.type = g[i].s.type;
         job.params.difficulty = g[i].s.difficulty;
         job.params.single_enabled = !g[i].s.no_single;

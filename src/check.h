@@ -19,6 +19,7 @@
 #include "driver.h"
 #include "expect.h"
 #include "stats.h"
+#include "tables.h"
 
 /* Power policy: every statistical check must see a shift of CHECK_MDE_TARGET
  * (2 percentage points) with power CHECK_POWER at its Holm-adjusted alpha,
@@ -96,7 +97,7 @@ unsigned check_implemented_types(void);
 /* Run every group (a group whose fixed type has no layout is left without a
  * tally, with the reason in why).  False when interrupted or out of memory. */
 bool check_run_groups(check_group_t *g, int ng, const driver_opts_t *dopt,
-                      const ruleset_t *rules, uint64_t *levels, double *secs, int *threads);
+                      const tables_t *tables, uint64_t *levels, double *secs, int *threads);
 
 /* Run one check's test on its group's tally. */
 void check_evaluate(check_result_t *r, const check_group_t *g, double alpha);

@@ -39,18 +39,18 @@
 #define BENCH_DEFAULT_DLEVEL 12 /* the reference dlevel */
 #define BENCH_CALIBRATE_LEVELS 2048
 
-enum { O_HELP = 1, O_TYPE, O_SECONDS, O_THREADS, O_JSON, O_REPS, O_DLEVEL, O_DATA };
+enum { O_HELP = 1, O_TYPE, O_SECONDS, O_THREADS, O_JSON, O_REPS, O_DLEVEL, O_DATA, O_RULES };
 static const cli_opt_t OPTS[] = {
     {"help", false, O_HELP},   {"type", true, O_TYPE},   {"seconds", true, O_SECONDS},
     {"threads", true, O_THREADS}, {"json", true, O_JSON}, {"reps", true, O_REPS},
-    {"dlevel", true, O_DLEVEL}, {"data", true, O_DATA},
+    {"dlevel", true, O_DLEVEL}, {"data", true, O_DATA}, {"rules", true, O_RULES},
 };
 
 static void usage(FILE *out)
 {
     fprintf(out,
             "usage: drlsim bench [--type T|all] [--seconds S] [--threads K] [--reps R]\n"
-            "                    [--dlevel N] [--json FILE] [--data DIR]\n"
+            "                    [--dlevel N] [--json FILE] [--rules NAME] [--data DIR]\n"
             "\n"
             "Measure generation speed: for each level type, the layout alone and the full\n"
             "level (water, population, observation and tally), in levels/second on one\n"
@@ -65,6 +65,7 @@ static void usage(FILE *out)
             "  --reps R      repetitions per measurement (default %d)\n"
             "  --dlevel N    dlevel of the levels (default %d)\n"
             "  --json FILE   also write the results as JSON\n"
+            "  --rules NAME  the ruleset: wiki-0.9.9.3, the default\n"
             "  --data DIR    read rule tables from DIR instead of the built-in data/\n",
             BENCH_DEFAULT_SECONDS, BENCH_DEFAULT_REPS, BENCH_DEFAULT_DLEVEL);
     fputs(CLI_EXIT_HELP, out);
@@ -116,13 +117,12 @@ static double median_of(double *v, int n)
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-static int measure(const ruleset_t *rules, int type, int dlevel, bool layout_only, int threads,
+static int measure(const tables_t *tables, int type, int dlevel, bool layout_only, int threads,
                    double seconds, int reps, bool count_instr, measure_t *m)
 {
     job_t job;
     memset(&job, 0, sizeof job);
-    gen_params_default(&job.params);
-    job.params.rules = rules;
+    gen_params_default(&job.params, tables);
     job.params.type = type;
     job.params.layout_only = layout_only;
     job.dlevel_lo = job.dlevel_hi = dlevel;
@@ -207,7 +207,7 @@ int cmd_bench(int argc, char **argv)
     int type = -2; /* all */
     double seconds = BENCH_DEFAULT_SECONDS;
     long threads = omp_get_max_threads(), reps = BENCH_DEFAULT_REPS, dlevel = BENCH_DEFAULT_DLEVEL;
-    const char *json = NULL;
+    const char *json = NULL, *rules = NULL, *data_dir = NULL;
     int id;
     while ((id = cli_next(&c, OPTS, (int)(sizeof OPTS / sizeof OPTS[0]))) != 0) {
         switch (id) {
@@ -244,14 +244,19 @@ int cmd_bench(int argc, char **argv)
             json = c.arg;
             break;
         case O_DATA:
-            data_set_dir(c.arg);
+            data_dir = c.arg;
+            break;
+        case O_RULES:
+            if (cli_choice(&c, TABLES_RULESETS) < 0)
+                return CLI_EXIT_USAGE;
+            rules = c.arg;
             break;
         }
     }
     if (json && outfile_check(json) != 0)
         return CLI_EXIT_USAGE;
-    const ruleset_t *rules = tables_load();
-    if (!rules)
+    const tables_t *tables = tables_open("bench", rules, data_dir, type >= 0 ? type : -1);
+    if (!tables)
         return CLI_EXIT_USAGE;
     cJSON *root = cJSON_CreateObject();
     cJSON_AddNumberToObject(root, "dlevel", (double)dlevel);
@@ -269,14 +274,14 @@ int cmd_bench(int argc, char **argv)
            many_hdr, "scale", "instr/lvl");
     int rc = 0;
     for (int t = 0; t < LT__COUNT && rc == 0; t++) {
-        if (type != -2 && t != type)
+        if ((type != -2 && t != type) || !tables->rules->has_type[t])
             continue;
         cJSON *tj = cJSON_AddObjectToObject(types, level_type_name((level_type_t)t));
         for (int stage = 0; stage < 2 && rc == 0; stage++) {
             bool layout_only = stage == 0;
             measure_t one, many;
-            if (measure(rules, t, (int)dlevel, layout_only, 1, seconds, (int)reps, true, &one) ||
-                measure(rules, t, (int)dlevel, layout_only, (int)threads, seconds, (int)reps,
+            if (measure(tables, t, (int)dlevel, layout_only, 1, seconds, (int)reps, true, &one) ||
+                measure(tables, t, (int)dlevel, layout_only, (int)threads, seconds, (int)reps,
                         false, &many)) {
                 fprintf(stderr, "drlsim bench: out of memory\n");
                 rc = 1;

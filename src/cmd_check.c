@@ -30,14 +30,15 @@ typedef struct opts {
     double scale;
     uint64_t seed;
     double alpha;
-    const char *expect, *json, *markdown, *html, *only, *data_dir;
+    const char *expect, *json, *markdown, *html, *only, *data_dir, *rules;
     bool all;
     bool allow_xpass;   /* an XPASS does not fail the run */
     driver_opts_t d;
 } opts_t;
 
 enum { O_HELP = 1, O_LEVELS, O_SEED, O_ALPHA, O_THREADS, O_EXPECT, O_JSON, O_MARKDOWN,
-       O_HTML, O_PROGRESS, O_SCALE, O_ONLY, O_ALL, O_DATA, O_ALLOW_XPASS };
+       O_HTML, O_PROGRESS, O_SCALE, O_ONLY, O_ALL, O_DATA, O_ALLOW_XPASS,
+       O_RULES };
 
 static const cli_opt_t OPTS[] = {
     {"help", false, O_HELP},         {"levels", true, O_LEVELS},   {"seed", true, O_SEED},
@@ -45,6 +46,7 @@ static const cli_opt_t OPTS[] = {
     {"json", true, O_JSON},          {"markdown", true, O_MARKDOWN}, {"html", true, O_HTML},
     {"progress", true, O_PROGRESS},  {"scale", true, O_SCALE},     {"only", true, O_ONLY},
     {"all", false, O_ALL},           {"data", true, O_DATA},       {"allow-xpass", false, O_ALLOW_XPASS},
+    {"rules", true, O_RULES},
 };
 
 static void usage(FILE *out)
@@ -53,7 +55,7 @@ static void usage(FILE *out)
             "usage: drlsim check [--levels N] [--seed S] [--alpha A] [--threads K]\n"
             "                    [--expect FILE] [--json FILE] [--markdown FILE] [--html FILE]\n"
             "                    [--progress auto|always|never] [--scale F] [--only TEXT] [--all]\n"
-            "                    [--data DIR] [--allow-xpass]\n"
+            "                    [--rules NAME] [--data DIR] [--allow-xpass]\n"
             "\n"
             "Test the documented probabilities (data/expectations.json, format in\n"
             "docs/expectations.md) against generated levels.  Checks that need the same\n"
@@ -78,6 +80,7 @@ static void usage(FILE *out)
             "  --progress WHEN  progress bar on stderr: auto (on a terminal), always, never\n"
             "  --only TEXT      run only the checks whose name or family contains TEXT\n"
             "  --all            also run the checks marked \"enabled\": false\n"
+            TABLES_RULES_HELP
             "  --data DIR       read the rule tables, and expectations.json unless --expect\n"
             "                   is given, from DIR (a copy of data/, edited) instead of the\n"
             "                   built-in ones: check edited rules without rebuilding\n"
@@ -161,6 +164,11 @@ static bool parse_opts(int argc, char **argv, opts_t *o, int *rc)
         case O_DATA:
             o->data_dir = c.arg;
             break;
+        case O_RULES:
+            if (cli_choice(&c, TABLES_RULESETS) < 0)
+                return false;
+            o->rules = c.arg;
+            break;
         case O_ALLOW_XPASS:
             o->allow_xpass = true;
             break;
@@ -224,16 +232,14 @@ int cmd_check(int argc, char **argv)
     gsl_set_error_handler_off();
     char err[512];
     /* The tables first: they name the bins some expectations refer to. */
-    if (o.data_dir)
-        data_set_dir(o.data_dir);
-    const ruleset_t *rules = tables_load();
-    if (!rules)
+    const tables_t *tables = tables_open("check", o.rules, o.data_dir, -1);
+    if (!tables)
         return CLI_EXIT_USAGE;
     tables_id_t id;
-    tables_id(&id);
+    tables_id(tables, &id);
     cluster_check_same(tables_id_key(&id), "rule table");
     expect_set_t set;
-    if (!expect_load(&set, o.expect, err, sizeof err)) {
+    if (!expect_load(&set, o.expect, tables->expectations, err, sizeof err)) {
         fprintf(stderr, "drlsim check: %s\n", err);
         return CLI_EXIT_USAGE;
     }
@@ -304,7 +310,7 @@ int cmd_check(int argc, char **argv)
     uint64_t levels = 0;
     double secs = 0;
     int threads = 0;
-    bool ok = check_run_groups(active, nactive, &o.d, rules, &levels, &secs, &threads);
+    bool ok = check_run_groups(active, nactive, &o.d, tables, &levels, &secs, &threads);
     /* Interrupted is read off the driver's results (the same on every MPI
      * rank), not off this process's own signal flag. */
     uint64_t wanted = 0;

@@ -15,7 +15,7 @@
 #include "tty.h"
 
 enum { O_HELP = 1, O_TYPE, O_DLEVEL, O_DIFF, O_SEED, O_INDEX, O_JSON, O_COLOR, O_NO_SINGLE,
-       O_DATA, O_LAYOUT_ONLY, O_PNG, O_TILE, O_REFERENCE };
+       O_DATA, O_LAYOUT_ONLY, O_PNG, O_TILE, O_REFERENCE, O_RULES };
 
 static const cli_opt_t OPTS[] = {
     {"help", false, O_HELP},         {"type", true, O_TYPE},
@@ -25,14 +25,15 @@ static const cli_opt_t OPTS[] = {
     {"no-single", false, O_NO_SINGLE}, {"data", true, O_DATA},
     {"layout-only", false, O_LAYOUT_ONLY},
     {"png", true, O_PNG},            {"tile", true, O_TILE},
-    {"reference", false, O_REFERENCE},
+    {"reference", false, O_REFERENCE}, {"rules", true, O_RULES},
 };
 
 static void usage(FILE *out)
 {
     fprintf(out,
             "usage: drlsim gen [--type T] [--dlevel N] [--difficulty D] [--seed S] [--index I]\n"
-            "                  [--json] [--color auto|always|never] [--no-single] [--data DIR]\n"
+            "                  [--json] [--color auto|always|never] [--no-single]\n"
+            "                  [--rules NAME] [--data DIR]\n"
             "                  [--layout-only] [--reference] [--png FILE [--tile N]]\n"
             "\n"
             "Generate one DoomRL level and print it: the 78x20 map, then a summary line.\n"
@@ -50,6 +51,7 @@ static void usage(FILE *out)
             "                   TERM is not dumb and NO_COLOR is unset), always or never\n"
             "                   (default auto)\n"
             "  --no-single      no single-monster levels (as in 0.9.9.3)\n"
+            TABLES_RULES_HELP
             "  --data DIR       read rule tables from DIR instead of the built-in data/\n"
             "  --layout-only    only the layout, as `drlsim rooms` sees it: no population\n"
             "                   and no water, except the city's river drawn before buildings\n"
@@ -71,11 +73,11 @@ int gen_parse(gen_opts_t *o, int argc, char **argv)
     cli_t c;
     cli_init(&c, "gen", argc, argv);
     gen_params_t p;
-    gen_params_default(&p);
+    gen_params_default(&p, NULL);
     uint64_t seed = 0, index = 0;
     bool json = false;
     int color = 0; /* 0 auto, 1 always, 2 never */
-    const char *png = NULL, *data_dir = NULL;
+    const char *png = NULL, *data_dir = NULL, *rules = NULL;
     long tile = 0;
     static const char *const COLORS[] = {"auto", "always", "never", NULL};
     long v;
@@ -126,6 +128,11 @@ int gen_parse(gen_opts_t *o, int argc, char **argv)
         case O_DATA:
             data_dir = c.arg;
             break;
+        case O_RULES:
+            if (cli_choice(&c, TABLES_RULESETS) < 0)
+                return CLI_EXIT_USAGE;
+            rules = c.arg;
+            break;
         case O_LAYOUT_ONLY:
             p.layout_only = true;
             break;
@@ -149,7 +156,7 @@ int gen_parse(gen_opts_t *o, int argc, char **argv)
         cli_error(&c, "--tile needs --png");
         return CLI_EXIT_USAGE;
     }
-    *o = (gen_opts_t){p, seed, index, json, color, data_dir, png, (int)tile};
+    *o = (gen_opts_t){p, seed, index, json, color, data_dir, rules, png, (int)tile};
     return -1;
 }
 
@@ -159,14 +166,13 @@ int cmd_gen(int argc, char **argv)
     int rc = gen_parse(&o, argc, argv);
     if (rc >= 0)
         return rc;
-    if (o.data_dir)
-        data_set_dir(o.data_dir);
     if (o.png && outfile_check(o.png) != 0)
         return CLI_EXIT_USAGE;
     gen_params_t p = o.p;
-    p.rules = tables_load();
-    if (!p.rules)
+    p.tables = tables_open("gen", o.rules, o.data_dir, p.type);
+    if (!p.tables)
         return CLI_EXIT_USAGE;
+    p.rules = p.tables->rules;
     level_t *lv = malloc(sizeof *lv);
     if (!lv) {
         fprintf(stderr, "drlsim gen: out of memory\n");

@@ -55,7 +55,7 @@ static bool same_job(const job_t *a, const job_t *b)
 
 int cmd_merge(int argc, char **argv)
 {
-    const char *out = NULL, *csv = NULL;
+    const char *out = NULL, *csv = NULL, *data_dir = NULL;
     const char *inputs[MERGE_MAX_INPUTS];
     int ninputs = 0;
     /* Positional arguments are the reports; options may stand anywhere. */
@@ -96,7 +96,7 @@ int cmd_merge(int argc, char **argv)
             out = c.arg;
             break;
         case O_DATA:
-            data_set_dir(c.arg);
+            data_dir = c.arg;
             break;
         case O_CSV:
             if (!cli_dir_name(&c))
@@ -124,9 +124,9 @@ int cmd_merge(int argc, char **argv)
         return CLI_EXIT_USAGE;
     if (outfile_check(out) != 0)
         return CLI_EXIT_USAGE;
-    const ruleset_t *rules = tables_load();
-    if (!rules)
-        return CLI_EXIT_USAGE;
+    /* The reports are merged under the ruleset the first one names; a report
+     * of another ruleset is refused by report_parse. */
+    const tables_t *tables = NULL;
     loaded_report_t all;
     memset(&all, 0, sizeof all);
     int cap = 0, rc = 0;
@@ -134,8 +134,19 @@ int cmd_merge(int argc, char **argv)
         size_t len;
         char err[512];
         char *text = data_read_file(inputs[i], &len, err, sizeof err);
+        if (text && !tables) {
+            char name[64];
+            tables = tables_open("merge",
+                                 report_rules_name(text, len, name, sizeof name) ? name : NULL,
+                                 data_dir, -1);
+            if (!tables) {
+                free(text);
+                rc = CLI_EXIT_USAGE;
+                break;
+            }
+        }
         loaded_report_t r;
-        if (!text || !report_parse(&r, text, len, inputs[i], rules, err, sizeof err)) {
+        if (!text || !report_parse(&r, text, len, inputs[i], tables, err, sizeof err)) {
             fprintf(stderr, "drlsim merge: %s\n", err);
             free(text);
             rc = CLI_EXIT_USAGE;

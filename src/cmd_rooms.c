@@ -28,13 +28,13 @@
 #define ROOMS_DEFAULT_DLEVEL 3     /* rooms do not depend on dlevel; city rivers' fluid does */
 
 enum { O_HELP = 1, O_TYPE, O_LEVELS, O_SEED, O_THREADS, O_NO_RIVERS, O_JSON, O_DLEVEL,
-       O_PROGRESS, O_DATA, O_CSV };
+       O_PROGRESS, O_DATA, O_CSV, O_RULES };
 
 static const cli_opt_t OPTS[] = {
     {"help", false, O_HELP},       {"type", true, O_TYPE},     {"levels", true, O_LEVELS},
     {"seed", true, O_SEED},        {"threads", true, O_THREADS}, {"no-rivers", false, O_NO_RIVERS},
     {"json", true, O_JSON},        {"dlevel", true, O_DLEVEL}, {"progress", true, O_PROGRESS},
-    {"data", true, O_DATA},        {"csv", true, O_CSV},
+    {"data", true, O_DATA},        {"csv", true, O_CSV},         {"rules", true, O_RULES},
 };
 
 /* The rows of the table: histogram, JSON key, label for people. */
@@ -77,6 +77,7 @@ static void usage(FILE *out)
             "                  type,statistic,value,count (\"-\" for stdout)\n"
             "  --dlevel N      dlevel of the layouts (default %d; rooms do not depend on it)\n"
             "  --progress WHEN progress bar on stderr: auto, always, never\n"
+            "  --rules NAME    the ruleset: wiki-0.9.9.3, the default\n"
             "  --data DIR      read rule tables from DIR instead of the built-in data/\n",
             ROOMS_DEFAULT_LEVELS, ROOMS_DEFAULT_DLEVEL);
     fputs(CLI_EXIT_HELP, out);
@@ -151,13 +152,13 @@ int cmd_rooms(int argc, char **argv)
     cli_init(&c, "rooms", argc, argv);
     job_t job;
     memset(&job, 0, sizeof job);
-    gen_params_default(&job.params);
+    gen_params_default(&job.params, NULL);
     job.params.type = LT_NORMAL;
     job.params.layout_only = true;
     job.count = ROOMS_DEFAULT_LEVELS;
     job.dlevel_lo = job.dlevel_hi = ROOMS_DEFAULT_DLEVEL;
     driver_opts_t dopt = {0, PROGRESS_AUTO, "rooms"};
-    const char *json = NULL, *csv = NULL;
+    const char *json = NULL, *csv = NULL, *rules = NULL, *data_dir = NULL;
     static const char *const TYPES[] = {"normal", "city", "single", NULL};
     static const level_type_t TYPE_OF[] = {LT_NORMAL, LT_CITY, LT_SINGLE};
     static const char *const PROGRESS[] = {"auto", "always", "never", NULL};
@@ -209,7 +210,12 @@ int cmd_rooms(int argc, char **argv)
             dopt.progress = (progress_mode_t)v;
             break;
         case O_DATA:
-            data_set_dir(c.arg);
+            data_dir = c.arg;
+            break;
+        case O_RULES:
+            if (cli_choice(&c, TABLES_RULESETS) < 0)
+                return CLI_EXIT_USAGE;
+            rules = c.arg;
             break;
         }
     }
@@ -222,9 +228,10 @@ int cmd_rooms(int argc, char **argv)
         return CLI_EXIT_USAGE;
     if (csv && cluster_is_root() && outfile_check(csv) != 0)
         return CLI_EXIT_USAGE;
-    job.params.rules = tables_load();
-    if (!job.params.rules)
+    job.params.tables = tables_open("rooms", rules, data_dir, job.params.type);
+    if (!job.params.tables)
         return CLI_EXIT_USAGE;
+    job.params.rules = job.params.tables->rules;
     level_type_t type = (level_type_t)job.params.type;
     tally_t *t = tally_new(job.dlevel_lo, job.dlevel_hi, job.params.difficulty);
     if (!t) {

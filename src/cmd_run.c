@@ -19,7 +19,7 @@
 #define RUN_MAX_LEVELS UINT64_C(100000000000000)
 
 enum { O_HELP = 1, O_LEVELS, O_DLEVEL, O_DLEVELS, O_DIFF, O_TYPE, O_SEED, O_THREADS, O_OUT,
-       O_PROGRESS, O_NO_SINGLE, O_DATA, O_SHARD, O_RANGES, O_RESUME, O_CSV };
+       O_PROGRESS, O_NO_SINGLE, O_DATA, O_SHARD, O_RANGES, O_RESUME, O_CSV, O_RULES };
 
 static const cli_opt_t OPTS[] = {
     {"help", false, O_HELP},       {"levels", true, O_LEVELS},  {"dlevel", true, O_DLEVEL},
@@ -27,7 +27,7 @@ static const cli_opt_t OPTS[] = {
     {"seed", true, O_SEED},        {"threads", true, O_THREADS}, {"out", true, O_OUT},
     {"progress", true, O_PROGRESS}, {"no-single", false, O_NO_SINGLE}, {"data", true, O_DATA},
     {"shard", true, O_SHARD},      {"ranges", true, O_RANGES},  {"resume", true, O_RESUME},
-    {"csv", true, O_CSV},
+    {"csv", true, O_CSV}, {"rules", true, O_RULES},
 };
 
 static void usage(FILE *out)
@@ -35,7 +35,8 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: drlsim run --levels N [--dlevel N | --dlevels A-B] [--difficulty D]\n"
             "                  [--type T] [--seed S] [--threads K] [--out FILE] [--csv DIR]\n"
-            "                  [--progress auto|always|never] [--no-single] [--data DIR]\n"
+            "                  [--progress auto|always|never] [--no-single]\n"
+            "                  [--rules NAME] [--data DIR]\n"
             "                  [--shard I/N | --ranges A-B[,C-D...]]\n"
             "       drlsim run --resume PARTIAL.json [--threads K] [--out FILE] [--csv DIR]\n"
             "\n"
@@ -58,6 +59,7 @@ static void usage(FILE *out)
             "                   Without --out, the JSON report goes to DIR/report.json.\n"
             "  --progress WHEN  progress bar on stderr: auto (on a terminal), always, never\n"
             "  --no-single      no single-monster levels (as in 0.9.9.3)\n"
+            TABLES_RULES_HELP
             "  --data DIR       read rule tables from DIR instead of the built-in data/\n"
             "  --shard I/N      run only the I-th (0-based) of N equal, disjoint index ranges\n"
             "                   of the job; `drlsim merge` adds the shards' reports into the\n"
@@ -154,10 +156,10 @@ int run_parse(run_opts_t *o, int argc, char **argv)
     cli_init(&c, "run", argc, argv);
     job_t job;
     memset(&job, 0, sizeof job);
-    gen_params_default(&job.params);
+    gen_params_default(&job.params, NULL);
     job.dlevel_lo = job.dlevel_hi = 1;
     driver_opts_t dopt = {0, PROGRESS_AUTO, "run"};
-    const char *out = NULL, *resume = NULL, *data_dir = NULL, *csv = NULL;
+    const char *out = NULL, *resume = NULL, *data_dir = NULL, *csv = NULL, *rules = NULL;
     bool have_levels = false, have_dlevel = false, have_dlevels = false, job_opts = false;
     long shard_i = -1, shard_n = 0;
     index_range_t *want = o->want;
@@ -234,6 +236,12 @@ int run_parse(run_opts_t *o, int argc, char **argv)
         case O_DATA:
             data_dir = c.arg;
             break;
+        case O_RULES:
+            if (cli_choice(&c, TABLES_RULESETS) < 0)
+                return CLI_EXIT_USAGE;
+            rules = c.arg;
+            job_opts = true;
+            break;
         case O_SHARD:
             if (!parse_shard(&c, &shard_i, &shard_n))
                 return CLI_EXIT_USAGE;
@@ -275,6 +283,7 @@ int run_parse(run_opts_t *o, int argc, char **argv)
     o->csv = csv;
     o->resume = resume;
     o->data_dir = data_dir;
+    o->rules = rules;
     o->shard_i = shard_i;
     o->shard_n = shard_n;
     o->nwant = nwant;
@@ -287,8 +296,6 @@ int cmd_run(int argc, char **argv)
     int prc = run_parse(&o, argc, argv);
     if (prc >= 0)
         return prc;
-    if (o.data_dir)
-        data_set_dir(o.data_dir);
     job_t job = o.job;
     driver_opts_t dopt = o.dopt;
     const char *out = o.out ? o.out : "-", *resume = o.resume;
@@ -311,12 +318,30 @@ int cmd_run(int argc, char **argv)
         return CLI_EXIT_USAGE;
     if (cluster_is_root() && outfile_check(out) != 0)
         return CLI_EXIT_USAGE;
-    const ruleset_t *rules = tables_load();
-    if (!rules)
+    /* A resumed job runs under the ruleset its report names. */
+    char *resume_text = NULL;
+    size_t resume_len = 0;
+    char resume_rules[64];
+    const char *rules_name = o.rules;
+    if (resume) {
+        char err[512];
+        resume_text = data_read_file(resume, &resume_len, err, sizeof err);
+        if (!resume_text) {
+            fprintf(stderr, "drlsim run: %s\n", err);
+            return CLI_EXIT_USAGE;
+        }
+        if (report_rules_name(resume_text, resume_len, resume_rules, sizeof resume_rules))
+            rules_name = resume_rules;
+    }
+    const tables_t *tables = tables_open("run", rules_name, o.data_dir, job.params.type);
+    if (!tables) {
+        free(resume_text);
         return CLI_EXIT_USAGE;
-    job.params.rules = rules;
+    }
+    job.params.tables = tables;
+    job.params.rules = tables->rules;
     tables_id_t id;
-    tables_id(&id);
+    tables_id(tables, &id);
     cluster_check_same(tables_id_key(&id), "rule table");
 
     tally_t *t = NULL;
@@ -325,20 +350,19 @@ int cmd_run(int argc, char **argv)
     acc.ranges = calloc(2 * RUN_MAX_RANGES + 2, sizeof *acc.ranges);
     if (!acc.ranges) {
         fprintf(stderr, "drlsim run: out of memory\n");
+        free(resume_text);
         return 1;
     }
     if (resume) {
-        size_t len;
         char err[512];
-        char *text = data_read_file(resume, &len, err, sizeof err);
         loaded_report_t lr;
-        if (!text || !report_parse(&lr, text, len, resume, rules, err, sizeof err)) {
+        if (!report_parse(&lr, resume_text, resume_len, resume, tables, err, sizeof err)) {
             fprintf(stderr, "drlsim run: %s\n", err);
-            free(text);
+            free(resume_text);
             free(acc.ranges);
             return CLI_EXIT_USAGE;
         }
-        free(text);
+        free(resume_text);
         if (!report_same_rules(&id, "this run", &lr.id, resume, err, sizeof err)) {
             fprintf(stderr, "drlsim run: %s\n", err);
             loaded_report_free(&lr);

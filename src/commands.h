@@ -23,11 +23,12 @@ int cmd_check(int argc, char **argv);
  * (CLI_EXIT_USAGE) after an error (its one line printed).  Strings in *o
  * point into argv. */
 typedef struct gen_opts {
-    gen_params_t p;       /* p.rules not set yet */
+    gen_params_t p;       /* p.tables not set yet */
     uint64_t seed, index;
     bool json;
     int color;            /* 0 auto, 1 always, 2 never */
     const char *data_dir; /* --data, or NULL */
+    const char *rules;    /* --rules, or NULL for the default */
     const char *png;      /* --png, or NULL */
     int tile;             /* --tile, 0 for the default */
 } gen_opts_t;
@@ -37,12 +38,13 @@ int gen_parse(gen_opts_t *o, int argc, char **argv);
 #define RUN_MAX_RANGES 1024
 
 typedef struct run_opts {
-    job_t job;            /* job.params.rules not set yet */
+    job_t job;            /* job.params.tables not set yet */
     driver_opts_t dopt;
     const char *out;      /* --out ("-": stdout), or NULL when not given */
     const char *csv;      /* --csv DIR, or NULL */
     const char *resume;   /* --resume, or NULL */
     const char *data_dir; /* --data, or NULL */
+    const char *rules;    /* --rules, or NULL for the default */
     long shard_i, shard_n; /* --shard I/N; shard_n 0 when absent */
     int nwant;            /* --ranges, sorted and merged; 0 when absent */
     index_range_t want[RUN_MAX_RANGES + 1];

@@ -647,7 +647,7 @@ bool expect_parse(expect_set_t *set, const char *json, size_t len, const char *o
     return true;
 }
 
-bool expect_load(expect_set_t *set, const char *path, char *err, size_t errlen)
+bool expect_load(expect_set_t *set, const char *path, const char *name, char *err, size_t errlen)
 {
     size_t len = 0;
     char origin[512];
@@ -656,7 +656,7 @@ bool expect_load(expect_set_t *set, const char *path, char *err, size_t errlen)
         snprintf(origin, sizeof origin, "%s", path);
         text = data_read_file(path, &len, err, errlen);
     } else {
-        text = data_read("expectations.json", &len, origin, sizeof origin, err, errlen);
+        text = data_read(name, &len, origin, sizeof origin, err, errlen);
     }
     if (!text) {
         memset(set, 0, sizeof *set);

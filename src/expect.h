@@ -74,8 +74,9 @@ const char *expect_source_name(expect_source_t s);
 bool expect_parse(expect_set_t *set, const char *json, size_t len, const char *origin,
                   char *err, size_t errlen);
 
-/* Load a file, or the embedded data/expectations.json when path is NULL. */
-bool expect_load(expect_set_t *set, const char *path, char *err, size_t errlen);
+/* Load a file, or when path is NULL the data file `name` (a ruleset's
+ * expectations, tables_t.expectations: embedded, or from --data DIR). */
+bool expect_load(expect_set_t *set, const char *path, const char *name, char *err, size_t errlen);
 
 void expect_free(expect_set_t *set);
 

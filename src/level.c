@@ -20,11 +20,13 @@
 #include "populate.h"
 #include "reach.h"
 #include "rooms.h"
+#include "tables.h"
 
-void gen_params_default(gen_params_t *p)
+void gen_params_default(gen_params_t *p, const tables_t *t)
 {
     memset(p, 0, sizeof *p);
-    p->rules = NULL;
+    p->tables = t;
+    p->rules = t ? t->rules : NULL;
     p->dlevel = 1;
     p->difficulty = DIFF_HMP;
     p->type = -1;
@@ -107,7 +109,7 @@ void level_generate(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t 
     } else {
         rng_t tr;
         rng_stream_keyed(&tr, key, RNG_TYPE);
-        lv->type = ruleset_pick_type(p->rules, p->dlevel, p->single_enabled, &tr);
+        lv->type = ruleset_pick_type(p->rules, p->dlevel, p->difficulty, p->single_enabled, &tr);
     }
     rng_t layout, water;
     rng_stream_keyed(&layout, key, RNG_LAYOUT);
@@ -124,8 +126,7 @@ void level_generate(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t 
     }
     /* doors: counted by the census (population changes no door) */
     rooms_summarize_list(lv);
-    const pop_tables_t *t = poptable_default();
-    assert(t && "cmd_gen and the driver load the tables before generating");
+    const pop_tables_t *t = p->tables->pop;
     rng_t pop;
     rng_stream_keyed(&pop, key, RNG_POPULATE);
     census_t cs;

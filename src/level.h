@@ -195,9 +195,12 @@ typedef struct level {
     obs_t obs;
 } level_t;
 
+struct tables; /* tables.h */
+
 /* What a run fixes for every level it makes. */
 typedef struct gen_params {
-    const ruleset_t *rules;
+    const struct tables *tables; /* every table of the ruleset (tables_load) */
+    const ruleset_t *rules;      /* tables->rules */
     int dlevel;          /* >= 1 */
     int difficulty;      /* 1..5 */
     int type;            /* a level_type_t, or -1 to draw it (docs/rules.md §2) */
@@ -208,8 +211,9 @@ typedef struct gen_params {
                             (src/gen/ref/): the same level, slower */
 } gen_params_t;
 
-/* Defaults: normal ruleset, dlevel 1, HMP, type drawn, single on, full level. */
-void gen_params_default(gen_params_t *p);
+/* Defaults over tables t (tables_load): dlevel 1, HMP, type drawn, single
+ * on, full level. */
+void gen_params_default(gen_params_t *p, const struct tables *t);
 
 /* Generate level `index` of master seed `seed`.  Never fails: problems are
  * counted in lv->obs.failure / retries. */
@@ -228,7 +232,8 @@ typedef struct layout_ctx {
 
 typedef void (*layout_fn)(layout_ctx_t *ctx);
 
-/* The layout table: one generator per level type (src/layouts/). */
+/* The layout table: the wiki pipeline's generator of each level type
+ * (src/layouts/); NULL for the types only the game pipeline makes. */
 layout_fn layout_for(level_type_t t);
 
 #endif

@@ -23,6 +23,7 @@
 
 #include "cellpool.h"
 #include "special.h"
+#include "tables.h"
 
 /* ---- budget and counts ---- */
 
@@ -55,7 +56,8 @@ int populate_budget_base(const pop_tables_t *t, int dlevel, int difficulty)
 
 int populate_budget(const pop_tables_t *t, const type_rules_t *tr, int dlevel, int difficulty)
 {
-    long long b = (long long)populate_budget_base(t, dlevel, difficulty) * tr->danger_percent / 100;
+    long long n = (long long)populate_budget_base(t, dlevel, difficulty) * tr->danger_percent;
+    long long b = n / 100 + (tr->danger_ceil && n % 100 > 0);
     return b > 0 ? (int)b : 0;
 }
 
@@ -78,6 +80,8 @@ int populate_item_count(const type_rules_t *tr, int dlevel, rng_t *r)
         return rng_dice(r, tr->items_x, tr->items_n, tr->items_k);
     case ITEMS_PERCENT:
         return populate_items_formula(dlevel) * tr->items_n / 100;
+    case ITEMS_PERCENT_CEIL:
+        return (populate_items_formula(dlevel) * tr->items_n + 99) / 100;
     }
     return 0;
 }
@@ -450,9 +454,7 @@ static void reset_owned(level_t *lv)
 
 void populate(level_t *lv, const gen_params_t *p, rng_t *r)
 {
-    const pop_tables_t *t = poptable_default();
-    assert(t && "cmd_gen and the driver load the tables before generating");
-    populate_with(lv, p, t, r);
+    populate_with(lv, p, p->tables->pop, r);
 }
 
 void populate_with(level_t *lv, const gen_params_t *p, const pop_tables_t *t, rng_t *r)

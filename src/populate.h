@@ -21,7 +21,7 @@
 #define ITEMS_FORMULA_DIV 3
 
 void populate(level_t *lv, const gen_params_t *p, rng_t *r);
-/* The same with explicit tables (populate uses poptable_default()). */
+/* The same with explicit tables (populate uses p->tables->pop). */
 void populate_with(level_t *lv, const gen_params_t *p, const pop_tables_t *t, rng_t *r);
 /* populate_with that also leaves the census of the map (census.h) taken after
  * the special rooms and kept up to date with the stairs it places, which is
@@ -31,7 +31,8 @@ void populate_census(level_t *lv, const gen_params_t *p, const pop_tables_t *t, 
 
 /* Danger budget before the type modifier ([game] formulas, exact integers). */
 int populate_budget_base(const pop_tables_t *t, int dlevel, int difficulty);
-/* After the type's danger_percent: floor(base * percent / 100). */
+/* After the type's danger_percent: floor(base * percent / 100), or the ceiling
+ * where the type says danger_round "ceil". */
 int populate_budget(const pop_tables_t *t, const type_rules_t *tr, int dlevel, int difficulty);
 
 /* ceil(21 - max(25 - dlevel, 0)/3), in integers. */

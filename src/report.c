@@ -192,8 +192,9 @@ cJSON *report_run(const job_t *job, const tables_id_t *id, const tally_t *t,
     }
     cJSON *types = cJSON_AddObjectToObject(o, "types");
     for (int ty = 0; ty < LT__COUNT; ty++)
-        cJSON_AddItemToObject(types, level_type_name((level_type_t)ty),
-                              report_u64(tally_levels(t, t->dlevel_lo, t->dlevel_hi, 1u << ty)));
+        if (job->params.rules->has_type[ty])
+            cJSON_AddItemToObject(types, level_type_name((level_type_t)ty),
+                                  report_u64(tally_levels(t, t->dlevel_lo, t->dlevel_hi, 1u << ty)));
     cJSON *sum = cJSON_AddObjectToObject(o, "summary");
     uint64_t buf[GRID_W * GRID_H + 8];
     for (int h = 1; h < TALLY_NHISTS; h++) {

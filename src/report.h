@@ -45,12 +45,17 @@ typedef struct loaded_report {
     driver_result_t res;      /* done, ranges (complete is recomputed) */
 } loaded_report_t;
 
-/* Parse a run report.  rules is the ruleset in force: the report's must have
- * the same name.  On error returns false with "ORIGIN: problem" in err.
+/* The ruleset a run report names (params.rules) into name; false when the
+ * text holds none (report_parse then says what is wrong).  For front ends,
+ * which load that ruleset's tables before report_parse. */
+bool report_rules_name(const char *text, size_t len, char *name, size_t n);
+
+/* Parse a run report.  tables are the rules in force: the report's ruleset
+ * must have the same name.  On error returns false with "ORIGIN: problem" in err.
  * Whether its tables and version are those in force is the caller's
  * question (report_same_rules). */
 bool report_parse(loaded_report_t *r, const char *text, size_t len, const char *origin,
-                  const ruleset_t *rules, char *err, size_t errlen);
+                  const tables_t *tables, char *err, size_t errlen);
 void loaded_report_free(loaded_report_t *r);
 
 /* Write the run report of (job, id, tally, ranges) to path atomically; 0 on success. */

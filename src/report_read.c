@@ -175,13 +175,13 @@ static void read_id(ju_t *ju, const cJSON *p, tables_id_t *id)
         snprintf(id->version, sizeof id->version, "%s", v);
 }
 
-static void read_params(ju_t *ju, const cJSON *root, loaded_report_t *r, const ruleset_t *rules)
+static void read_params(ju_t *ju, const cJSON *root, loaded_report_t *r, const tables_t *tables)
 {
     const cJSON *p = ju_object(ju, root, "", "params");
     ju_keys(ju, p, "params", PARAMS_KEYS);
     job_t *job = &r->job;
-    gen_params_default(&job->params);
-    job->params.rules = rules;
+    gen_params_default(&job->params, tables);
+    const ruleset_t *rules = tables->rules;
     job->seed = read_u64(ju, ju_get(ju, p, "params", "seed"), "params.seed");
     job->first = read_u64(ju, ju_get(ju, p, "params", "first"), "params.first");
     job->count = read_u64(ju, ju_get(ju, p, "params", "count"), "params.count");
@@ -201,10 +201,12 @@ static void read_params(ju_t *ju, const cJSON *root, loaded_report_t *r, const r
         return;
     if (cJSON_IsNull(ty)) {
         job->params.type = -1;
-    } else if (cJSON_IsString(ty) && level_type_from_name(ty->valuestring) >= 0) {
+    } else if (cJSON_IsString(ty) && level_type_from_name(ty->valuestring) >= 0 &&
+               rules->has_type[level_type_from_name(ty->valuestring)]) {
         job->params.type = level_type_from_name(ty->valuestring);
     } else {
-        ju_fail(ju, "params.type", "expected a level type name or null");
+        ju_fail(ju, "params.type", "expected a level type name of ruleset %s, or null",
+                rules->name);
         return;
     }
     job->params.single_enabled = ju_bool(ju, p, "params", "single");
@@ -217,8 +219,20 @@ static void read_params(ju_t *ju, const cJSON *root, loaded_report_t *r, const r
         ju_fail(ju, "params.count", "a job has at least one level");
 }
 
+bool report_rules_name(const char *text, size_t len, char *name, size_t n)
+{
+    cJSON *root = cJSON_ParseWithLength(text, len);
+    const cJSON *p = root ? cJSON_GetObjectItemCaseSensitive(root, "params") : NULL;
+    const cJSON *rn = p ? cJSON_GetObjectItemCaseSensitive(p, "rules") : NULL;
+    bool ok = cJSON_IsString(rn) && strlen(rn->valuestring) < n;
+    if (ok)
+        snprintf(name, n, "%s", rn->valuestring);
+    cJSON_Delete(root);
+    return ok;
+}
+
 bool report_parse(loaded_report_t *r, const char *text, size_t len, const char *origin,
-                  const ruleset_t *rules, char *err, size_t errlen)
+                  const tables_t *tables, char *err, size_t errlen)
 {
     memset(r, 0, sizeof *r);
     ju_t ju;
@@ -247,7 +261,7 @@ bool report_parse(loaded_report_t *r, const char *text, size_t len, const char *
     if (!ju.failed && strcmp(schema, REPORT_SCHEMA) != 0)
         ju_fail(&ju, "schema", "\"%s\" is not a run report (%s)", schema, REPORT_SCHEMA);
     ju_keys(&ju, root, "", TOP_KEYS);
-    read_params(&ju, root, r, rules);
+    read_params(&ju, root, r, tables);
     uint64_t levels = read_u64(&ju, ju_get(&ju, root, "", "levels"), "levels");
     const cJSON *rg = ju_array(&ju, root, "", "ranges");
     if (!ju.failed) {

@@ -15,34 +15,42 @@
 #include "jsonutil.h"
 
 /* NULL-terminated, so the list is also the types object's key list. */
-static const char *const TYPE_NAMES[LT__COUNT + 1] = {
+const char *const LEVEL_TYPE_NAMES[LT__COUNT + 1] = {
     [LT_NORMAL] = "normal", [LT_SMALL_ROOMS] = "small-rooms", [LT_WAREHOUSE] = "warehouse",
     [LT_CITY] = "city",     [LT_CAVES] = "caves",             [LT_ARENA] = "arena",
-    [LT_MAZE] = "maze",     [LT_SINGLE] = "single",
+    [LT_MAZE] = "maze",     [LT_SINGLE] = "single",           [LT_CAVES_2] = "caves-2",
+    [LT_LAVA] = "lava",     [LT_SINGLE_PLUS] = "single-plus",
 };
 
 const char *level_type_name(level_type_t t)
 {
     assert(t < LT__COUNT);
-    return TYPE_NAMES[t];
+    return LEVEL_TYPE_NAMES[t];
 }
 
 int level_type_from_name(const char *name)
 {
+    char spelt[32];
+    size_t n = strlen(name);
+    if (n >= sizeof spelt)
+        return -1;
+    for (size_t i = 0; i <= n; i++)
+        spelt[i] = name[i] == '_' ? '-' : name[i];
     for (int t = 0; t < LT__COUNT; t++)
-        if (strcmp(name, TYPE_NAMES[t]) == 0)
+        if (strcmp(spelt, LEVEL_TYPE_NAMES[t]) == 0)
             return t;
     return -1;
 }
 
-static const char *const TOP_KEYS[] = {"name", "type_bands", "arena_from_caves", "single",
-                                        "types", NULL};
+static const char *const TOP_KEYS[] = {"name",  "type_bands", "arena_from_caves", "single",
+                                        "types", "min_difficulty", "pipeline", NULL};
 static const char *const BAND_KEYS[] = {"from", "to", "weights", NULL};
 static const char *const SINGLE_KEYS[] = {"above_dlevel", "chance", NULL};
 static const char *const TYPE_KEYS[] = {"river", "river_style", "river_horizontal",
                                         "fluid_passes", "fluids_only_without_river",
                                         "danger_percent", "special_rooms", "hunting", "items",
-                                        NULL};
+                                        "fluid_chance", "water_order", "danger_round",
+                                        "rooms", "barrels", "events", NULL};
 static const char *const ITEMS_KEYS[] = {"rule", "x", "n", "k", NULL};
 
 /* A key the object may hold in general but not with the variant chosen:
@@ -104,10 +112,10 @@ static void parse_bands(ju_t *ju, ruleset_t *rs, const cJSON *root)
             if (t < 0) {
                 char mp[96];
                 snprintf(mp, sizeof mp, "%s.weights", path);
-                ju_fail_unknown(ju, mp, "level type", it->string, TYPE_NAMES, LT__COUNT);
+                ju_fail_unknown(ju, mp, "level type", it->string, LEVEL_TYPE_NAMES, LT__COUNT);
                 return;
             }
-            if (t == LT_ARENA || t == LT_SINGLE) {
+            if (rs->replacements && (t == LT_ARENA || t == LT_SINGLE)) {
                 ju_fail(ju, wp, "not a type a band can weigh (arena and single are replacements)");
                 return;
             }
@@ -124,6 +132,51 @@ static void parse_bands(ju_t *ju, ruleset_t *rs, const cJSON *root)
         if (!ju->failed && tb->total <= 0)
             ju_fail(ju, path, "weights sum to zero");
     }
+}
+
+/* The optional keys of a type (the game ruleset's pipeline, docs/rulesets.md);
+ * absent, each takes the wiki's way. */
+static void parse_type_game_keys(ju_t *ju, type_rules_t *tr, const cJSON *o, const char *path)
+{
+    tr->fluid_chance = (frac_t){1, 1};
+    if (cJSON_GetObjectItemCaseSensitive(o, "fluid_chance"))
+        ju_frac(ju, o, path, "fluid_chance", &tr->fluid_chance.num, &tr->fluid_chance.den);
+    tr->fluids_first = false;
+    if (cJSON_GetObjectItemCaseSensitive(o, "water_order")) {
+        const char *w = ju_string(ju, o, path, "water_order");
+        if (ju->failed)
+            return;
+        if (strcmp(w, "fluids_first") == 0)
+            tr->fluids_first = true;
+        else if (strcmp(w, "river_first") != 0)
+            ju_fail(ju, path, "water_order \"%s\" is not river_first or fluids_first", w);
+    }
+    tr->danger_ceil = false;
+    if (cJSON_GetObjectItemCaseSensitive(o, "danger_round")) {
+        const char *w = ju_string(ju, o, path, "danger_round");
+        if (ju->failed)
+            return;
+        if (strcmp(w, "ceil") == 0)
+            tr->danger_ceil = true;
+        else if (strcmp(w, "floor") != 0)
+            ju_fail(ju, path, "danger_round \"%s\" is not floor or ceil", w);
+    }
+    tr->rooms_lo = tr->rooms_hi = 0;
+    const cJSON *rooms = cJSON_GetObjectItemCaseSensitive(o, "rooms");
+    if (rooms && !ju->failed) {
+        char rp[96];
+        snprintf(rp, sizeof rp, "%s.rooms", path);
+        if (!cJSON_IsArray(rooms) || cJSON_GetArraySize(rooms) != 2) {
+            ju_fail(ju, rp, "expected [lo, hi]");
+            return;
+        }
+        tr->rooms_lo = ju_int_item(ju, cJSON_GetArrayItem(rooms, 0), rp, 1, 100);
+        tr->rooms_hi = ju_int_item(ju, cJSON_GetArrayItem(rooms, 1), rp, tr->rooms_lo, 100);
+        if (!ju->failed && !tr->special_rooms)
+            ju_fail(ju, rp, "a count of special rooms for a type without special_rooms");
+    }
+    tr->barrels = cJSON_GetObjectItemCaseSensitive(o, "barrels") && ju_bool(ju, o, path, "barrels");
+    tr->events = cJSON_GetObjectItemCaseSensitive(o, "events") && ju_bool(ju, o, path, "events");
 }
 
 static void parse_type(ju_t *ju, type_rules_t *tr, const cJSON *types, level_type_t t)
@@ -178,8 +231,12 @@ static void parse_type(ju_t *ju, type_rules_t *tr, const cJSON *types, level_typ
     } else if (strcmp(rule, "percent") == 0) {
         tr->items = ITEMS_PERCENT;
         tr->items_n = ju_int(ju, items, ipath, "n", 0, 10000);
+    } else if (strcmp(rule, "percent_ceil") == 0) {
+        tr->items = ITEMS_PERCENT_CEIL;
+        tr->items_n = ju_int(ju, items, ipath, "n", 0, 10000);
     } else {
-        ju_fail(ju, ipath, "rule \"%s\" is not formula, fixed, dice or percent", rule);
+        ju_fail(ju, ipath, "rule \"%s\" is not formula, fixed, dice, percent or percent_ceil",
+                rule);
     }
     char why[64];
     snprintf(why, sizeof why, "by rule \"%s\"", rule);
@@ -189,6 +246,7 @@ static void parse_type(ju_t *ju, type_rules_t *tr, const cJSON *types, level_typ
     }
     if (tr->items == ITEMS_FORMULA)
         unused_key(ju, items, ipath, "n", why);
+    parse_type_game_keys(ju, tr, o, path);
 }
 
 bool ruleset_parse(ruleset_t *rs, const char *json, size_t len, const char *origin, char *err,
@@ -205,18 +263,84 @@ bool ruleset_parse(ruleset_t *rs, const char *json, size_t len, const char *orig
     ju_keys(&ju, root, "", TOP_KEYS);
     const char *name = ju_string(&ju, root, "", "name");
     snprintf(rs->name, sizeof rs->name, "%s", name);
+    rs->pipeline = RULES_WIKI;
+    if (root && cJSON_GetObjectItemCaseSensitive(root, "pipeline")) {
+        const char *pl = ju_string(&ju, root, "", "pipeline");
+        if (!ju.failed && strcmp(pl, "game") == 0)
+            rs->pipeline = RULES_GAME;
+        else if (!ju.failed && strcmp(pl, "wiki") != 0)
+            ju_fail(&ju, "pipeline", "\"%s\" is not wiki or game", pl);
+    }
+    /* The replacements come as a pair: both keys, or neither. */
+    bool arena_key = root && cJSON_GetObjectItemCaseSensitive(root, "arena_from_caves");
+    bool single_key = root && cJSON_GetObjectItemCaseSensitive(root, "single");
+    if (!ju.failed && arena_key != single_key)
+        ju_fail(&ju, "", "\"%s\" without \"%s\": the replacements come as a pair",
+                arena_key ? "arena_from_caves" : "single", arena_key ? "single" : "arena_from_caves");
+    rs->replacements = arena_key;
     parse_bands(&ju, rs, root);
-    ju_frac(&ju, root, "", "arena_from_caves", &rs->arena_from_caves.num,
-            &rs->arena_from_caves.den);
-    const cJSON *single = ju_object(&ju, root, "", "single");
-    ju_keys(&ju, single, "single", SINGLE_KEYS);
-    rs->single_above_dlevel = ju_int(&ju, single, "single", "above_dlevel", 0, 1000000);
-    ju_frac(&ju, single, "single", "chance", &rs->single_chance.num, &rs->single_chance.den);
+    if (rs->replacements) {
+        ju_frac(&ju, root, "", "arena_from_caves", &rs->arena_from_caves.num,
+                &rs->arena_from_caves.den);
+        const cJSON *single = ju_object(&ju, root, "", "single");
+        ju_keys(&ju, single, "single", SINGLE_KEYS);
+        rs->single_above_dlevel = ju_int(&ju, single, "single", "above_dlevel", 0, 1000000);
+        ju_frac(&ju, single, "single", "chance", &rs->single_chance.num, &rs->single_chance.den);
+    }
     const cJSON *types = ju_object(&ju, root, "", "types");
-    /* Every type has its rules: a misspelt type name is an unknown key. */
-    ju_keys(&ju, types, "types", TYPE_NAMES);
-    for (int t = 0; t < LT__COUNT && !ju.failed; t++)
-        parse_type(&ju, &rs->type[t], types, (level_type_t)t);
+    /* A misspelt type name is an unknown key; a type a band weighs (or a
+     * replacement makes) must have its rules. */
+    ju_keys(&ju, types, "types", LEVEL_TYPE_NAMES);
+    for (int t = 0; t < LT__COUNT && !ju.failed; t++) {
+        bool weighed = rs->replacements && (t == LT_ARENA || t == LT_SINGLE);
+        for (int b = 0; b < rs->nbands; b++)
+            weighed = weighed || rs->band[b].weight[t] > 0;
+        bool listed = cJSON_GetObjectItemCaseSensitive(types, level_type_name((level_type_t)t));
+        if (listed && rs->pipeline == RULES_WIKI && t > LT_LAST_WIKI) {
+            ju_fail(&ju, "types", "level type \"%s\" is made only by the game pipeline "
+                    "(\"pipeline\": \"game\")", level_type_name((level_type_t)t));
+            break;
+        }
+        if (!listed && weighed) {
+            ju_fail(&ju, "types", "no rules for level type \"%s\", which the ruleset draws",
+                    level_type_name((level_type_t)t));
+            break;
+        }
+        rs->has_type[t] = listed;
+        if (listed)
+            parse_type(&ju, &rs->type[t], types, (level_type_t)t);
+    }
+    const cJSON *md = root ? cJSON_GetObjectItemCaseSensitive(root, "min_difficulty") : NULL;
+    if (md && !ju.failed) {
+        md = ju_object(&ju, root, "", "min_difficulty");
+        const cJSON *it;
+        cJSON_ArrayForEach(it, md)
+        {
+            if (ju.failed)
+                break;
+            if (strcmp(it->string, "comment") == 0)
+                continue;
+            int t = level_type_from_name(it->string);
+            if (t < 0 || !rs->has_type[t]) {
+                ju_fail_unknown(&ju, "min_difficulty", "level type", it->string, LEVEL_TYPE_NAMES,
+                                LT__COUNT);
+                break;
+            }
+            char mp[96];
+            snprintf(mp, sizeof mp, "min_difficulty.%s", it->string);
+            rs->min_difficulty[t] = ju_int_item(&ju, it, mp, 1, 5);
+        }
+    }
+    /* Every band draws some type at every difficulty (the lowest allows
+     * the fewest). */
+    for (int b = 0; b < rs->nbands && !ju.failed; b++) {
+        int total = 0;
+        for (int t = 0; t < LT__COUNT; t++)
+            total += rs->min_difficulty[t] <= DIFFICULTY_LOWEST ? rs->band[b].weight[t] : 0;
+        if (total <= 0)
+            ju_fail(&ju, "min_difficulty", "type_bands[%d] draws no type at difficulty %d", b,
+                    DIFFICULTY_LOWEST);
+    }
     cJSON_Delete(root);
     return !ju.failed;
 }
@@ -250,19 +374,34 @@ const type_band_t *ruleset_band(const ruleset_t *rs, int dlevel)
     return NULL;
 }
 
-level_type_t ruleset_pick_type(const ruleset_t *rs, int dlevel, bool single_enabled, rng_t *r)
+/* The band's weight of type t at difficulty d (0 when d is below the type's
+ * minimum). */
+static int weight_at(const ruleset_t *rs, const type_band_t *b, int t, int difficulty)
+{
+    return difficulty >= rs->min_difficulty[t] ? b->weight[t] : 0;
+}
+
+level_type_t ruleset_pick_type(const ruleset_t *rs, int dlevel, int difficulty,
+                               bool single_enabled, rng_t *r)
 {
     const type_band_t *b = ruleset_band(rs, dlevel);
     assert(b && b->total > 0);
-    int roll = rng_d(r, b->total);
+    int total = 0;
+    for (int i = 0; i < LT__COUNT; i++)
+        total += weight_at(rs, b, i, difficulty);
+    assert(total > 0);
+    int roll = rng_d(r, total);
     level_type_t t = LT_NORMAL;
     for (int i = 0; i < LT__COUNT; i++) {
-        if (roll <= b->weight[i]) {
+        int w = weight_at(rs, b, i, difficulty);
+        if (roll <= w) {
             t = (level_type_t)i;
             break;
         }
-        roll -= b->weight[i];
+        roll -= w;
     }
+    if (!rs->replacements)
+        return t;
     if (t == LT_CAVES && rng_chance(r, rs->arena_from_caves.num, rs->arena_from_caves.den))
         t = LT_ARENA;
     if (single_enabled && dlevel > rs->single_above_dlevel &&
@@ -271,12 +410,18 @@ level_type_t ruleset_pick_type(const ruleset_t *rs, int dlevel, bool single_enab
     return t;
 }
 
-void ruleset_type_probs(const ruleset_t *rs, int dlevel, bool single_enabled, double p[LT__COUNT])
+void ruleset_type_probs(const ruleset_t *rs, int dlevel, int difficulty, bool single_enabled,
+                        double p[LT__COUNT])
 {
     const type_band_t *b = ruleset_band(rs, dlevel);
     assert(b && b->total > 0);
+    int total = 0;
     for (int i = 0; i < LT__COUNT; i++)
-        p[i] = (double)b->weight[i] / b->total;
+        total += weight_at(rs, b, i, difficulty);
+    for (int i = 0; i < LT__COUNT; i++)
+        p[i] = (double)weight_at(rs, b, i, difficulty) / total;
+    if (!rs->replacements)
+        return;
     double arena = (double)rs->arena_from_caves.num / rs->arena_from_caves.den;
     p[LT_ARENA] += p[LT_CAVES] * arena;
     p[LT_CAVES] *= 1.0 - arena;

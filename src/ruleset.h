@@ -21,19 +21,37 @@ typedef enum level_type {
     LT_ARENA,
     LT_MAZE,
     LT_SINGLE,
+    /* only in the game-0.9.9.7 ruleset (docs/rulesets.md) */
+    LT_CAVES_2,
+    LT_LAVA,
+    LT_SINGLE_PLUS,
     LT__COUNT
 } level_type_t;
 
+/* Type names as the CLI and reports spell them ("small-rooms"), in enum
+ * order, NULL-terminated: the one list of them. */
+extern const char *const LEVEL_TYPE_NAMES[LT__COUNT + 1];
 /* Type names as the CLI and reports spell them ("small-rooms"). */
 const char *level_type_name(level_type_t t);
-/* -1 when the name is unknown. */
+/* -1 when the name is unknown; '_' is read as '-' ("caves_2"). */
 int level_type_from_name(const char *name);
 
 typedef struct frac {
     int num, den;
 } frac_t;
 
-#define RULESET_MAX_BANDS 8
+/* Which order of steps makes a level (level.c): the wiki's, or the released
+ * game's pipeline (docs/rulesets.md).  A ruleset file says which it is. */
+typedef enum ruleset_family {
+    RULES_WIKI = 0, /* the wiki's words, the game's geometry where they are silent */
+    RULES_GAME,     /* the released game's generator */
+} ruleset_family_t;
+
+/* The last level type the wiki pipeline makes. */
+#define LT_LAST_WIKI LT_SINGLE
+
+#define RULESET_MAX_BANDS 16
+#define DIFFICULTY_LOWEST 1 /* ITYTD */
 
 /* Type shares for dlevels from..to (to = 0: no upper bound). */
 typedef struct type_band {
@@ -53,6 +71,7 @@ typedef enum item_rule {
     ITEMS_FIXED,       /* items_n */
     ITEMS_DICE,        /* items_x d items_n + items_k */
     ITEMS_PERCENT,     /* floor(items_n% of the formula) */
+    ITEMS_PERCENT_CEIL, /* ceil(items_n% of the formula) */
 } item_rule_t;
 
 typedef struct type_rules {
@@ -66,15 +85,29 @@ typedef struct type_rules {
     int danger_percent;            /* budget modifier */
     bool special_rooms;
     frac_t hunting;                /* chance that each monster hunts */
+    /* Keys only the game ruleset sets (their defaults are the wiki's way). */
+    frac_t fluid_chance;           /* the fluid passes run at all (default 1/1) */
+    bool fluids_first;             /* fluid roll before the river roll (default false) */
+    bool danger_ceil;              /* budget rounds up, not down (default false) */
+    int rooms_lo, rooms_hi;        /* special rooms: count uniform lo..hi (0,0: the
+                                      population table's count rule) */
+    bool barrels;                  /* the barrel step runs (default false) */
+    bool events;                   /* the event roll runs (default false) */
 } type_rules_t;
 
 typedef struct ruleset {
     char name[64];
+    ruleset_family_t pipeline;     /* "pipeline": "wiki" (the default) or "game" */
     int nbands;
     type_band_t band[RULESET_MAX_BANDS];
+    /* The wiki's replacements (docs/rules.md §2); absent from a ruleset whose
+     * bands weigh arena and single like any type (replacements false). */
+    bool replacements;
     frac_t arena_from_caves;       /* a caves pick becomes arena */
     int single_above_dlevel;       /* single replaces any type when dlevel > this */
     frac_t single_chance;
+    bool has_type[LT__COUNT];      /* the types this ruleset has rules for */
+    int min_difficulty[LT__COUNT]; /* a type is drawn only from this difficulty on */
     type_rules_t type[LT__COUNT];
 } ruleset_t;
 
@@ -89,12 +122,16 @@ const ruleset_t *ruleset_default(void);
 /* The band that holds dlevel, or NULL. */
 const type_band_t *ruleset_band(const ruleset_t *rs, int dlevel);
 
-/* Draw a level type for dlevel (docs/rules.md §2), from the type stream.
- * single_enabled false reproduces 0.9.9.3 (no single-monster levels). */
-level_type_t ruleset_pick_type(const ruleset_t *rs, int dlevel, bool single_enabled, rng_t *r);
+/* Draw a level type for dlevel and difficulty (docs/rules.md §2), from the
+ * type stream: one weighted draw over the band's types that the difficulty
+ * allows, then the replacements if the ruleset has them.  single_enabled
+ * false reproduces 0.9.9.3 (no single-monster levels). */
+level_type_t ruleset_pick_type(const ruleset_t *rs, int dlevel, int difficulty,
+                               bool single_enabled, rng_t *r);
 
-/* Exact probability of each type at dlevel (for tests and expectations). */
-void ruleset_type_probs(const ruleset_t *rs, int dlevel, bool single_enabled,
+/* Exact probability of each type at dlevel and difficulty (for tests and
+ * expectations). */
+void ruleset_type_probs(const ruleset_t *rs, int dlevel, int difficulty, bool single_enabled,
                         double p[LT__COUNT]);
 
 #endif

@@ -39,35 +39,75 @@ static bool name_bins(const pop_tables_t *t)
 /* Every file of data/ a generation reads, by name (the loaders below read
  * them; test_ruleset holds this list equal to what tables_load reads).
  * Not expectations.json: the checks, not the rules. */
-static const char *const TABLE_FILES[] = {
+static const char *const WIKI_FILES[] = {
     "arena.txt",   "monsters.json",  "population.json", "ruleset.json",
     "smallrooms.txt", "walled.json", "water.json",
 };
-#define NTABLE_FILES ((int)(sizeof TABLE_FILES / sizeof TABLE_FILES[0]))
-_Static_assert(sizeof TABLE_FILES / sizeof TABLE_FILES[0] <= TABLES_MAX, "TABLES_MAX");
+#define NWIKI_FILES ((int)(sizeof WIKI_FILES / sizeof WIKI_FILES[0]))
+_Static_assert(sizeof WIKI_FILES / sizeof WIKI_FILES[0] <= TABLES_MAX, "TABLES_MAX");
 
-const ruleset_t *tables_load(void)
+const char *const TABLES_RULESETS[] = {RULESET_WIKI, NULL};
+
+static const tables_t *load_wiki(void)
 {
+    static tables_t t;
+    if (t.rules)
+        return &t;
     const ruleset_t *rs = ruleset_default();
     /* poptable_default loads data/monsters.json too. */
     const pop_tables_t *pt = NULL;
-    if (!rs || !water_tables() || !arena_table() || !walled_data() ||
+    const water_tables_t *wt = NULL;
+    const arena_table_t *at = NULL;
+    const walled_data_t *wd = NULL;
+    if (rs && (rs->pipeline != RULES_WIKI || strcmp(rs->name, RULESET_WIKI) != 0)) {
+        fprintf(stderr, "drlsim: ruleset.json: ruleset \"%s\" of the %s pipeline, expected \"%s\" "
+                        "of the wiki pipeline\n",
+                rs->name, rs->pipeline == RULES_WIKI ? "wiki" : "game", RULESET_WIKI);
+        return NULL;
+    }
+    if (!rs || !(wt = water_tables()) || !(at = arena_table()) || !(wd = walled_data()) ||
         !(pt = poptable_default()) || !name_bins(pt))
         return NULL;
-    return rs;
+    t = (tables_t){.name = RULESET_WIKI, .family = RULES_WIKI, .rules = rs, .water = wt,
+                   .arena = at, .walled = wd, .pop = pt, .expectations = "expectations.json"};
+    return &t;
 }
 
-void tables_id(tables_id_t *id)
+const tables_t *tables_load(const char *name)
+{
+    if (!name || strcmp(name, RULESET_WIKI) == 0)
+        return load_wiki();
+    fprintf(stderr, "drlsim: unknown ruleset \"%s\" (known: %s)\n", name, RULESET_WIKI);
+    return NULL;
+}
+
+const tables_t *tables_open(const char *cmd, const char *name, const char *data_dir, int type)
+{
+    if (data_dir)
+        data_set_dir(data_dir);
+    const tables_t *t = tables_load(name);
+    if (!t)
+        return NULL;
+    if (type >= 0 && !t->rules->has_type[type]) {
+        fprintf(stderr, "drlsim %s: --type %s: not a level type of ruleset %s\n", cmd,
+                level_type_name((level_type_t)type), t->name);
+        return NULL;
+    }
+    return t;
+}
+
+void tables_id(const tables_t *t, tables_id_t *id)
 {
     memset(id, 0, sizeof *id);
     snprintf(id->version, sizeof id->version, "%s", DRLSIM_VERSION);
-    for (int i = 0; i < NTABLE_FILES; i++) {
-        bool read = data_hash_of(TABLE_FILES[i], &id->file[i].hash);
+    assert(t->family == RULES_WIKI);
+    for (int i = 0; i < NWIKI_FILES; i++) {
+        bool read = data_hash_of(WIKI_FILES[i], &id->file[i].hash);
         assert(read && "tables_load reads every table first");
         (void)read;
-        snprintf(id->file[i].name, sizeof id->file[i].name, "%s", TABLE_FILES[i]);
+        snprintf(id->file[i].name, sizeof id->file[i].name, "%s", WIKI_FILES[i]);
     }
-    id->n = NTABLE_FILES;
+    id->n = NWIKI_FILES;
 }
 
 uint64_t tables_id_key(const tables_id_t *id)

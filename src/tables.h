@@ -1,19 +1,57 @@
-/* tables.h - load and validate every rule table of data/ before generating.
+/* tables.h - load and validate every rule table of a ruleset before generating.
  *
- * Generators read their tables through load-once accessors; a front end calls
- * tables_load() first, so a broken table is reported as one line and exit
- * status 2 before any level is made, never halfway through a parallel run.
+ * tables_load() returns one value holding every table of the ruleset asked
+ * for (docs/rulesets.md); it travels to the generators inside gen_params_t,
+ * so no generator, tally or report reads a table from anywhere else.  A
+ * front end calls it before any level is made, so a broken table is
+ * reported as one line and exit status 2, never halfway through a parallel
+ * run.
  */
 #ifndef DRLSIM_TABLES_H
 #define DRLSIM_TABLES_H
 
 #include <stdint.h>
 
+#include "layouts/layouts.h"
+#include "layouts/walled.h"
+#include "poptable.h"
 #include "ruleset.h"
+#include "water.h"
 
-/* The ruleset, with every other table loaded and checked; NULL after a
- * one-line error on stderr. */
-const ruleset_t *tables_load(void);
+/* The rulesets drlsim has, by the names --rules takes. */
+#define RULESET_WIKI "wiki-0.9.9.3"
+#define RULESET_GAME "game-0.9.9.7"
+
+/* Every table of one ruleset. */
+typedef struct tables {
+    const char *name;        /* RULESET_WIKI or RULESET_GAME */
+    ruleset_family_t family;
+    const ruleset_t *rules;  /* level types and per-type rules */
+    const water_tables_t *water;
+    const arena_table_t *arena;
+    const walled_data_t *walled;
+    const pop_tables_t *pop;
+    const char *expectations; /* the data file of its checks (drlsim check) */
+} tables_t;
+
+/* The names --rules accepts, NULL-terminated (the default first). */
+extern const char *const TABLES_RULESETS[];
+
+/* The tables of ruleset `name` (NULL: the default, RULESET_WIKI), every
+ * one loaded and checked; NULL after a one-line error on stderr (an unknown
+ * name included).  Loaded once per ruleset and process; the value is never
+ * freed. */
+const tables_t *tables_load(const char *name);
+
+/* For front ends: read tables from data_dir (NULL: the built-in data/),
+ * load ruleset `name` (NULL: the default) and check that `type` (-1: none)
+ * is one of its level types.  NULL after a one-line error "drlsim CMD: ..."
+ * on stderr (exit status 2). */
+const tables_t *tables_open(const char *cmd, const char *name, const char *data_dir, int type);
+
+/* The --rules help line every generating command prints. */
+#define TABLES_RULES_HELP                                                                  \
+    "  --rules NAME     the ruleset: wiki-0.9.9.3, the default\n"
 
 /* Which rules made a run: the drlsim version and, for every file of data/
  * that generation reads, its name and a content hash (FNV-1a 64, data.h) of
@@ -29,8 +67,9 @@ typedef struct tables_id {
     } file[TABLES_MAX];
 } tables_id_t;
 
-/* The id of this process's tables (after tables_load), files in name order. */
-void tables_id(tables_id_t *id);
+/* The id of tables t (loaded by tables_load): the files it read, in name
+ * order. */
+void tables_id(const tables_t *t, tables_id_t *id);
 /* One 64-bit key of a whole id (names, hashes and version), for checking
  * that the ranks of an MPI job read the same tables (cluster_check_same:
  * --data DIR could hold other files on another node). */

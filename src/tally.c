@@ -16,9 +16,7 @@
 
 /* ---- bin labels ---- */
 static const char *const LBL_NO_YES[] = {"no", "yes"};
-/* Spelled as level_type_name() spells them (test_expect checks it). */
-static const char *const LBL_TYPE[LT__COUNT] = {"normal", "small-rooms", "warehouse", "city",
-                                                "caves",  "arena",       "maze",      "single"};
+#define LBL_TYPE LEVEL_TYPE_NAMES
 static const char *const LBL_ORIENT[] = {"none", "horizontal", "vertical"};
 static const char *const LBL_FLUID[] = {"water", "acid", "lava"};
 static const char *const LBL_RIVER_FLUIDS[] = {"neither", "river", "fluids", "both"};

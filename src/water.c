@@ -18,6 +18,7 @@
 
 #include "data.h"
 #include "jsonutil.h"
+#include "tables.h"
 
 const area_t WATER_INTERIOR = {2, 2, GRID_W - 1, GRID_H - 1};
 
@@ -285,12 +286,6 @@ const water_tables_t *water_tables(void)
     return loaded_ok ? &loaded : NULL;
 }
 
-static const water_tables_t *tables(void)
-{
-    const water_tables_t *t = water_tables();
-    assert(t && "front ends load water_tables() before generating");
-    return t;
-}
 
 const fluid_band_t *water_band(const fluid_table_t *t, int dlevel)
 {
@@ -513,7 +508,7 @@ bool water_river(layout_ctx_t *ctx)
     rng_t *r = ctx->water;
     if (!rng_chance(r, tr->river.num, tr->river.den))
         return false;
-    const river_rules_t *rr = &tables()->river;
+    const river_rules_t *rr = &ctx->p->tables->water->river;
     level_t *lv = ctx->lv;
     grid_t *g = &lv->map;
     obs_t *o = &lv->obs;
@@ -569,7 +564,7 @@ void water_fluid_pass(layout_ctx_t *ctx, const area_t *a)
 {
     level_t *lv = ctx->lv;
     rng_t *r = ctx->water;
-    const fluid_band_t *b = water_band(&tables()->fluid, lv->dlevel);
+    const fluid_band_t *b = water_band(&ctx->p->tables->water->fluid, lv->dlevel);
     int walks = dice_roll(r, b->walks);
     int length = dice_roll(r, b->length); /* [game] one length shared by the pass's walks */
     obs_t *o = &lv->obs;

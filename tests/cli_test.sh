@@ -36,7 +36,7 @@ expect_status 2 "unexpected argument" gen normal
 expect_status 2 "cannot open" gen --data /nonexistent-dir
 # A broken layout table (a sublayout line one cell short) stops gen with one
 # line naming the file and the line.
-mkdir "$tmp/bad" && cp "$src"/../data/* "$tmp/bad"/ && sed -i '12s/.$//' "$tmp/bad/smallrooms.txt"
+mkdir "$tmp/bad" && cp -r "$src"/../data/* "$tmp/bad"/ && sed -i '12s/.$//' "$tmp/bad/smallrooms.txt"
 expect_status 2 "smallrooms.txt: line 12: expected 19 cells, got 18" gen --data "$tmp/bad"
 
 # gen --help documents the legend and every option
@@ -141,7 +141,7 @@ then ok; else ko "gen --json population"; fi
 if "$drlsim" gen --help | grep -q "arch-vile"; then ok; else ko "gen --help legend lacks monsters"; fi
 # a broken table is a one-line error naming the file and the key
 mkdir "$tmp/data"
-cp "$src"/../data/* "$tmp/data/"
+cp -r "$src"/../data/* "$tmp/data/"
 sed 's/"glyph": "g"/"glyph": "h"/' "$src/../data/monsters.json" >"$tmp/data/monsters.json"
 expect_status 2 "monsters.json: monsters.1.: glyph 'h' repeats" gen --data "$tmp/data"
 cp "$src/../data/monsters.json" "$tmp/data/"

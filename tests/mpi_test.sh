@@ -143,8 +143,8 @@ st=$?
 # 1's --data copy, as a node with other files at the same path would).
 if [ -n "$3" ]; then
     mkdir "$tmp/data0" "$tmp/data1"
-    cp "$3"/../data/* "$tmp/data0/"
-    cp "$3"/../data/* "$tmp/data1/"
+    cp -r "$3"/../data/* "$tmp/data0/"
+    cp -r "$3"/../data/* "$tmp/data1/"
     sed -i 's/"multiple": \[1, 3\]/"multiple": [1, 4]/' "$tmp/data1/water.json"
     mpi 2 sh -c 'exec "$drlsim" run --levels 100000 --data "$tmp/data$OMPI_COMM_WORLD_RANK" \
                  --progress never --out "$tmp/mixed2.json"' >/dev/null 2>"$tmp/err"

@@ -132,8 +132,8 @@ expect_bad "I/N" run --levels 100 --shard 3/3
 # A --data copy of the tables, unchanged: its reports are those of the
 # embedded tables, byte for byte (the hash is of the bytes, wherever read).
 mkdir "$tmp/same" "$tmp/edited"
-cp "$src"/../data/* "$tmp/same/"
-cp "$src"/../data/* "$tmp/edited/"
+cp -r "$src"/../data/* "$tmp/same/"
+cp -r "$src"/../data/* "$tmp/edited/"
 # one number of water.json changed: rivers are multiple 1/4 of the time, not 1/3
 python3 - "$tmp/edited/water.json" <<'PY'
 import sys
@@ -184,7 +184,7 @@ expect_bad "params: unknown key \"sed\" (did you mean \"seed\"?)" merge "$tmp/ex
 # (once) in FILE; gen must stop with exit 2 and one line naming the file
 # and holding NEEDLE.
 bad_data() {
-    rm -rf "$tmp/typo"; mkdir "$tmp/typo"; cp "$src"/../data/* "$tmp/typo/"
+    rm -rf "$tmp/typo"; mkdir "$tmp/typo"; cp -r "$src"/../data/* "$tmp/typo/"
     python3 - "$tmp/typo/$1" "$2" "$3" <<'PY' || { ko "edit of $1 does not apply: $2"; return; }
 import sys
 p, old, new = sys.argv[1:]; s = open(p).read()
@@ -250,7 +250,7 @@ bad_input 'unknown key "known_discrepency" (did you mean "known_discrepancy"?)' 
 bad_input "$tmp: is a directory, not a file" merge "$tmp"
 bad_input "$tmp: is a directory, not a file" run --resume "$tmp"
 bad_input "$tmp: is a directory, not a file" check --expect "$tmp"
-mkdir "$tmp/dirdata"; cp "$src"/../data/* "$tmp/dirdata/"; rm "$tmp/dirdata/water.json"
+mkdir "$tmp/dirdata"; cp -r "$src"/../data/* "$tmp/dirdata/"; rm "$tmp/dirdata/water.json"
 mkdir "$tmp/dirdata/water.json"
 bad_input "water.json: is a directory, not a file" gen --data "$tmp/dirdata"
 bad_input "this is an expectations file (drlsim check --expect), not a drlsim run report" \

@@ -51,7 +51,7 @@ static void good(const char *checks, expect_set_t *set)
 static void test_real_file(void)
 {
     expect_set_t set;
-    bool ok = expect_load(&set, NULL, err, sizeof err);
+    bool ok = expect_load(&set, NULL, "expectations.json", err, sizeof err);
     CHECK(ok, "data/expectations.json: %s", err);
     if (!ok)
         return;
@@ -243,7 +243,7 @@ static void test_data_names(void)
     CHECK(hc >= 0 && hs >= 0 && hm >= 0, "data-named histograms exist");
     CHECK(strcmp(tally_bin_label(hc, 1, b1, sizeof b1), "1") == 0 && !tally_bin_named(hc, 1),
           "before the tables load, cave_outcome bin 1 is '1'");
-    CHECK(tables_load() != NULL, "tables load");
+    CHECK(tables_load(NULL) != NULL, "tables load");
     const pop_tables_t *t = poptable_default();
     int bad = 0;
     for (int i = 0; i < t->caves.noutcomes; i++)

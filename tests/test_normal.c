@@ -16,6 +16,7 @@
 #include "level.h"
 #include "rooms.h"
 #include "ruleset.h"
+#include "tables.h"
 #include "testutil.h"
 
 #define SEEDS 100000
@@ -284,8 +285,7 @@ static void paths_agree(void)
     }
     /* whole layout-only levels: rooms and the layout's door count */
     gen_params_t p;
-    gen_params_default(&p);
-    p.rules = ruleset_default();
+    gen_params_default(&p, tables_load(NULL));
     p.type = LT_NORMAL;
     p.dlevel = 12;
     p.layout_only = true;

@@ -26,6 +26,7 @@
 #include "layouts/layouts.h"
 #include "level.h"
 #include "ruleset.h"
+#include "tables.h"
 #include "testutil.h"
 #include "water.h"
 
@@ -38,8 +39,7 @@ static level_t lv;
 static void gen(level_type_t t, int dlevel, uint64_t seed, uint64_t index, bool layout_only)
 {
     gen_params_t p;
-    gen_params_default(&p);
-    p.rules = ruleset_default();
+    gen_params_default(&p, tables_load(NULL));
     p.type = (int)t;
     p.dlevel = dlevel;
     p.difficulty = 1 + (int)(index % 5);
@@ -274,8 +274,7 @@ static void city_paths_agree(void)
         return;
     }
     gen_params_t p;
-    gen_params_default(&p);
-    p.rules = ruleset_default();
+    gen_params_default(&p, tables_load(NULL));
     p.type = LT_CITY;
     p.dlevel = 12;
     long bad = 0, tried = 0;

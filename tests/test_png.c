@@ -30,6 +30,7 @@
 #include "level.h"
 #include "monsters.h"
 #include "picture.h"
+#include "tables.h"
 #include "testutil.h"
 
 #define SEEDS 40
@@ -325,8 +326,7 @@ int main(void)
 {
     static level_t lv;
     gen_params_t p;
-    gen_params_default(&p);
-    p.rules = ruleset_default();
+    gen_params_default(&p, tables_load(NULL));
     p.dlevel = DLEVEL;
     CHECK(p.rules && walled_data(), "ruleset and layout tables load");
     table();

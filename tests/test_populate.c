@@ -25,6 +25,7 @@
 #include "populate.h"
 #include "poptable.h"
 #include "special.h"
+#include "tables.h"
 #include "testutil.h"
 
 #define ALPHA 1e-6
@@ -110,7 +111,7 @@ static void run_prepared(level_t *lv, level_type_t t, int dlevel, int diff, uint
                          uint64_t i)
 {
     gen_params_t p;
-    gen_params_default(&p);
+    gen_params_default(&p, tables_load(NULL));
     p.rules = RS;
     prepare(lv, t, dlevel, diff);
     rng_t r;
@@ -122,7 +123,7 @@ static void run_full(level_t *lv, level_type_t t, int dlevel, int diff, uint64_t
                      uint64_t i)
 {
     gen_params_t p;
-    gen_params_default(&p);
+    gen_params_default(&p, tables_load(NULL));
     p.rules = RS;
     p.type = t;
     p.dlevel = dlevel;
@@ -137,7 +138,7 @@ static void run_layout(level_t *lv, level_type_t t, int dlevel, int diff, uint64
                        uint64_t i)
 {
     gen_params_t p;
-    gen_params_default(&p);
+    gen_params_default(&p, tables_load(NULL));
     p.rules = RS;
     p.type = t;
     p.dlevel = dlevel;
@@ -949,7 +950,7 @@ static void last_monster_stop(void)
     long over = 0, short_by = 0;
     static level_t lv;
     gen_params_t p;
-    gen_params_default(&p);
+    gen_params_default(&p, tables_load(NULL));
     p.rules = RS;
     for (int i = 0; ok && i < N; i++) {
         prepare(&lv, LT_NORMAL, 1 + i % 30, 1 + i % 5);
@@ -981,7 +982,7 @@ static uint64_t populate_into(const pop_tables_t *pt, int i)
 {
     static level_t lv;
     gen_params_t p;
-    gen_params_default(&p);
+    gen_params_default(&p, tables_load(NULL));
     p.rules = RS;
     prepare(&lv, LT_NORMAL, 5, 3); /* one dlevel: the cache's key stays */
     rng_t r;

@@ -7,6 +7,7 @@
  *   dlevel > 15: any type -> single 1/25.
  * Chi-square goodness of fit over 10^6 draws per dlevel, alpha = 1e-4.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,10 +52,10 @@ static void distribution(const ruleset_t *rs, int dlevel, bool single)
     rng_t r;
     for (int i = 0; i < DRAWS; i++) {
         rng_stream(&r, 2026, (uint64_t)i, RNG_TYPE);
-        counts[ruleset_pick_type(rs, dlevel, single, &r)]++;
+        counts[ruleset_pick_type(rs, dlevel, DIFF_HMP, single, &r)]++;
     }
     spec_probs(dlevel, single, p);
-    ruleset_type_probs(rs, dlevel, single, q);
+    ruleset_type_probs(rs, dlevel, DIFF_HMP, single, q);
     bool same = true;
     for (int t = 0; t < LT__COUNT; t++)
         same &= q[t] > p[t] - 1e-12 && q[t] < p[t] + 1e-12;
@@ -143,6 +144,82 @@ static void loader(void)
     free(text);
 }
 
+/* The game ruleset's registry, written here a second way: each generator's
+ * ranged weight, min_dlevel and min_diff as docs/rules.md part G's
+ * registry table states them [game: generators.lua], as code rather than
+ * bands.  The file's draw must give exactly weight / total. */
+static int game_weight(level_type_t t, int dl, int d)
+{
+    switch (t) {
+    case LT_NORMAL: return dl <= 8 ? 100 : 50;
+    case LT_MAZE: return dl >= 3 ? 20 : 0;
+    case LT_CAVES: return dl < 3 ? 0 : dl >= 9 && dl <= 24 ? 30 : 20;
+    case LT_CAVES_2: return dl >= 8 && d >= 2 ? 20 : 0;
+    case LT_ARENA: return dl >= 8 && d >= 2 ? 6 : 0;
+    case LT_WAREHOUSE: return dl >= 3 ? 25 : 0;
+    case LT_SMALL_ROOMS: return dl >= 8 ? 40 : 0;
+    case LT_CITY: return dl < 4 ? 0 : dl <= 8 ? 10 : 40;
+    case LT_SINGLE: return dl >= 16 && d >= 2 ? 6 : 0;
+    case LT_SINGLE_PLUS: return dl >= 50 && d >= 3 ? 1 : 0;
+    case LT_LAVA: return dl < 12 || d < 2 ? 0 : dl <= 20 ? 10 : 20;
+    default: return -1;
+    }
+}
+
+static void game_registry(void)
+{
+    size_t len;
+    char err[512];
+    char *text = data_read("game-0.9.9.7/ruleset.json", &len, NULL, 0, err, sizeof err);
+    CHECK(text != NULL, "embedded game ruleset present");
+    if (!text)
+        return;
+    static ruleset_t rs;
+    bool ok = ruleset_parse(&rs, text, len, "game.json", err, sizeof err);
+    free(text);
+    CHECK(ok, "game ruleset parses: %s", ok ? "" : err);
+    if (!ok)
+        return;
+    CHECK(rs.pipeline == RULES_GAME && !rs.replacements, "game pipeline, no replacements");
+    bool all = true;
+    for (int dl = 1; dl <= 60; dl++)
+        for (int d = DIFF_ITYTD; d <= DIFF_NIGHTMARE; d++) {
+            double p[LT__COUNT];
+            ruleset_type_probs(&rs, dl, d, true, p);
+            int total = 0;
+            for (int t = 0; t < LT__COUNT; t++)
+                total += game_weight((level_type_t)t, dl, d);
+            for (int t = 0; t < LT__COUNT; t++) {
+                double want = (double)game_weight((level_type_t)t, dl, d) / total;
+                if (fabs(p[t] - want) > 1e-12) {
+                    CHECK(false, "dlevel %d, difficulty %d, %s: %.6f, want %.6f", dl, d,
+                          level_type_name((level_type_t)t), p[t], want);
+                    all = false;
+                }
+            }
+        }
+    CHECK(all, "game registry: every type's share at dlevels 1-60, difficulties 1-5");
+    /* Two of the registry's totals as the spec prints them: 241 at dlevel 8 on
+     * HNTR and up, 205 at dlevels 9-24 on ITYTD. */
+    double p[LT__COUNT];
+    ruleset_type_probs(&rs, 8, DIFF_HNTR, true, p);
+    CHECK(fabs(p[LT_NORMAL] - 100.0 / 241) < 1e-12, "dlevel 8: normal 100/241");
+    ruleset_type_probs(&rs, 20, DIFF_ITYTD, true, p);
+    CHECK(fabs(p[LT_CITY] - 40.0 / 205) < 1e-12, "dlevel 20 ITYTD: city 40/205");
+    CHECK(rs.type[LT_MAZE].danger_ceil && rs.type[LT_MAZE].danger_percent == 150 &&
+              !rs.type[LT_CAVES].danger_ceil && rs.type[LT_CAVES].danger_percent == 67,
+          "budget modifiers: maze ceil 150%%, caves floor 67%%");
+    CHECK(rs.type[LT_CITY].rooms_lo == 4 && rs.type[LT_CITY].rooms_hi == 12 &&
+              rs.type[LT_NORMAL].rooms_lo == 4 && rs.type[LT_NORMAL].rooms_hi == 10,
+          "special room counts 4..10, city 4..12");
+    CHECK(rs.type[LT_NORMAL].fluids_first && rs.type[LT_NORMAL].fluid_chance.num == 60,
+          "tiled: fluids 60%% before rivers");
+    /* a wiki-pipeline file cannot name a game type */
+    bad("{\"name\": \"x\", \"type_bands\": [{\"from\": 1, \"to\": null, \"weights\": "
+        "{\"lava\": 1}}], \"types\": {\"lava\": {}}}",
+        "made only by the game pipeline");
+}
+
 /* The strict-key helpers of jsonutil (every loader uses them). */
 static void strict_keys(void)
 {
@@ -177,9 +254,12 @@ static void table_ids(void)
     CHECK(data_hash("", 0) == UINT64_C(0xcbf29ce484222325), "FNV-1a 64 of nothing");
     CHECK(data_hash("a", 1) == UINT64_C(0xaf63dc4c8601ec8c), "FNV-1a 64 of \"a\"");
     CHECK(data_hash("foobar", 6) == UINT64_C(0x85944171f73967e8), "FNV-1a 64 of \"foobar\"");
-    CHECK(tables_load() != NULL, "tables load");
+    const tables_t *t = tables_load(NULL);
+    CHECK(t != NULL, "tables load");
+    if (!t)
+        return;
     tables_id_t id;
-    tables_id(&id);
+    tables_id(t, &id);
     const char *names[64];
     int n = data_read_names(names, 64);
     CHECK(n == id.n, "%d files read, %d in the id", n, id.n);
@@ -211,8 +291,11 @@ int main(void)
     distribution(rs, 25, false);
     CHECK(level_type_from_name("small-rooms") == LT_SMALL_ROOMS, "type names");
     CHECK(level_type_from_name("smallrooms") == -1, "unknown type name");
+    CHECK(level_type_from_name("caves_2") == LT_CAVES_2, "'_' read as '-'");
+    CHECK(!rs->has_type[LT_LAVA] && rs->has_type[LT_SINGLE], "the wiki ruleset's types");
     loader();
     strict_keys();
-    table_ids();
+    table_ids(); /* first of the files other than ruleset.json: it counts the reads */
+    game_registry();
     return test_summary("ruleset");
 }

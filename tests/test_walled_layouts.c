@@ -31,6 +31,7 @@
 #include "layouts/layouts.h"
 #include "layouts/walled.h"
 #include "level.h"
+#include "tables.h"
 #include "testutil.h"
 
 #define SEEDS ((int)test_scaled(10000)) /* 10^4, fewer under sanitizers */
@@ -126,8 +127,7 @@ static void check_share(const char *what, const long *obs, const double *p, int 
 static gen_params_t params(int type, int dlevel)
 {
     gen_params_t p;
-    gen_params_default(&p);
-    p.rules = ruleset_default();
+    gen_params_default(&p, tables_load(NULL));
     p.type = type;
     p.dlevel = dlevel;
     p.layout_only = true;

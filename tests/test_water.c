@@ -21,6 +21,7 @@
 
 #include "level.h"
 #include "ruleset.h"
+#include "tables.h"
 #include "testutil.h"
 #include "water.h"
 
@@ -554,8 +555,7 @@ static void standard_by_type(void)
 
 int main(void)
 {
-    gen_params_default(&params);
-    params.rules = ruleset_default();
+    gen_params_default(&params, tables_load(NULL));
     if (!params.rules)
         return 1;
     tables_match_rules();

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "../data.h"
+#include "../tables.h"
 #include "../water.h"
 
 #define ARENA_ROLL_DIE 25        /* [wiki] roll d25 + min(dlevel, 25) ... */
@@ -246,8 +247,7 @@ static void draw_stairs(level_t *lv)
 void layout_arena(layout_ctx_t *ctx)
 {
     level_t *lv = ctx->lv;
-    const arena_table_t *t = arena_table();
-    assert(t && "front ends load arena_table() before generating");
+    const arena_table_t *t = ctx->p->tables->arena;
     grid_clear(&lv->map);
     int dl = lv->dlevel < ARENA_ROLL_DLEVEL_CAP ? lv->dlevel : ARENA_ROLL_DLEVEL_CAP;
     int roll = rng_d(ctx->layout, ARENA_ROLL_DIE) + dl;

@@ -18,6 +18,7 @@
 
 #include <assert.h>
 
+#include "../tables.h"
 #include "../water.h"
 
 #define CAVE_START_X 38          /* [game] the first walk starts in the centre */
@@ -113,8 +114,7 @@ void layout_caves(layout_ctx_t *ctx)
     level_t *lv = ctx->lv;
     grid_t *g = &lv->map;
     rng_t *r = ctx->layout;
-    const water_tables_t *wt = water_tables();
-    assert(wt && "front ends load water_tables() before generating");
+    const water_tables_t *wt = ctx->p->tables->water;
     const fluid_band_t *fb = water_band(&wt->cave, lv->dlevel);
 
     grid_fill(g, CELL_WALL);

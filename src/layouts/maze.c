@@ -23,6 +23,7 @@
 
 #include <string.h>
 
+#include "../tables.h"
 #include "../water.h"
 
 /* [game] the row that becomes wall before the segments (MAXY - 1) */
@@ -98,7 +99,7 @@ void maze_draw(level_t *lv, rng_t *stream, const walled_data_t *d, maze_info_t *
 
 void layout_maze(layout_ctx_t *ctx)
 {
-    const walled_data_t *d = walled_data();
+    const walled_data_t *d = ctx->p->tables->walled;
     if (!d) {
         /* Broken data (already reported once): an all-wall map, which the
          * population step counts as FAIL_NO_FLOOR. */

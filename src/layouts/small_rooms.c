@@ -27,6 +27,7 @@
 #include <assert.h>
 #include <string.h>
 
+#include "../tables.h"
 #include "../water.h"
 
 /* [game] section grid: origin, pitch (the shared wall line makes the pitch one
@@ -170,7 +171,7 @@ _Static_assert(SMALL_SECTIONS == OBS_SECTIONS && SMALL_BLOCKS < OBS_FLIP_X,
 
 void layout_small_rooms(layout_ctx_t *ctx)
 {
-    const walled_data_t *d = walled_data();
+    const walled_data_t *d = ctx->p->tables->walled;
     ctx->lv->obs.layout_variant = SMALL_LAYOUT_VARIANT;
     if (!d) {
         /* Broken data (already reported once): an all-wall map, which the

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "../rooms.h"
+#include "../tables.h"
 #include "../water.h"
 
 /* [game] divider i of k: x = floor(GRID_W/(k+1))*i + d16 - 8 */
@@ -169,7 +170,7 @@ void warehouse_draw(level_t *lv, rng_t *r, const walled_data_t *d, warehouse_inf
 
 void layout_warehouse(layout_ctx_t *ctx)
 {
-    const walled_data_t *d = walled_data();
+    const walled_data_t *d = ctx->p->tables->walled;
     if (!d) {
         /* Broken data (already reported once): an all-wall map, which the
          * population step counts as FAIL_NO_FLOOR. */

@@ -15,7 +15,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static int loaded = 0;
     if (!loaded) {
-        if (!tables_load())
+        if (!tables_load(NULL))
             abort(); /* the embedded tables are broken: nothing to fuzz against */
         loaded = 1;
     }

@@ -56,8 +56,8 @@ static void check_same(const loaded_report_t *a, const loaded_report_t *b)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    const ruleset_t *rules = ruleset_default();
-    FUZZ_CHECK(rules != NULL, "the embedded ruleset does not load");
+    const tables_t *rules = tables_load(NULL);
+    FUZZ_CHECK(rules != NULL, "the embedded tables do not load");
     loaded_report_t r, back;
     char err[512];
     if (!report_parse(&r, (const char *)data, size, ORIGIN, rules, err, sizeof err)) {

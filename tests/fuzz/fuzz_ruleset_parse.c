@@ -11,6 +11,7 @@
 #include "fuzz.h"
 #include "level.h"
 #include "ruleset.h"
+#include "tables.h"
 
 #define ORIGIN "fuzz.json"
 
@@ -30,17 +31,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static const int DLEVELS[] = {1, 3, 6, 16, 17, DLEVEL_MAX};
     uint64_t seed = fuzz_hash(data, size);
     for (size_t i = 0; i < sizeof DLEVELS / sizeof DLEVELS[0]; i++) {
-        for (int single = 0; single <= 1; single++) {
-            double p[LT__COUNT], sum = 0;
-            ruleset_type_probs(&rs, DLEVELS[i], single, p);
-            for (int t = 0; t < LT__COUNT; t++) {
-                FUZZ_CHECK(p[t] >= 0 && p[t] <= 1, "p[%d] = %g", t, p[t]);
-                sum += p[t];
+        for (int single = 0; single <= 1; single++)
+            for (int d = DIFF_ITYTD; d <= DIFF_NIGHTMARE; d++) {
+                double p[LT__COUNT], sum = 0;
+                ruleset_type_probs(&rs, DLEVELS[i], d, single, p);
+                for (int t = 0; t < LT__COUNT; t++) {
+                    FUZZ_CHECK(p[t] >= 0 && p[t] <= 1, "p[%d] = %g", t, p[t]);
+                    FUZZ_CHECK(p[t] == 0 || rs.has_type[t], "p[%d] = %g, no rules", t, p[t]);
+                    sum += p[t];
+                }
+                FUZZ_CHECK(fabs(sum - 1) < 1e-9, "type probabilities sum to %.17g", sum);
             }
-            FUZZ_CHECK(fabs(sum - 1) < 1e-9, "type probabilities sum to %.17g", sum);
-        }
+        /* Levels of the pipeline the ruleset names, over that ruleset's
+         * other tables. */
+        const tables_t *tables = tables_load(RULESET_WIKI);
+        if (rs.pipeline != RULES_WIKI)
+            continue;
         gen_params_t gp;
-        gen_params_default(&gp);
+        gen_params_default(&gp, tables);
         gp.rules = &rs;
         gp.dlevel = DLEVELS[i];
         level_generate(&lv, &gp, seed, i);

@@ -21,6 +21,7 @@
 
 #include "../../level.h"
 #include "../../poptable.h"
+#include "../../tables.h"
 #include "../../water.h"
 
 /* level_generate with the reference's steps (ref_level.c). */

@@ -15,7 +15,7 @@
 void ref_layout_arena(layout_ctx_t *ctx)
 {
     level_t *lv = ctx->lv;
-    const arena_table_t *t = arena_table();
+    const arena_table_t *t = ctx->p->tables->arena;
     grid_clear(&lv->map);
     int roll = rng_d(ctx->layout, 25) + (lv->dlevel < 25 ? lv->dlevel : 25);
     int pick = arena_pick(t, roll);

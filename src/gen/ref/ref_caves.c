@@ -75,7 +75,7 @@ void ref_layout_caves(layout_ctx_t *ctx)
 {
     level_t *lv = ctx->lv;
     rng_t *r = ctx->layout;
-    const water_tables_t *wt = water_tables();
+    const water_tables_t *wt = ctx->p->tables->water;
     const fluid_band_t *fb = water_band(&wt->cave, lv->dlevel);
     grid_fill(&lv->map, CELL_WALL);
     int first = rng_d(r, 40) + 100;

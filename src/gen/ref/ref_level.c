@@ -48,7 +48,7 @@ void ref_level_generate(level_t *lv, const gen_params_t *p, uint64_t seed, uint6
     } else {
         rng_t tr;
         rng_stream(&tr, seed, index, RNG_TYPE);
-        lv->type = ruleset_pick_type(p->rules, p->dlevel, p->single_enabled, &tr);
+        lv->type = ruleset_pick_type(p->rules, p->dlevel, p->difficulty, p->single_enabled, &tr);
     }
     rng_t layout, water;
     rng_stream(&layout, seed, index, RNG_LAYOUT);
@@ -63,6 +63,6 @@ void ref_level_generate(level_t *lv, const gen_params_t *p, uint64_t seed, uint6
     }
     rng_t pop;
     rng_stream(&pop, seed, index, RNG_POPULATE);
-    ref_populate(lv, p, poptable_default(), &pop);
+    ref_populate(lv, p, p->tables->pop, &pop);
     ref_observe(lv);
 }

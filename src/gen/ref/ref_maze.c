@@ -27,7 +27,7 @@ void ref_layout_maze(layout_ctx_t *ctx)
 {
     grid_t *g = &ctx->lv->map;
     rng_t *r = ctx->layout;
-    const walled_data_t *d = walled_data();
+    const walled_data_t *d = ctx->p->tables->walled;
     if (!d) {
         grid_fill(g, CELL_WALL); /* broken data, reported once by walled_data */
         return;

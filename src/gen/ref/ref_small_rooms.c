@@ -18,7 +18,7 @@ void ref_layout_small_rooms(layout_ctx_t *ctx)
 {
     grid_t *g = &ctx->lv->map;
     rng_t *r = ctx->layout;
-    const walled_data_t *d = walled_data();
+    const walled_data_t *d = ctx->p->tables->walled;
     ctx->lv->obs.layout_variant = 0;
     grid_fill(g, CELL_WALL);
     if (!d)

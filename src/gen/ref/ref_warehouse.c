@@ -48,7 +48,7 @@ void ref_layout_warehouse(layout_ctx_t *ctx)
     level_t *lv = ctx->lv;
     grid_t *g = &lv->map;
     rng_t *r = ctx->layout;
-    const walled_data_t *d = walled_data();
+    const walled_data_t *d = ctx->p->tables->walled;
     if (!d) {
         grid_fill(g, CELL_WALL); /* broken data, reported once by walled_data */
         return;

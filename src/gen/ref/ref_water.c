@@ -82,7 +82,7 @@ bool ref_water_river(layout_ctx_t *ctx)
     rng_t *r = ctx->water;
     if (!ctx->p->rivers || tr->river.num == 0 || !rng_chance(r, tr->river.num, tr->river.den))
         return false;
-    const river_rules_t *rr = &water_tables()->river;
+    const river_rules_t *rr = &ctx->p->tables->water->river;
     level_t *lv = ctx->lv;
     int roll = lv->dlevel + rng_d(r, rr->die_per_difficulty * lv->difficulty + rr->die_plus);
     int row = 0;
@@ -156,7 +156,7 @@ void ref_water_fluid_pass(layout_ctx_t *ctx, const area_t *a)
 {
     level_t *lv = ctx->lv;
     rng_t *r = ctx->water;
-    const fluid_band_t *b = water_band(&water_tables()->fluid, lv->dlevel);
+    const fluid_band_t *b = water_band(&ctx->p->tables->water->fluid, lv->dlevel);
     int walks = dice_roll(r, b->walks);
     int length = dice_roll(r, b->length);
     if (lv->obs.fluid_passes == 0) {
