@@ -5,7 +5,8 @@
  *    the room list;
  * 3. population (population stream): start, stairs, monsters, items, special
  *    rooms;
- * 4. observation of the final map: fluid and door cells, reachability.
+ * 4. observation of the final map: fluid and door cells, reachability, and
+ *    the layout census (src/census_layout.c).
  * Streams are per purpose, so e.g. a river never shifts the room list.
  */
 #include "level.h"
@@ -16,6 +17,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "census_layout.h"
 #include "gen/ref/ref.h"
 #include "populate.h"
 #include "reach.h"
@@ -38,7 +40,7 @@ void gen_params_default(gen_params_t *p, const tables_t *t)
 
 /* The final map's observations, from the census population took (the map
  * has not changed since in any way the census sees). */
-static void observe(level_t *lv, const census_t *cs)
+static void observe(level_t *lv, const census_t *cs, const pop_tables_t *t)
 {
     obs_t *o = &lv->obs;
     o->fluid_cells[0] = (uint16_t)cs->water;
@@ -46,6 +48,7 @@ static void observe(level_t *lv, const census_t *cs)
     o->fluid_cells[2] = (uint16_t)cs->lava;
     o->doors = (uint16_t)cs->doors;
     o->unreachable = (uint16_t)reach_unreachable_rows(cs->passable, lv->start.x, lv->start.y);
+    census_layout(lv, t);
 }
 
 /* A level's observation record before any step: nothing seen, no fluid,
@@ -131,5 +134,5 @@ void level_generate(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t 
     rng_stream_keyed(&pop, key, RNG_POPULATE);
     census_t cs;
     populate_census(lv, p, t, &pop, &cs);
-    observe(lv, &cs);
+    observe(lv, &cs, t);
 }

@@ -98,6 +98,9 @@ typedef struct rolls {
 #define OBS_DIVIDERS 3   /* warehouse: at most three dividers */
 #define OBS_WH_ROOMS 4   /* ... so four rooms */
 #define OBS_NO_DOOR 0xff
+#define OBS_ASYMMETRIC 0x40 /* centre_walls: the box is not mirror-symmetric */
+#define OBS_BLOCK_BOX 1      /* wh_blocks: a room holds box cells */
+#define OBS_BLOCK_WALL 2     /* ... wall cells inside its walls */
 
 /* The observation record: everything docs/rules.md §6 lists, one per level. */
 typedef struct obs {
@@ -126,10 +129,10 @@ typedef struct obs {
     uint8_t layout_variant;   /* warehouse: rooms; maze: style; arena: centre; else 0 */
     /* the layout's own geometry, for the layout checks (docs/rules.md §3); each
      * group is left zero by the layouts that do not draw it */
-    uint8_t walls;            /* normal (and single): OBS_WALLS walls recorded, else 0 */
+    uint8_t walls;            /* normal (and single): walls plotted (OBS_WALLS recorded), else 0 */
     point_t wall_at[OBS_WALLS]; /* the walls' plotted points, in plotting order */
     uint16_t wall_horizontal; /* bit i: wall i+1 was plotted horizontally */
-    uint8_t sections;         /* small rooms: OBS_SECTIONS sections recorded, else 0 */
+    uint8_t sections;         /* small rooms: sections drawn (OBS_SECTIONS recorded), else 0 */
     uint8_t section_pick[OBS_SECTIONS]; /* sublayout index | OBS_FLIP_X | OBS_FLIP_Y */
     uint8_t frame_doors;      /* small rooms: door cells outside (4,2)-(74,18), before water */
     uint8_t buildings_by_doors[4]; /* city: buildings with 0, 1, 2, 3+ door cells on their
@@ -153,6 +156,20 @@ typedef struct obs {
     uint16_t maze_tries;      /* maze: tries made, 0 for other types */
     uint8_t section_walls[OBS_SECTIONS]; /* small rooms: wall and door cells strictly inside
                                           * each section's 17x5 interior, as drawn */
+    uint16_t building_river;  /* city: cells of the buildings (walls included) that are
+                               * river cells, once the buildings stand (before the fluid pass) */
+    /* the final map's layout census, one per level (layout_census, src/census_layout.c;
+     * ref_observe.c): each field left zero by the types it does not concern */
+    uint16_t stray_walls;     /* arena: interior wall cells outside the centre box (keepout);
+                               * city: wall cells off the outer ring and off every building's
+                               * wall ring */
+    uint8_t centre_walls;     /* arena: wall cells in the 9x7 box centred on the start, plus
+                               * OBS_ASYMMETRIC when one's mirror image across the start's
+                               * column or row is not wall */
+    uint8_t line_gaps;        /* small rooms: floor cells on the 4x3 grid's wall lines */
+    uint8_t wh_blocks;        /* warehouse: room i's 2 bits at bit 2i, OBS_BLOCK_BOX when box
+                               * cells stand inside its walls, OBS_BLOCK_WALL wall cells */
+    uint16_t foreign_monsters; /* single monster: monsters of kinds its outcome does not name */
     /* special rooms */
     uint8_t special_made;     /* 1 when the level's type rolled special rooms */
     uint8_t special_rolled;   /* 7d2-7 */

@@ -50,6 +50,8 @@ static const char *const LBL_POINT[3] = {"no", "yes", "water"};
 static const char *const LBL_MIRROR[4] = {"none", "x", "y", "both"};
 static const char *const LBL_SIDE[4] = {"top", "bottom", "left", "right"};
 static const char *const LBL_QUARTER[4] = {"first", "second", "third", "fourth"};
+/* what a warehouse room holds inside its walls on the final map (wh_room_blocks) */
+static const char *const LBL_BLOCKS[4] = {"none", "boxes", "wall-blocks", "both"};
 /* Bins named by the data files (tally_name_bins): monster ids of
  * data/monsters.json, outcome rows of data/population.json.  A bin with no
  * name (the data has fewer rows, or was not loaded) goes by its number. */
@@ -345,6 +347,60 @@ static void add_maze_tries(const level_t *lv, uint64_t *b)
 {
     if (lv->obs.maze_tries)
         bump(b, N_MAZE_TRIES, lv->obs.maze_tries);
+}
+/* the layout census (census_layout.h) and the layouts' counts of what they drew */
+#define N_CENSUS 16            /* walls, sections, stray cells per level (15: 15 or more) */
+#define N_KINDS (OBS_SECTIONS + 2) /* distinct sublayouts per level, 0..12 and more */
+#define N_CENTRE 128           /* arena_centre: per picture, centre_walls 0..127 */
+static void add_walls_plotted(const level_t *lv, uint64_t *b)
+{
+    if (lv->type == LT_NORMAL || lv->type == LT_SINGLE)
+        bump(b, N_CENSUS, lv->obs.walls);
+}
+static void add_sections(const level_t *lv, uint64_t *b)
+{
+    if (lv->type == LT_SMALL_ROOMS)
+        bump(b, N_CENSUS, lv->obs.sections);
+}
+static void add_section_kinds(const level_t *lv, uint64_t *b)
+{
+    if (!lv->obs.sections)
+        return;
+    unsigned seen = 0;
+    for (int i = 0; i < OBS_SECTIONS; i++)
+        seen |= 1u << (lv->obs.section_pick[i] & (OBS_FLIP_X - 1));
+    bump(b, N_KINDS, popcount64(seen));
+}
+static void add_line_gaps(const level_t *lv, uint64_t *b)
+{
+    if (lv->type == LT_SMALL_ROOMS)
+        bump(b, N_CENSUS, lv->obs.line_gaps);
+}
+static void add_stray_walls(const level_t *lv, uint64_t *b)
+{
+    if (lv->type == LT_ARENA || lv->type == LT_CITY)
+        bump(b, N_CENSUS, lv->obs.stray_walls);
+}
+static void add_arena_centre(const level_t *lv, uint64_t *b)
+{
+    if (lv->type == LT_ARENA && lv->obs.roll.arena_layout >= 0 && lv->obs.roll.arena_layout < 4)
+        b[lv->obs.roll.arena_layout * N_CENTRE + (lv->obs.centre_walls & (N_CENTRE - 1))]++;
+}
+static void add_building_river(const level_t *lv, uint64_t *b)
+{
+    if (lv->type == LT_CITY && lv->obs.river)
+        bump(b, N_CENSUS, lv->obs.building_river);
+}
+static void add_wh_room_blocks(const level_t *lv, uint64_t *b)
+{
+    if (lv->type == LT_WAREHOUSE)
+        for (int i = 0; i < lv->nrooms && i < OBS_WH_ROOMS; i++)
+            b[lv->obs.wh_blocks >> (2 * i) & 3]++;
+}
+static void add_foreign_monsters(const level_t *lv, uint64_t *b)
+{
+    if (lv->type == LT_SINGLE && lv->obs.monsters)
+        bump(b, N_CENSUS, lv->obs.foreign_monsters);
 }
 static void add_wh_door_y(const level_t *lv, uint64_t *b)
 {
@@ -763,6 +819,15 @@ static int64_t val_retries(const level_t *lv) { return lv->obs.retries; }
     C(ammo_kind, "ammo_kind", 4, LBL_AMMO, "ammo room kind") \
     C(ammo_stacks, "ammo_stacks", 8, NULL, "ammo room stacks d3+2") \
     C(unreachable_any, "unreachable_any", 2, LBL_NO_YES, "levels with passable cells unreachable from the start") \
+    C(walls_plotted, "walls_plotted", N_CENSUS, NULL, "normal and single: walls plotted per level") \
+    C(sections, "sections", N_CENSUS, NULL, "small rooms: sections drawn per level") \
+    C(section_kinds, "section_kinds", N_KINDS, NULL, "small rooms: distinct sublayouts among a level's sections") \
+    C(line_gaps, "line_gaps", N_CENSUS, NULL, "small rooms: floor cells on the 4x3 grid's wall lines, final map") \
+    C(stray_walls, "stray_walls", N_CENSUS, NULL, "arena: wall cells off the border and the centre box; city: off the border and the buildings' rings; final map") \
+    C(arena_centre, "arena_centre", 4 * N_CENTRE, NULL, "arena: picture rolled * 128 + wall cells in the 9x7 box around the start (+64 when not mirror-symmetric)") \
+    C(building_river, "building_river", N_CENSUS, NULL, "city with a river: building cells that are river cells, before the fluid pass") \
+    C(wh_room_blocks, "wh_room_blocks", 4, LBL_BLOCKS, "warehouse: what each room holds inside its walls on the final map") \
+    C(foreign_monsters, "foreign_monsters", N_CENSUS, NULL, "single monster: monsters of kinds the outcome does not name, levels with monsters") \
     C(failure, "failure", FAIL__COUNT, LBL_FAIL, "generation failures by reason") \
     M(budget, "budget", "danger budget after the type modifier") \
     M(danger, "danger_placed", "danger of the monsters placed") \

@@ -63,7 +63,10 @@ static const struct {
     OBS_FIELD(special_skipped), OBS_FIELD(budget),        OBS_FIELD(danger_placed),
     OBS_FIELD(monsters),       OBS_FIELD(monsters_by_kind), OBS_FIELD(hunting),
     OBS_FIELD(items),          OBS_FIELD(roll),           OBS_FIELD(unreachable),
-    OBS_FIELD(failure),        OBS_FIELD(retries),
+    OBS_FIELD(failure),        OBS_FIELD(retries),        OBS_FIELD(walls),
+    OBS_FIELD(sections),       OBS_FIELD(building_river), OBS_FIELD(stray_walls),
+    OBS_FIELD(centre_walls),   OBS_FIELD(line_gaps),      OBS_FIELD(wh_blocks),
+    OBS_FIELD(foreign_monsters),
 };
 
 static void describe_obs(const obs_t *a, const obs_t *b, char *out, size_t len)

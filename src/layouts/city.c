@@ -337,7 +337,8 @@ static inline int ring_doors(const uint8_t *c, int w, int h)
  * layout checks: each building's door cells (on its corners, and on all of
  * its wall ring), and where the first building's door lies when it has
  * exactly one: its wall (0 top, 1 bottom, 2 left, 3 right) and its cell
- * along that wall (0 next to the top or left corner). */
+ * along that wall (0 next to the top or left corner); and the river cells
+ * that lie in a building. */
 _Static_assert(CITY_SITE_W_MAX - 2 <= 16 && CITY_SITE_H_MAX - 2 <= 16,
                "a building's rows and sides in 16 bits");
 static void observe_buildings(level_t *lv)
@@ -352,6 +353,13 @@ static void observe_buildings(level_t *lv)
         const int doors = ring_doors(c, b->w, b->h);
         o->buildings_by_doors[doors < 3 ? doors : 3]++;
         o->building_corner_doors = (uint8_t)(o->building_corner_doors + corners);
+        /* river cells under the building: before the fluid pass every other
+         * cell is floor, wall or door */
+        for (int k = 0; k < b->h; k++)
+            for (int x = 0; x < b->w; x++) {
+                const uint8_t cell = c[k * GRID_STRIDE + x];
+                o->building_river += cell != CELL_FLOOR && cell != CELL_WALL && cell != CELL_DOOR;
+            }
         if (i > 0 || doors != 1 || corners)
             continue;
         /* the first building's one door: which wall, which cell */

@@ -713,6 +713,7 @@ _Static_assert(NORMAL_WALLS == OBS_WALLS && NORMAL_WALLS <= 16, "one obs bit per
 static void draw(level_t *lv, rng_t *r, walls_t *w, point_t p[NORMAL_WALLS])
 {
     unsigned horizontal = 0;
+    int plotted = 2; /* walls plotted, observed (walls 1 and 2 here) */
     walls_clear(w);
     p[0] = plot_vertical(w, r, WALL1_X_MIN, WALL1_X_MAX, FIRST_V_Y_MIN, FIRST_V_Y_MAX);
     p[1] = plot_vertical(w, r, WALL2_X_MIN, WALL2_X_MAX, FIRST_V_Y_MIN, FIRST_V_Y_MAX);
@@ -720,6 +721,7 @@ static void draw(level_t *lv, rng_t *r, walls_t *w, point_t p[NORMAL_WALLS])
     for (int i = NORMAL_FIRST_HORIZONTAL; i < NORMAL_FIRST_RANDOM; i++) {
         p[i] = plot_horizontal(w, r);
         horizontal |= 1u << i;
+        plotted++;
     }
 #pragma GCC unroll 5
     for (int i = NORMAL_FIRST_RANDOM; i < NORMAL_WALLS; i++) {
@@ -729,6 +731,7 @@ static void draw(level_t *lv, rng_t *r, walls_t *w, point_t p[NORMAL_WALLS])
         } else {
             p[i] = plot_vertical(w, r, LATER_V_X_MIN, LATER_V_X_MAX, LATER_V_Y_MIN, LATER_V_Y_MAX);
         }
+        plotted++;
     }
     /* door_at: the plotted points, then (until made) the first one again */
     for (int i = 0; i < NORMAL_WALLS; i++)
@@ -739,7 +742,7 @@ static void draw(level_t *lv, rng_t *r, walls_t *w, point_t p[NORMAL_WALLS])
     map_from_walls(&lv->map, w);
     obs_t *o = &lv->obs;
     o->door_tries = (uint8_t)tries;
-    o->walls = NORMAL_WALLS;
+    o->walls = (uint8_t)plotted;
     memcpy(o->wall_at, p, sizeof o->wall_at);
     o->wall_horizontal = (uint16_t)horizontal;
 }

@@ -103,6 +103,7 @@ void small_rooms_draw(level_t *lv, rng_t *r, const walled_data_t *d,
                   "the section grid lies inside the map's border ring");
     grid_t *g = &lv->map;
     grid_fill(g, CELL_WALL);
+    lv->obs.sections = 0; /* observed: the sections drawn */
     /* Row-major from the top left.  Shared wall lines are written twice; all
      * twelve frames are the same under every mirroring, so the order of
      * overwriting does not matter (tests/test_walled_layouts.c checks). */
@@ -116,6 +117,7 @@ void small_rooms_draw(level_t *lv, rng_t *r, const walled_data_t *d,
             lv->obs.section_pick[j * SMALL_SECTIONS_X + i] =
                 (uint8_t)(p.block | (p.flip_x ? OBS_FLIP_X : 0) | (p.flip_y ? OBS_FLIP_Y : 0));
             lv->obs.section_walls[j * SMALL_SECTIONS_X + i] = d->small_inner[p.block];
+            lv->obs.sections++;
             if (picks)
                 picks[j * SMALL_SECTIONS_X + i] = p;
         }
@@ -181,7 +183,6 @@ void layout_small_rooms(layout_ctx_t *ctx)
     }
     small_rooms_draw(ctx->lv, ctx->layout, d, NULL);
     obs_t *o = &ctx->lv->obs;
-    o->sections = SMALL_SECTIONS;
     const int outside = small_rooms_doors_outside(&ctx->lv->map);
     o->frame_doors = (uint8_t)(outside < UINT8_MAX ? outside : UINT8_MAX);
     /* docs/rules.md §4: river 1/4, then the fluid pass always, inside its area.

@@ -44,7 +44,8 @@ static point_t door_cell(rng_t *r, int x, int y, int w, int h)
 /* Observed once the buildings stand: each building's door cells on its wall
  * ring and on its corners, and where the first building's door lies when it
  * has exactly one off the corners: its wall (0 top, 1 bottom, 2 left,
- * 3 right) and its cell along that wall, 0 next to the top or left corner. */
+ * 3 right) and its cell along that wall, 0 next to the top or left corner;
+ * and the cells of a building that are river cells. */
 static void observe_buildings(level_t *lv)
 {
     obs_t *o = &lv->obs;
@@ -54,6 +55,9 @@ static void observe_buildings(level_t *lv)
         int doors = 0, corners = 0, side = -1, at = 0;
         for (int y = b->y; y <= y2; y++)
             for (int x = b->x; x <= x2; x++) {
+                cell_t cell = grid_get(&lv->map, x, y);
+                if (cell != CELL_FLOOR && cell != CELL_WALL && cell != CELL_DOOR)
+                    o->building_river++; /* a river cell in the building */
                 bool top = y == b->y, bottom = y == y2, left = x == b->x, right = x == x2;
                 if (!(top || bottom || left || right) || grid_get(&lv->map, x, y) != CELL_DOOR)
                     continue;

@@ -80,7 +80,6 @@ void ref_layout_normal(layout_ctx_t *ctx)
     rng_t *r = ctx->layout;
     obs_t *o = &ctx->lv->obs;
     grid_clear(g);
-    o->walls = WALLS; /* observed: each wall's point and axis */
     for (int i = 0; i < WALLS; i++) {
         bool horizontal = i >= 2;
         if (i >= 5)
@@ -97,6 +96,7 @@ void ref_layout_normal(layout_ctx_t *ctx)
             y = every_other(r, 4, 14);
         }
         plot_wall(g, x, y, horizontal);
+        o->walls++; /* observed: the walls plotted, each wall's point and axis */
         o->wall_at[i] = (point_t){(uint8_t)x, (uint8_t)y};
         if (horizontal)
             o->wall_horizontal |= (uint16_t)(1u << i);

@@ -41,6 +41,7 @@ void ref_layout_small_rooms(layout_ctx_t *ctx)
                 for (int x = 3 + 18 * i + 1; x <= 3 + 18 * i + 17; x++)
                     inner += grid_get(g, x, y) == CELL_WALL || grid_get(g, x, y) == CELL_DOOR;
             ctx->lv->obs.section_walls[4 * j + i] = (uint8_t)inner;
+            ctx->lv->obs.sections++; /* observed: the sections drawn */
         }
     for (int y = 1; y <= 19; y++)
         for (int x = 3; x <= 75; x++)
@@ -53,7 +54,6 @@ void ref_layout_small_rooms(layout_ctx_t *ctx)
         for (int x = 1; x <= GRID_W; x++)
             if (!(x > 3 && x < 75 && y > 1 && y < 19) && grid_get(g, x, y) == CELL_DOOR)
                 outside++;
-    ctx->lv->obs.sections = 12;
     ctx->lv->obs.frame_doors = (uint8_t)(outside < 255 ? outside : 255);
     if (ctx->p->layout_only)
         return;
