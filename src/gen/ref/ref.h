@@ -82,7 +82,7 @@ bool ref_pool_take(ref_pool_t *p, bool outside, rng_t *r, point_t *out);
  * (ref_observe.c). */
 void ref_special_rooms(level_t *lv, const special_tables_t *s, rng_t *r);
 void ref_populate(level_t *lv, const gen_params_t *p, const pop_tables_t *t, rng_t *r);
-void ref_observe(level_t *lv);
+void ref_observe(level_t *lv, const pop_tables_t *t);
 /* Passable cells not reachable from (sx, sy) by 8-way steps. */
 int ref_unreachable(const grid_t *g, int sx, int sy);
 

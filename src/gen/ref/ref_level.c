@@ -64,5 +64,5 @@ void ref_level_generate(level_t *lv, const gen_params_t *p, uint64_t seed, uint6
     rng_t pop;
     rng_stream(&pop, seed, index, RNG_POPULATE);
     ref_populate(lv, p, p->tables->pop, &pop);
-    ref_observe(lv);
+    ref_observe(lv, p->tables->pop);
 }

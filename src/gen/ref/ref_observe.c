@@ -134,9 +134,8 @@ static bool outcome_names(const pop_outcome_t *o, int kind)
     return false;
 }
 
-static void observe_single(level_t *lv)
+static void observe_single(level_t *lv, const pop_tables_t *t)
 {
-    const pop_tables_t *t = poptable_default();
     int oc = lv->obs.roll.single_outcome;
     if (!t || oc < 0 || oc >= t->single.noutcomes)
         return;
@@ -147,7 +146,7 @@ static void observe_single(level_t *lv)
     lv->obs.foreign_monsters = (uint16_t)foreign;
 }
 
-void ref_observe(level_t *lv)
+void ref_observe(level_t *lv, const pop_tables_t *t)
 {
     int count[CELL__COUNT] = {0};
     for (int y = 1; y <= GRID_H; y++)
@@ -167,5 +166,5 @@ void ref_observe(level_t *lv)
     else if (lv->type == LT_WAREHOUSE)
         observe_warehouse(lv);
     else if (lv->type == LT_SINGLE)
-        observe_single(lv);
+        observe_single(lv, t);
 }
