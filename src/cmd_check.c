@@ -359,21 +359,25 @@ int cmd_check(int argc, char **argv)
             report_html_run_t run = {argc, argv, o.scale, nactive, started, secs};
             wrc |= write_html(o.html, check_report_json(r, set.n, active, &info), &run);
         }
-        for (int i = 0; i < set.n; i++)
-            if (r[i].v == VERDICT_XPASS && root)
-                fprintf(stderr, "drlsim check: XPASS %s: the known discrepancy no longer shows "
-                                "(%s); update data/expectations.json\n",
-                        r[i].e->name, r[i].e->discrepancy);
-        int weak = check_count_underpowered(r, set.n);
-        if (weak && root)
-            fprintf(stderr, "drlsim check: %d statistical checks cannot see a %g-point shift "
-                            "with power %g at this sample size (\"underpowered\" in --json)\n",
-                    weak, 100 * CHECK_MDE_TARGET, CHECK_POWER);
         if (!to_stdout && root)
             printf("\n%d passed, %d failed, %d xfail, %d xpass, %d not run\n", c[VERDICT_PASS],
                    c[VERDICT_FAIL], c[VERDICT_XFAIL], c[VERDICT_XPASS],
                    c[VERDICT_SKIP] + c[VERDICT_NOTRUN]);
-        if (root)
+        if (root && !wrc && outfile_stdout_check() != 0)
+            wrc = 1;
+        /* The notes on stderr only when every output was written: a failed
+         * write's one line is then the whole of stderr. */
+        for (int i = 0; i < set.n; i++)
+            if (r[i].v == VERDICT_XPASS && root && !wrc)
+                fprintf(stderr, "drlsim check: XPASS %s: the known discrepancy no longer shows "
+                                "(%s); update data/expectations.json\n",
+                        r[i].e->name, r[i].e->discrepancy);
+        int weak = check_count_underpowered(r, set.n);
+        if (weak && root && !wrc)
+            fprintf(stderr, "drlsim check: %d statistical checks cannot see a %g-point shift "
+                            "with power %g at this sample size (\"underpowered\" in --json)\n",
+                    weak, 100 * CHECK_MDE_TARGET, CHECK_POWER);
+        if (root && !wrc)
             fprintf(stderr, "drlsim check: %llu levels in %.2f s (%.0f levels/s, %d threads)\n",
                     (unsigned long long)levels, secs, secs > 0 ? (double)levels / secs : 0.0,
                     threads);

@@ -325,9 +325,14 @@ int cmd_rooms(int argc, char **argv)
         }
         free(b.s);
     }
-    fprintf(stderr, "drlsim rooms: %llu layouts in %.3f s (%.0f layouts/s, %d threads)\n",
-            (unsigned long long)res.done, res.seconds,
-            res.seconds > 0 ? (double)res.done / res.seconds : 0.0, res.threads);
+    /* The summary only when every output was written (the table included):
+     * a failed write's one line is then the last word on stderr. */
+    if (rc == 0 && outfile_stdout_check() != 0)
+        rc = CLI_EXIT_IO;
+    if (rc == 0)
+        fprintf(stderr, "drlsim rooms: %llu layouts in %.3f s (%.0f layouts/s, %d threads)\n",
+                (unsigned long long)res.done, res.seconds,
+                res.seconds > 0 ? (double)res.done / res.seconds : 0.0, res.threads);
     driver_result_free(&res);
     tally_free(t);
     return rc;

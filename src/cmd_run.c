@@ -454,7 +454,9 @@ int cmd_run(int argc, char **argv)
     if (rc == 0 && cluster_is_root() && o.csv)
         rc = report_csv_write(o.csv, t) ? CLI_EXIT_IO : 0;
     driver_release_signals();
-    if (cluster_is_root()) {
+    /* The summary only after a report was written: a failed write's one
+     * line is the whole of stderr. */
+    if (cluster_is_root() && rc == 0) {
         fprintf(stderr, "drlsim run: %llu levels in %.2f s (%.0f levels/s, %d threads",
                 (unsigned long long)ran, seconds, seconds > 0 ? (double)ran / seconds : 0.0,
                 threads);

@@ -3,7 +3,6 @@
  * Commands that run the driver over a whole job (run, rooms) are cluster
  * commands: under MPI they join the MPI job around their run (cluster.h);
  * the others never touch MPI, so they start fast even in the MPI build. */
-#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -50,13 +49,12 @@ static void usage(FILE *out)
 }
 
 /* Every command's standard output is checked once it is done: a failed
- * write (a full disk, a closed pipe) must not end in status 0. */
+ * write (a full disk, a closed pipe) must not end in status 0.  The message
+ * is printed once, here or by the command itself (outfile_stdout_check). */
 static int finish_stdout(int rc)
 {
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "drlsim: cannot write to standard output: %s\n", strerror(errno));
+    if (outfile_stdout_check() != 0)
         return rc == 0 || rc == 1 ? CLI_EXIT_IO : rc;
-    }
     return rc;
 }
 

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,14 +57,22 @@ void outfile_discard_pending(void)
         unlink(pending_tmp); /* async-signal-safe */
 }
 
+int outfile_stdout_check(void)
+{
+    static bool reported = false;
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return 0;
+    if (!reported)
+        fprintf(stderr, "drlsim: cannot write to standard output: %s\n", strerror(errno));
+    reported = true;
+    return -1;
+}
+
 int outfile_write(const char *path, const char *text, size_t len)
 {
     if (strcmp(path, "-") == 0) {
-        if (fwrite(text, 1, len, stdout) != len || fflush(stdout) != 0) {
-            fprintf(stderr, "drlsim: write to stdout failed\n");
-            return -1;
-        }
-        return 0;
+        fwrite(text, 1, len, stdout);
+        return outfile_stdout_check();
     }
     /* A device or pipe (/dev/null, /dev/stdout, a FIFO) is written in place:
      * renaming over it would replace the device node itself. */

@@ -18,6 +18,12 @@ int outfile_write(const char *path, const char *text, size_t len);
  * replace); 0 when it is fine. */
 int outfile_check(const char *path);
 
+/* Flush standard output and check it: 0 when every write reached it, else
+ * -1 after one line "drlsim: cannot write to standard output: REASON" on
+ * stderr, printed once per process however often this is called (so a
+ * command's own check and main's final one do not both report it). */
+int outfile_stdout_check(void);
+
 /* Remove the temporary file outfile_write is writing, if any: for a signal
  * handler about to end the process (async-signal-safe). */
 void outfile_discard_pending(void);
