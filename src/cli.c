@@ -1,6 +1,7 @@
 /* cli.c - see cli.h. */
 #include "cli.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -99,8 +100,15 @@ bool cli_u64(const cli_t *c, uint64_t *out)
         cli_error(c, "%s: '%s' is not a non-negative integer", c->opt, s);
         return false;
     }
-    unsigned long long v = strtoull(s, &end, 0);
-    if (*end != '\0' || errno == ERANGE) {
+    /* Decimal, or hexadecimal after "0x": strtoull's base 0 would read a
+     * leading 0 as octal (--seed 010 was seed 8), and it skips leading
+     * blanks and takes a sign after them (--seed ' -1' was 2^64 - 1). */
+    bool hex = s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+    unsigned long long v = 0;
+    end = (char *)s;
+    if (hex ? isxdigit((unsigned char)s[2]) : isdigit((unsigned char)s[0]))
+        v = strtoull(hex ? s + 2 : s, &end, hex ? 16 : 10);
+    if (end == s || *end != '\0' || errno == ERANGE) {
         cli_error(c, "%s: '%s' is not a 64-bit non-negative integer", c->opt, s);
         return false;
     }

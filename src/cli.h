@@ -51,6 +51,8 @@ void cli_error(const cli_t *c, const char *fmt, ...) __attribute__((format(print
  * false after the one-line error. */
 bool cli_dir_name(const cli_t *c);
 bool cli_long(const cli_t *c, long lo, long hi, long *out);
+/* Parse c->arg as a 64-bit unsigned integer: decimal digits, or "0x" and
+ * hexadecimal digits; nothing else (no sign, blank or octal). */
 bool cli_u64(const cli_t *c, uint64_t *out);
 /* Parse c->arg as a number in [lo, hi] (alpha); false after an error. */
 bool cli_double(const cli_t *c, double lo, double hi, double *out);
