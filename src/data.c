@@ -97,6 +97,10 @@ const char *data_embedded(const char *name, size_t *len)
 
 char *data_read_file(const char *path, size_t *len, char *err, size_t errlen)
 {
+    if (!*path) { /* fopen("") fails with ENOENT: say what is wrong instead */
+        snprintf(err, errlen, "an input file name is empty");
+        return NULL;
+    }
     FILE *f = fopen(path, "rb");
     if (!f) {
         snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
@@ -155,6 +159,10 @@ char *data_read_file(const char *path, size_t *len, char *err, size_t errlen)
 char *data_read(const char *name, size_t *len, char *origin, size_t originlen, char *err,
                 size_t errlen)
 {
+    if (data_dir && !*data_dir) { /* not "/NAME": the root directory was never meant */
+        snprintf(err, errlen, "--data: the directory name is empty");
+        return NULL;
+    }
     if (data_dir) {
         char path[4096];
         snprintf(path, sizeof path, "%s/%s", data_dir, name);
