@@ -66,6 +66,15 @@ int main(int argc, char **argv)
         return CLI_EXIT_USAGE;
     }
     const char *cmd = argv[1];
+    if (strcmp(cmd, "help") == 0 && argc > 3) {
+        fprintf(stderr, "drlsim help: unexpected argument '%s' (drlsim help COMMAND)\n", argv[3]);
+        return CLI_EXIT_USAGE;
+    }
+    if ((strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "--version") == 0) &&
+        argc > 2) {
+        fprintf(stderr, "drlsim: unexpected argument '%s' after %s\n", argv[2], cmd);
+        return CLI_EXIT_USAGE;
+    }
     if (strcmp(cmd, "help") == 0 && argc > 2) { /* drlsim help CMD = drlsim CMD --help */
         for (size_t i = 0; i < NCOMMANDS; i++)
             if (strcmp(argv[2], COMMANDS[i].name) == 0) {
