@@ -121,6 +121,10 @@ static bool parse_ranges(const cli_t *c, index_range_t *r, int *n)
             return false;
         }
         r[(*n)++] = (index_range_t){a, b};
+        if (*end == ',' && end[1] == '\0') {
+            cli_error(c, "--ranges: '%s' ends with a comma", c->arg);
+            return false;
+        }
         s = *end == ',' ? end + 1 : end;
     }
     if (*n == 0) {
