@@ -156,6 +156,10 @@ int gen_parse(gen_opts_t *o, int argc, char **argv)
         cli_error(&c, "--tile needs --png");
         return CLI_EXIT_USAGE;
     }
+    if (png && json && strcmp(png, "-") == 0) { /* the PNG replaces the text: --json was dropped */
+        cli_error(&c, "--png - writes the picture instead of the text: it takes no --json");
+        return CLI_EXIT_USAGE;
+    }
     *o = (gen_opts_t){p, seed, index, json, color, data_dir, rules, png, (int)tile};
     return -1;
 }
