@@ -50,6 +50,21 @@ cJSON *ju_parse(ju_t *ju, const char *text, size_t len)
         for (long i = 0; i < off && text[i]; i++)
             line += text[i] == '\n';
         ju_fail(ju, NULL, "malformed JSON near line %d (byte %ld)", line, off);
+        return NULL;
+    }
+    /* One value per file: text after it (a second object, a pasted tail)
+     * would otherwise be ignored without a word. */
+    size_t off = (size_t)(end - text);
+    while (off < len && (text[off] == ' ' || text[off] == '\t' || text[off] == '\n' ||
+                         text[off] == '\r'))
+        off++;
+    if (off < len) {
+        int line = 1;
+        for (size_t i = 0; i < off; i++)
+            line += text[i] == '\n';
+        ju_fail(ju, NULL, "text after the JSON value near line %d (byte %zu)", line, off);
+        cJSON_Delete(root);
+        return NULL;
     }
     return root;
 }
