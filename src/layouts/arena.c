@@ -46,7 +46,9 @@ typedef struct parse {
 
 __attribute__((format(printf, 2, 3))) static bool fail(parse_t *ps, const char *fmt, ...)
 {
-    int n = snprintf(ps->err, ps->errlen, "%s:%d: ", ps->origin, ps->line);
+    /* line 0: the whole file (no line to point at) */
+    int n = ps->line ? snprintf(ps->err, ps->errlen, "%s:%d: ", ps->origin, ps->line)
+                     : snprintf(ps->err, ps->errlen, "%s: ", ps->origin);
     if (n >= 0 && (size_t)n < ps->errlen) {
         va_list ap;
         va_start(ap, fmt);
@@ -84,8 +86,10 @@ static bool parse_row(parse_t *ps, arena_picture_t *p, const char *s, size_t len
             p->py = p->h;
             k = CELL_FLOOR;
         } else {
-            return fail(ps, "unexpected character '%c' (expected '#', '.', '\xC2\xB7' or '@')",
-                        c >= 0x20 && c < 0x7f ? c : '?');
+            if (c < 0x20 || c >= 0x7f) /* by value: a control or stray UTF-8 byte */
+                return fail(ps, "unexpected byte 0x%02x (expected '#', '.', '\xC2\xB7' or '@')",
+                            (unsigned)c);
+            return fail(ps, "unexpected character '%c' (expected '#', '.', '\xC2\xB7' or '@')", c);
         }
         p->cell[p->h][w++] = k;
     }
