@@ -76,7 +76,9 @@ static void census_sse2(const grid_t *g, census_t *c)
                   k_door = _mm_set1_epi8(CELL_DOOR), k_water = _mm_set1_epi8(CELL_WATER),
                   k_acid = _mm_set1_epi8(CELL_ACID), k_lava = _mm_set1_epi8(CELL_LAVA),
                   k_bridge = _mm_set1_epi8(CELL_BRIDGE), k_box = _mm_set1_epi8(CELL_BOX),
-                  k_edge = _mm_set1_epi8(CELL_EDGE);
+                  k_edge = _mm_set1_epi8(CELL_EDGE), k_barrel = _mm_set1_epi8(CELL_BARREL),
+                  k_barrel_acid = _mm_set1_epi8(CELL_BARREL_ACID),
+                  k_barrel_napalm = _mm_set1_epi8(CELL_BARREL_NAPALM);
     __m128i n_water = _mm_setzero_si128(), n_acid = n_water, n_lava = n_water, n_door = n_water;
     for (int y = 1; y <= GRID_H; y++) {
         const uint8_t *row = &g->c[GRID_IDX(0, y)];
@@ -90,6 +92,10 @@ static void census_sse2(const grid_t *g, census_t *c)
             __m128i im = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, k_wall),
                                                    _mm_cmpeq_epi8(v, k_box)),
                                       _mm_cmpeq_epi8(v, k_edge));
+            __m128i ba = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, k_barrel),
+                                                   _mm_cmpeq_epi8(v, k_barrel_acid)),
+                                      _mm_cmpeq_epi8(v, k_barrel_napalm));
+            im = _mm_or_si128(im, ba);
             n_water = _mm_sub_epi8(n_water, wa);
             n_acid = _mm_sub_epi8(n_acid, ac);
             n_lava = _mm_sub_epi8(n_lava, la);

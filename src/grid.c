@@ -12,14 +12,16 @@ static const char CELL_GLYPHS[CELL__COUNT] = {
     [CELL_FLOOR] = '.', [CELL_WALL] = '#',   [CELL_DOOR] = '+',
     [CELL_WATER] = '~', [CELL_ACID] = ':',   [CELL_LAVA] = '^',
     [CELL_BRIDGE] = '=', [CELL_BOX] = 'X',   [CELL_STAIRS] = '>',
-    [CELL_EDGE] = ';',
+    [CELL_EDGE] = ';', [CELL_BARREL] = '0', [CELL_BARREL_ACID] = '%',
+    [CELL_BARREL_NAPALM] = '&',
 };
 
 static const char *const CELL_NAMES[CELL__COUNT] = {
     [CELL_FLOOR] = "floor",   [CELL_WALL] = "wall",   [CELL_DOOR] = "door",
     [CELL_WATER] = "water",   [CELL_ACID] = "acid",   [CELL_LAVA] = "lava",
     [CELL_BRIDGE] = "bridge", [CELL_BOX] = "box",     [CELL_STAIRS] = "stairs",
-    [CELL_EDGE] = "edge_fluid",
+    [CELL_EDGE] = "edge_fluid", [CELL_BARREL] = "barrel", [CELL_BARREL_ACID] = "acid_barrel",
+    [CELL_BARREL_NAPALM] = "napalm_barrel",
 };
 
 char cell_glyph(cell_t k)

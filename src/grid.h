@@ -23,7 +23,11 @@
 #define GRID_SLACK 8
 
 /* Cell kinds (docs/rules.md §1).  CELL_EDGE is a river's fluid on the border ring:
- * drawn as fluid, but as impassable as the wall it replaced. */
+ * drawn as fluid, but as impassable as the wall it replaced.  The barrels
+ * come only from the game-0.9.9.7 ruleset's population ([game: cells.lua]
+ * barrel, barrela, barreln): they block movement like a crate; the wiki
+ * ruleset never draws them, and the legends list only the kinds before
+ * CELL_WIKI_KINDS, so its output is the same as before they existed. */
 typedef enum cell {
     CELL_FLOOR = 0,
     CELL_WALL,
@@ -35,8 +39,19 @@ typedef enum cell {
     CELL_BOX,
     CELL_STAIRS,
     CELL_EDGE,
+    CELL_BARREL,        /* explosive barrel */
+    CELL_BARREL_ACID,   /* acid barrel */
+    CELL_BARREL_NAPALM, /* napalm barrel */
     CELL__COUNT
 } cell_t;
+
+/* The kinds the wiki ruleset draws: the text and JSON legends list these. */
+#define CELL_WIKI_KINDS CELL_BARREL
+
+static inline bool cell_is_barrel(cell_t k)
+{
+    return k == CELL_BARREL || k == CELL_BARREL_ACID || k == CELL_BARREL_NAPALM;
+}
 
 typedef struct grid {
     uint8_t c[GRID_CELLS + GRID_SLACK];
@@ -108,7 +123,10 @@ typedef unsigned __int128 bitrow_t;
 typedef uint32_t cellset_t;
 #define CELLSET(k) ((cellset_t)1 << (k))
 #define CELLSET_SOLID (CELLSET(CELL_WALL) | CELLSET(CELL_DOOR))
-#define CELLSET_IMPASSABLE (CELLSET(CELL_WALL) | CELLSET(CELL_BOX) | CELLSET(CELL_EDGE))
+#define CELLSET_BARRELS \
+    (CELLSET(CELL_BARREL) | CELLSET(CELL_BARREL_ACID) | CELLSET(CELL_BARREL_NAPALM))
+#define CELLSET_IMPASSABLE \
+    (CELLSET(CELL_WALL) | CELLSET(CELL_BOX) | CELLSET(CELL_EDGE) | CELLSET_BARRELS)
 
 /* rows[y] for y = 0..GRID_H+1: bit x set when cell (x, y) is of a kind in
  * `kinds` (padding cells are wall). */

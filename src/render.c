@@ -11,7 +11,8 @@ static const char *const CELL_COLOR[CELL__COUNT] = {
     [CELL_FLOOR] = "\x1b[90m",  [CELL_WALL] = "\x1b[37m",  [CELL_DOOR] = "\x1b[33m",
     [CELL_WATER] = "\x1b[94m",  [CELL_ACID] = "\x1b[92m",  [CELL_LAVA] = "\x1b[91m",
     [CELL_BRIDGE] = "\x1b[33m", [CELL_BOX] = "\x1b[36m",   [CELL_STAIRS] = "\x1b[97m",
-    [CELL_EDGE] = "\x1b[34m",
+    [CELL_EDGE] = "\x1b[34m",  [CELL_BARREL] = "\x1b[1;33m", [CELL_BARREL_ACID] = "\x1b[1;32m",
+    [CELL_BARREL_NAPALM] = "\x1b[1;91m",
 };
 #define COLOR_START "\x1b[1;97m"
 #define COLOR_ITEM "\x1b[95m"
@@ -77,7 +78,7 @@ cJSON *render_legend_json(void)
 {
     cJSON *o = cJSON_CreateObject();
     char key[2] = {0, 0};
-    for (int k = 0; k < CELL__COUNT; k++) {
+    for (int k = 0; k < CELL_WIKI_KINDS; k++) {
         key[0] = cell_glyph((cell_t)k);
         cJSON_AddStringToObject(o, key, cell_name((cell_t)k));
     }
@@ -91,7 +92,7 @@ cJSON *render_legend_json(void)
 
 void render_legend_text(FILE *out)
 {
-    for (int k = 0; k < CELL__COUNT; k++)
+    for (int k = 0; k < CELL_WIKI_KINDS; k++)
         fprintf(out, "  %c %s\n", cell_glyph((cell_t)k), cell_name((cell_t)k));
     fprintf(out, "  %c player start\n  %c item\n", GLYPH_START, GLYPH_ITEM);
     monsters_legend_text(out);
