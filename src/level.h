@@ -184,6 +184,30 @@ typedef struct obs {
     uint16_t items;
     int8_t first_monster;     /* kind of the level's first monster, -1 when none: one
                                  weighted pick per level, whatever the budget */
+    /* game-0.9.9.7 population (src/game/gpop.c).  On those levels monsters_by_kind
+     * indexes data/game-0.9.9.7/monsters.json, budget is the danger asked of the
+     * flood after the type's modifier, danger_placed/monsters/first_monster count
+     * what the flood placed (groups included), special_rolled is handle_rooms'
+     * count, special_placed the rooms set up, special_skipped the picks lost (no
+     * fitting unused room, or a setup that failed), roll.single/single_outcome the
+     * single-monster roll, roll.fluid_room/ammo the basain and ammo rooms.  All
+     * below stay 0 on other levels. */
+    uint8_t gp_made;          /* 1 when the game ruleset's population ran */
+    uint8_t gp_barrel_count;  /* the barrel count roll: 12 or 50; 0 without barrels */
+    uint8_t gp_barrels;       /* barrels placed */
+    uint8_t gp_barrels_by_kind[3]; /* ... plain, acid, napalm */
+    uint8_t gp_setup_failed;  /* special-room picks lost because the setup failed */
+    uint16_t gp_groups;       /* monster groups dropped */
+    uint16_t gp_members_lost; /* group members that found no free cell near the group */
+    uint16_t gp_off_spawn;    /* group members standing on acid, lava or a no-spawn cell */
+    int8_t gp_cave_set;       /* caves: the set rolled (population.json caves.sets), else -1 */
+    int8_t gp_single_split;   /* single: 1 arch split in two lists, 0 not, -1 no arch */
+    uint8_t gp_event_eligible;/* 1 when the generator rolls for an event */
+    int8_t gp_event_roll;     /* the event's 1d100, -1 when not made */
+    int8_t gp_event;          /* the event rolled (population.json events.list), -1 none */
+    uint8_t gp_stairs_lost;   /* 1 when the stairs found no empty cell */
+    uint8_t gp_guards;        /* vault guards placed (in lv->monster after the flood's
+                                 beings, not counted in monsters or monsters_by_kind) */
     rolls_t roll;
     /* connectivity */
     uint16_t unreachable;     /* passable cells not reachable from the start */

@@ -1,0 +1,899 @@
+/* gpop.c - the population steps of the game-0.9.9.7 ruleset (GAME pipeline
+ * steps 5-11 [game: generator.lua:52-87]), in the game's order:
+ *
+ *  5. barrels [game: generator.lua:568-592];
+ *  6. special rooms, handle_rooms [game: bin/core/generator.lua:313-350;
+ *     rooms.lua];
+ *  7. monsters: flood_monsters over the being table and groups, a cave set,
+ *     the single-monster table or single_plus [game: level.lua:46-106;
+ *     generator.lua:395-438; generators.lua:265-347];
+ *  8. items [game: level.lua:109-125] (caves: 10 items before the monsters);
+ *  9. stairs, 10. player [game: bin/core/generator.lua:151-167];
+ * 11. event [game: generator.lua:83-87] and the generator's hunting chance.
+ *
+ * Cells are drlsim's; the game's empty-cell test [game: dflevel.pas:212-223]
+ * is approximated on them as the [decision]s below say.  Where the game
+ * retries uniform coordinates over an area until one passes the test (at most
+ * 5000 times), this draws uniformly among the cells that pass
+ * ([decision: GPOP_EMPTY_UNIFORM]): the same distribution, except that the
+ * game can give up on an area where very few cells pass.
+ */
+#include "gpop.h"
+
+#include <assert.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "poptable.h" /* AMMO_* kinds, as rolls_t.ammo_kind records them */
+
+/* [decision: GPOP_EMPTY_UNIFORM] see the file header. */
+#define GPOP_EMPTY_UNIFORM 1
+/* [decision: GPOP_DOOR_BLOCKS] a closed door counts as a blocking cell for
+ * EF_NOBLOCK (the game opens doors by bumping into them); only floor, water,
+ * acid, lava, bridge and stairs are free to stand on. */
+#define GPOP_DOOR_BLOCKS 1
+/* [decision: GPOP_DROP_RADIUS] a group member that cannot stand on the
+ * group's cell goes to a uniformly chosen free cell of the nearest ring
+ * (Chebyshev distance 1, then 2, ...) up to this distance; none: lost.  The
+ * game moves it to the nearest free cell within radius 1, then 5
+ * [game: dflevel.pas:769]. */
+#define GPOP_DROP_RADIUS 5
+/* [decision: GPOP_ROOM_ITEMS] items that special rooms drop (lever,
+ * teleporter, ammo stacks, vault loot) occupy their cell for the later
+ * EF_NOITEMS tests but are not level items (obs.items counts flood_items). */
+#define GPOP_ROOM_ITEMS 1
+/* [decision: GPOP_ITEM_KINDS] item kinds are not modelled: flood_items draws
+ * no item-table roll and never re-rolls a unique. */
+#define GPOP_ITEM_KINDS 0
+
+/* [game: rooms.lua:16-26] the lever kinds' total weight (one roll per lever) */
+#define GPOP_LEVER_WEIGHTS 17
+/* [game: rooms.lua:45-52] a teleporter: at most 4 interior picks, each needing
+ * more than 2 orthogonal floor neighbours */
+#define GPOP_TELEPORT_TRIES 4
+#define GPOP_TELEPORT_MIN_FLOOR 3
+/* [game: rooms.lua:62-68] ammo room: roll = 1d3 + dlevel, kind by < 5, < 11,
+ * < 13, else cells; 1d3 + 2 stacks */
+#define GPOP_AMMO_DIE 3
+#define GPOP_AMMO_10MM_BELOW 5
+#define GPOP_AMMO_SHELLS_BELOW 11
+#define GPOP_AMMO_ROCKETS_BELOW 13
+#define GPOP_AMMO_STACKS_DIE 3
+#define GPOP_AMMO_STACKS_ADD 2
+/* [game: rooms.lua:80-92] basain: 1d10 + floor(dlevel/5): < 8 water, < 13
+ * acid, else lava; with 1d3 < 3 in a room of both sides >= 6, a bridge ring */
+#define GPOP_BASAIN_DIE 10
+#define GPOP_BASAIN_DLEVEL_DIV 5
+#define GPOP_BASAIN_WATER_BELOW 8
+#define GPOP_BASAIN_ACID_BELOW 13
+#define GPOP_BASAIN_BRIDGE_DIE 3
+#define GPOP_BASAIN_BRIDGE_BELOW 3
+#define GPOP_BASAIN_BRIDGE_MIN 6
+/* [game: rooms.lua:103; bin/core/generator.lua:280-300] warehouse room:
+ * warehouse_fill of the interior with 2x2 crates, 30 tries, 5% special */
+#define GPOP_WH_BOX 2
+#define GPOP_WH_TRIES 30
+#define GPOP_WH_SPECIAL_DIE 100
+/* [game: rooms.lua:118-175] vault: 1d2 for the (unused) spacing when both
+ * sides > 10; never locked (8.3); guards by max(1d5 + dl + 3(D-2), 1):
+ * < 4 former, < 10 lost soul, < 15 demon, < 30 cacodemon, else cacodemon or
+ * by roll mod 6 (4 ncacodemon, 5 ndemon, 3 nimp); 1d4 + 2 + diffmod guards,
+ * diffmod = 1d(2(D-2)) when positive; 1d3 + 2 loot items */
+#define GPOP_VAULT_SPACE_ABOVE 10
+#define GPOP_VAULT_GUARD_DIE 5
+#define GPOP_VAULT_FORMER_BELOW 4
+#define GPOP_VAULT_LOSTSOUL_BELOW 10
+#define GPOP_VAULT_DEMON_BELOW 15
+#define GPOP_VAULT_CACO_BELOW 30
+#define GPOP_VAULT_COUNT_DIE 4
+#define GPOP_VAULT_COUNT_ADD 2
+#define GPOP_VAULT_LOOT_DIE 3
+#define GPOP_VAULT_LOOT_ADD 2
+#define GPOP_MAX_GUARDS 32
+
+/* The game's empty-test flags [game: constants.lua:165-173]. */
+enum {
+    EF_NOBLOCK = 1,
+    EF_NOITEMS = 2,
+    EF_NOBEINGS = 4,
+    EF_NOSTAIRS = 8,
+    EF_NOHARM = 16,
+    EF_NOSPAWN = 32,
+};
+#define EF_STANDARD (EF_NOBEINGS | EF_NOITEMS | EF_NOSTAIRS | EF_NOBLOCK | EF_NOHARM | EF_NOSPAWN)
+#define EF_MONSTER (EF_NOBEINGS | EF_NOBLOCK | EF_NOHARM | EF_NOSPAWN)
+#define EF_ITEM (EF_NOITEMS | EF_NOBLOCK | EF_NOHARM | EF_NOSPAWN)
+#define EF_MEMBER (EF_NOBEINGS | EF_NOBLOCK | EF_NOSTAIRS)
+#define EF_PLAYER_LAST (EF_NOBEINGS | EF_NOITEMS | EF_NOBLOCK | EF_NOSPAWN)
+#define EF_ROOM_ITEM (EF_NOBLOCK | EF_NOSTAIRS | EF_NOITEMS | EF_NOHARM | EF_NOSPAWN)
+
+/* An inclusive area of cells. */
+typedef struct area {
+    int x1, y1, x2, y2;
+} area_t;
+
+static const area_t FULL = {1, 1, GRID_W, GRID_H};
+
+typedef struct gp {
+    level_t *lv;
+    const gpop_tables_t *t;
+    const gpop_gen_t *g;
+    rng_t *r;
+    bool being[GRID_H + 2][GRID_STRIDE];
+    bool item[GRID_H + 2][GRID_STRIDE];
+    bool nospawn[GRID_H + 2][GRID_STRIDE];
+    int nguards;
+    monster_t guard[GPOP_MAX_GUARDS];
+} gp_t;
+
+/* ---- the game's RNG primitives [game: vlua.pas:43-63; vrltools.pas:612-617] ---- */
+
+/* Random(n): 0..n-1; 0 for n = 0 and a value in (n, 0] for n < 0, each one draw. */
+static int game_random(rng_t *r, int n)
+{
+    if (n > 0)
+        return (int)rng_below(r, (uint32_t)n);
+    if (n == 0) {
+        (void)rng_below(r, 1);
+        return 0;
+    }
+    return -(int)rng_below(r, (uint32_t)-n);
+}
+
+/* weight_table:roll() over w[0..n-1]: the first index whose running sum
+ * exceeds Random(total). */
+static int weight_roll(rng_t *r, const int *w, int n)
+{
+    int total = 0;
+    for (int i = 0; i < n; i++)
+        total += w[i];
+    assert(total > 0);
+    int x = game_random(r, total), upto = 0;
+    for (int i = 0; i < n; i++) {
+        upto += w[i];
+        if (upto > x)
+            return i;
+    }
+    return n - 1;
+}
+
+/* ---- the empty test ---- */
+
+static bool is_empty(const gp_t *s, int x, int y, int flags)
+{
+    if (!grid_in_map(x, y))
+        return false;
+    cell_t k = grid_get(&s->lv->map, x, y);
+    if ((flags & EF_NOBLOCK) && (!cell_is_passable(k) || (GPOP_DOOR_BLOCKS && k == CELL_DOOR)))
+        return false;
+    if ((flags & EF_NOHARM) && (k == CELL_ACID || k == CELL_LAVA))
+        return false;
+    if ((flags & EF_NOSTAIRS) && k == CELL_STAIRS)
+        return false;
+    if ((flags & EF_NOBEINGS) && s->being[y][x])
+        return false;
+    if ((flags & EF_NOITEMS) && s->item[y][x])
+        return false;
+    if ((flags & EF_NOSPAWN) && s->nospawn[y][x])
+        return false;
+    return true;
+}
+
+/* random_empty_coord(flags, area): uniform among the cells of a that pass
+ * (GPOP_EMPTY_UNIFORM); false when none does. */
+static bool random_empty(gp_t *s, int flags, area_t a, point_t *out)
+{
+    static _Thread_local uint16_t cand[GRID_W * GRID_H];
+    int n = 0;
+    for (int y = a.y1; y <= a.y2; y++)
+        for (int x = a.x1; x <= a.x2; x++)
+            if (is_empty(s, x, y, flags))
+                cand[n++] = (uint16_t)(y << 8 | x);
+    if (n == 0)
+        return false;
+    int c = cand[rng_below(s->r, (uint32_t)n)];
+    *out = (point_t){(uint8_t)(c & 0xff), (uint8_t)(c >> 8)};
+    return true;
+}
+
+static area_t room_area(const room_t *rm, int shrink)
+{
+    return (area_t){rm->x + shrink, rm->y + shrink, rm->x + rm->w - 1 - shrink,
+                    rm->y + rm->h - 1 - shrink};
+}
+
+static void fill(gp_t *s, area_t a, cell_t k)
+{
+    for (int y = a.y1; y <= a.y2; y++)
+        for (int x = a.x1; x <= a.x2; x++)
+            if (grid_in_map(x, y))
+                grid_set(&s->lv->map, x, y, k);
+}
+
+/* ---- step 5: barrels ---- */
+
+static void barrels(gp_t *s)
+{
+    const gpop_tables_t *t = s->t;
+    obs_t *o = &s->lv->obs;
+    int lvl = s->lv->dlevel + rng_d(s->r, t->barrel_level_die);
+    int count = rng_d(s->r, t->barrel_big_die) == t->barrel_big_die ? t->barrel_big_count
+                                                                      : t->barrel_count;
+    int row = 0;
+    while (row < t->nbarrel_rows - 1 && lvl > t->barrel_row[row].lvl_max)
+        row++;
+    const gpop_barrel_row_t *br = &t->barrel_row[row];
+    cell_t first = (cell_t)br->first, second = (cell_t)br->second;
+    if (br->alt_die && rng_d(s->r, br->alt_die) == 1)
+        first = (cell_t)br->first_alt;
+    o->gp_barrel_count = (uint8_t)count;
+    for (int i = 0; i < count / 2; i++)
+        for (int j = 0; j < 2; j++) {
+            point_t c;
+            if (!random_empty(s, EF_STANDARD, FULL, &c))
+                continue;
+            cell_t k = j == 0 ? first : second;
+            grid_set(&s->lv->map, c.x, c.y, k);
+            o->gp_barrels++;
+            o->gp_barrels_by_kind[k - CELL_BARREL]++;
+        }
+}
+
+/* ---- step 6: special rooms ---- */
+
+static bool fits(const gpop_room_type_t *rt, const room_t *rm)
+{
+    return rm->w >= rt->min_size && rm->h >= rt->min_size && rm->w <= rt->max_x &&
+           rm->h <= rt->max_y && rm->w * rm->h <= rt->max_area;
+}
+
+static void add_guard(gp_t *s, const char *id, point_t c)
+{
+    int k = monsters_find(&s->t->monsters, id);
+    if (k < 0 || s->nguards >= GPOP_MAX_GUARDS)
+        return;
+    s->guard[s->nguards++] = (monster_t){(uint8_t)k, c.x, c.y, 0};
+    s->being[c.y][c.x] = true;
+}
+
+static bool setup_lever(gp_t *s, const room_t *rm)
+{
+    point_t c;
+    if (!random_empty(s, EF_ROOM_ITEM, room_area(rm, 0), &c))
+        return false;
+    (void)game_random(s->r, GPOP_LEVER_WEIGHTS); /* the lever's kind */
+    s->item[c.y][c.x] = GPOP_ROOM_ITEMS;
+    return true;
+}
+
+static int cross_floor(const gp_t *s, int x, int y)
+{
+    const grid_t *g = &s->lv->map;
+    return (grid_get(g, x - 1, y) == CELL_FLOOR) + (grid_get(g, x + 1, y) == CELL_FLOOR) +
+           (grid_get(g, x, y - 1) == CELL_FLOOR) + (grid_get(g, x, y + 1) == CELL_FLOOR);
+}
+
+static bool setup_teleport(gp_t *s, const room_t *rm)
+{
+    area_t in = room_area(rm, 1);
+    for (int i = 0; i < GPOP_TELEPORT_TRIES; i++) {
+        int x = in.x1 + game_random(s->r, in.x2 - in.x1 + 1);
+        int y = in.y1 + game_random(s->r, in.y2 - in.y1 + 1);
+        if (cross_floor(s, x, y) >= GPOP_TELEPORT_MIN_FLOOR) {
+            s->item[y][x] = GPOP_ROOM_ITEMS;
+            return true;
+        }
+    }
+    return false;
+}
+
+static void setup_ammo(gp_t *s, const room_t *rm)
+{
+    rolls_t *ro = &s->lv->obs.roll;
+    int roll = rng_d(s->r, GPOP_AMMO_DIE) + s->lv->dlevel;
+    int kind = roll < GPOP_AMMO_10MM_BELOW     ? AMMO_10MM
+               : roll < GPOP_AMMO_SHELLS_BELOW  ? AMMO_SHELLS
+               : roll < GPOP_AMMO_ROCKETS_BELOW ? AMMO_ROCKETS
+                                                : AMMO_CELLS;
+    int stacks = rng_d(s->r, GPOP_AMMO_STACKS_DIE) + GPOP_AMMO_STACKS_ADD;
+    ro->ammo = (int16_t)roll;
+    ro->ammo_kind = (int8_t)kind;
+    ro->ammo_stacks = (int8_t)stacks;
+    for (int i = 0; i < stacks; i++) {
+        point_t c;
+        if (!random_empty(s, EF_ITEM, room_area(rm, 0), &c))
+            break;
+        s->item[c.y][c.x] = GPOP_ROOM_ITEMS;
+    }
+}
+
+static void setup_basain(gp_t *s, const room_t *rm)
+{
+    rolls_t *ro = &s->lv->obs.roll;
+    int roll = rng_d(s->r, GPOP_BASAIN_DIE) + s->lv->dlevel / GPOP_BASAIN_DLEVEL_DIV;
+    cell_t k = roll < GPOP_BASAIN_WATER_BELOW  ? CELL_WATER
+               : roll < GPOP_BASAIN_ACID_BELOW ? CELL_ACID
+                                               : CELL_LAVA;
+    ro->fluid_room = (int16_t)roll;
+    ro->fluid_room_kind = (int8_t)k;
+    int ring = rng_d(s->r, GPOP_BASAIN_BRIDGE_DIE);
+    bool big = rm->w >= GPOP_BASAIN_BRIDGE_MIN && rm->h >= GPOP_BASAIN_BRIDGE_MIN;
+    if (ring < GPOP_BASAIN_BRIDGE_BELOW && big) {
+        fill(s, room_area(rm, 1), CELL_BRIDGE);
+        fill(s, room_area(rm, 2), k);
+    } else {
+        fill(s, room_area(rm, 1), k);
+    }
+}
+
+static void setup_warehouse(gp_t *s, const room_t *rm)
+{
+    const area_t in = room_area(rm, 1);
+    const int dim = GPOP_WH_BOX + 2;
+    for (int i = 0; i < GPOP_WH_TRIES; i++) {
+        /* random_subarea's quirk: the top-left ranges over a .. b - dim */
+        int x = in.x1 + game_random(s->r, (in.x2 - dim) - in.x1 + 1);
+        int y = in.y1 + game_random(s->r, (in.y2 - dim) - in.y1 + 1);
+        bool floor = true;
+        for (int yy = y; yy < y + dim && floor; yy++)
+            for (int xx = x; xx < x + dim && floor; xx++)
+                floor = grid_in_map(xx, yy) && grid_get(&s->lv->map, xx, yy) == CELL_FLOOR;
+        if (!floor)
+            continue;
+        (void)rng_d(s->r, GPOP_WH_SPECIAL_DIE); /* special crate or not: both CELL_BOX */
+        (void)game_random(s->r, 2);             /* which of the two crate kinds */
+        fill(s, (area_t){x + 1, y + 1, x + dim - 2, y + dim - 2}, CELL_BOX);
+    }
+}
+
+/* area:random_inner_edge_coord() [game: vrltools.pas:1078-1100] */
+static point_t inner_edge(rng_t *r, area_t a)
+{
+    int xs = a.x2 - a.x1 - 1, ys = a.y2 - a.y1 - 1;
+    int v = game_random(r, 2 * xs + 2 * ys);
+    if (v < xs)
+        return (point_t){(uint8_t)(a.x1 + 1 + v), (uint8_t)a.y1};
+    if (v < 2 * xs)
+        return (point_t){(uint8_t)(a.x1 + 1 + v - xs), (uint8_t)a.y2};
+    if (v < 2 * xs + ys)
+        return (point_t){(uint8_t)a.x1, (uint8_t)(a.y1 + 1 + v - 2 * xs)};
+    return (point_t){(uint8_t)a.x2, (uint8_t)(a.y1 + 1 + v - 2 * xs - ys)};
+}
+
+static void setup_vault(gp_t *s, const room_t *rm)
+{
+    level_t *lv = s->lv;
+    if (rm->w > GPOP_VAULT_SPACE_ABOVE && rm->h > GPOP_VAULT_SPACE_ABOVE)
+        (void)rng_d(s->r, 2); /* space, unused */
+    /* the key room lookup never finds a room: the vault is never locked */
+    area_t v = room_area(rm, 2);
+    fill(s, v, CELL_WALL);
+    point_t door = inner_edge(s->r, v);
+    grid_set(&lv->map, door.x, door.y, CELL_DOOR);
+    v = (area_t){v.x1 + 1, v.y1 + 1, v.x2 - 1, v.y2 - 1};
+    fill(s, v, CELL_FLOOR);
+    int D = lv->difficulty;
+    int roll = rng_d(s->r, GPOP_VAULT_GUARD_DIE) + lv->dlevel + (D - 2) * 3;
+    if (roll < 1)
+        roll = 1;
+    int diffmod = (D - 2) * 2;
+    if (diffmod > 0)
+        diffmod = rng_d(s->r, diffmod);
+    const char *id = roll < GPOP_VAULT_FORMER_BELOW     ? "former"
+                     : roll < GPOP_VAULT_LOSTSOUL_BELOW ? "lostsoul"
+                     : roll < GPOP_VAULT_DEMON_BELOW    ? "demon"
+                                                        : "cacodemon";
+    if (roll >= GPOP_VAULT_CACO_BELOW)
+        id = roll % 6 == 4 ? "ncacodemon" : roll % 6 == 5 ? "ndemon" : roll % 6 == 3 ? "nimp"
+                                                                                  : "cacodemon";
+    int n = rng_d(s->r, GPOP_VAULT_COUNT_DIE) + GPOP_VAULT_COUNT_ADD + diffmod;
+    for (int i = 0; i < n; i++) {
+        point_t c;
+        if (random_empty(s, EF_MONSTER, v, &c))
+            add_guard(s, id, c);
+    }
+    int loot = rng_d(s->r, GPOP_VAULT_LOOT_DIE) + GPOP_VAULT_LOOT_ADD;
+    for (int i = 0; i < loot; i++) {
+        point_t c;
+        if (!random_empty(s, EF_ROOM_ITEM, v, &c))
+            break;
+        s->item[c.y][c.x] = GPOP_ROOM_ITEMS;
+    }
+    for (int y = v.y1; y <= v.y2; y++)
+        for (int x = v.x1; x <= v.x2; x++)
+            s->nospawn[y][x] = true;
+}
+
+static bool setup(gp_t *s, special_kind_t kind, const room_t *rm)
+{
+    switch (kind) {
+    case SPECIAL_LEVER:
+        return setup_lever(s, rm);
+    case SPECIAL_TELEPORTER:
+        return setup_teleport(s, rm);
+    case SPECIAL_AMMO:
+        setup_ammo(s, rm);
+        return true;
+    case SPECIAL_FLUID:
+        setup_basain(s, rm);
+        return true;
+    case SPECIAL_WAREHOUSE:
+        setup_warehouse(s, rm);
+        return true;
+    case SPECIAL_VAULT:
+        setup_vault(s, rm);
+        return true;
+    default:
+        return false;
+    }
+}
+
+static void handle_rooms(gp_t *s)
+{
+    level_t *lv = s->lv;
+    const gpop_tables_t *t = s->t;
+    obs_t *o = &lv->obs;
+    int count = rng_range(s->r, s->g->rooms_lo, s->g->rooms_hi);
+    o->special_made = 1;
+    o->special_rolled = (uint8_t)count;
+    if (count < 1 || lv->nrooms == 0)
+        return;
+    int w[SPECIAL__COUNT];
+    for (int i = 0; i < t->nroom_types; i++)
+        w[i] = t->room_type[i].weight;
+    bool used[LEVEL_MAX_ROOMS] = {false};
+    for (int i = 0; i < count; i++) {
+        const gpop_room_type_t *rt = &t->room_type[weight_roll(s->r, w, t->nroom_types)];
+        int cand[LEVEL_MAX_ROOMS], n = 0;
+        for (int j = 0; j < lv->nrooms; j++)
+            if (!used[j] && fits(rt, &lv->rooms[j]))
+                cand[n++] = j;
+        if (n == 0) {
+            o->special_skipped[rt->kind]++;
+            continue;
+        }
+        int j = cand[game_random(s->r, n)];
+        if (!setup(s, (special_kind_t)rt->kind, &lv->rooms[j])) {
+            o->special_skipped[rt->kind]++;
+            o->gp_setup_failed++;
+            continue;
+        }
+        used[j] = true;
+        o->special_placed[rt->kind]++;
+        if (lv->nspecial < LEVEL_MAX_SPECIAL)
+            lv->special[lv->nspecial++] = (special_room_t){rt->kind, (uint8_t)j};
+    }
+    /* restore_walls(W, true) [game: bin/core/generator.lua:349] changes no
+     * cell here: the border holds wall or CELL_EDGE already */
+}
+
+/* ---- step 7: monsters ---- */
+
+int gpop_dmod(const gpop_tables_t *t, int difficulty)
+{
+    int d = t->dmod_step * (difficulty - t->dmod_base);
+    return d < t->dmod_min ? t->dmod_min : d > t->dmod_max ? t->dmod_max : d;
+}
+
+bool gpop_kind_eligible(const gpop_tables_t *t, int kind, int dlevel, int difficulty)
+{
+    const monster_kind_t *m = &t->monsters.kind[kind];
+    return m->weight > 0 && dlevel + gpop_dmod(t, difficulty) >= m->min && dlevel <= m->max;
+}
+
+bool gpop_group_eligible(const gpop_tables_t *t, int group, int dlevel, int difficulty)
+{
+    const gpop_group_t *g = &t->group[group];
+    return g->weight > 0 && dlevel + gpop_dmod(t, difficulty) >= g->min && dlevel <= g->max;
+}
+
+int gpop_budget(const gpop_tables_t *t, int dlevel, int difficulty)
+{
+    const gpop_budget_rule_t *b = &t->budget[difficulty];
+    double dl = (double)dlevel;
+    return (int)(b->sqrt ? ceil(sqrt(dl * b->inner) * b->outer) : ceil(dl * b->mul + b->add));
+}
+
+int gpop_budget_modified(int bw, int percent, gpop_round_t rnd)
+{
+    double v = (double)bw * ((double)percent / 100.0); /* the game's bw * 0.67 etc. */
+    return (int)(rnd == GPOP_FLOOR ? floor(v) : ceil(v));
+}
+
+int gpop_mlevel(const gpop_tables_t *t, int dlevel, int difficulty)
+{
+    int m = dlevel + t->mlevel_step * (difficulty - t->mlevel_base);
+    return m > 0 ? m : 0;
+}
+
+bool gpop_set_eligible(const gpop_tables_t *t, int set, int mlevel, int difficulty)
+{
+    const gpop_cave_set_t *c = &t->set[set];
+    int dmin = mlevel > 2 * c->min ? 0 : c->min_diff;
+    return mlevel >= c->min && mlevel <= c->max && difficulty >= dmin;
+}
+
+int gpop_single_shift(const gpop_tables_t *t, int dlevel, int difficulty)
+{
+    const gpop_single_t *s = &t->single;
+    int v = dlevel + s->step * (difficulty - s->base) + s->add;
+    return v < s->cap ? v : s->cap;
+}
+
+int gpop_single_outcome(const gpop_tables_t *t, int roll)
+{
+    const gpop_single_t *s = &t->single;
+    for (int i = 0; i < s->nrows; i++)
+        if (s->below[i] > roll)
+            return s->row_outcome[i];
+    return s->row_outcome[s->nrows - 1];
+}
+
+/* An entry of a flood's weight table: a kind, or a group (kind < 0). */
+typedef struct entry {
+    int kind, group;
+} entry_t;
+
+typedef struct flood_table {
+    int n;
+    entry_t e[MONSTER_KINDS_MAX + GPOP_MAX_GROUPS];
+    int w[MONSTER_KINDS_MAX + GPOP_MAX_GROUPS];
+} flood_table_t;
+
+/* The being table [game: level.lua:1-24]: beings, then groups. */
+static void being_table(const gpop_tables_t *t, int dlevel, int difficulty, flood_table_t *f)
+{
+    f->n = 0;
+    for (int k = 0; k < t->monsters.n; k++)
+        if (gpop_kind_eligible(t, k, dlevel, difficulty)) {
+            f->e[f->n] = (entry_t){k, -1};
+            f->w[f->n++] = t->monsters.kind[k].weight;
+        }
+    for (int g = 0; g < t->ngroups; g++)
+        if (gpop_group_eligible(t, g, dlevel, difficulty)) {
+            f->e[f->n] = (entry_t){-1, g};
+            f->w[f->n++] = t->group[g].weight;
+        }
+}
+
+static void list_table(const gpop_tables_t *t, const gpop_list_t *l, flood_table_t *f)
+{
+    f->n = 0;
+    for (int i = 0; i < l->n; i++)
+        if (t->monsters.kind[l->kind[i]].weight > 0) { /* weight_table drops w <= 0 */
+            f->e[f->n] = (entry_t){l->kind[i], -1};
+            f->w[f->n++] = t->monsters.kind[l->kind[i]].weight;
+        }
+}
+
+static bool put_being(gp_t *s, int kind, point_t c)
+{
+    level_t *lv = s->lv;
+    if (lv->nmonsters >= LEVEL_MAX_MONSTERS - GPOP_MAX_GUARDS) {
+        if (lv->obs.failure == FAIL_NONE)
+            lv->obs.failure = FAIL_TOO_MANY;
+        return false;
+    }
+    bool hunt = s->t->always_hunting[kind];
+    lv->monster[lv->nmonsters++] = (monster_t){(uint8_t)kind, c.x, c.y, (uint8_t)hunt};
+    s->being[c.y][c.x] = true;
+    obs_t *o = &lv->obs;
+    if (o->monsters == 0)
+        o->first_monster = (int8_t)kind;
+    o->monsters++;
+    o->monsters_by_kind[kind]++;
+    o->danger_placed += s->t->monsters.kind[kind].danger;
+    cell_t k = grid_get(&lv->map, c.x, c.y);
+    o->gp_off_spawn += k == CELL_ACID || k == CELL_LAVA || s->nospawn[c.y][c.x];
+    return true;
+}
+
+/* A group member next to the group's cell (GPOP_DROP_RADIUS). */
+static bool drop_near(gp_t *s, point_t at, point_t *out)
+{
+    if (is_empty(s, at.x, at.y, EF_MEMBER)) {
+        *out = at;
+        return true;
+    }
+    for (int d = 1; d <= GPOP_DROP_RADIUS; d++) {
+        point_t cand[4 * 2 * GPOP_DROP_RADIUS + 4];
+        int n = 0;
+        for (int y = at.y - d; y <= at.y + d; y++)
+            for (int x = at.x - d; x <= at.x + d; x++)
+                if ((abs(x - at.x) == d || abs(y - at.y) == d) && is_empty(s, x, y, EF_MEMBER))
+                    cand[n++] = (point_t){(uint8_t)x, (uint8_t)y};
+        if (n > 0) {
+            *out = cand[rng_below(s->r, (uint32_t)n)];
+            return true;
+        }
+    }
+    return false;
+}
+
+/* flood_monsters [game: level.lua:46-91]: roll, find a cell, drop, pay,
+ * while danger is left.  Returns false when it stopped for want of a cell. */
+static bool flood(gp_t *s, const flood_table_t *f, double danger)
+{
+    const gpop_tables_t *t = s->t;
+    if (f->n == 0)
+        return true;
+    while (danger > 0) {
+        const entry_t *e = &f->e[weight_roll(s->r, f->w, f->n)];
+        point_t where;
+        if (!random_empty(s, EF_MONSTER, FULL, &where))
+            return false;
+        if (e->group < 0) {
+            if (!put_being(s, e->kind, where))
+                return false;
+            danger -= t->monsters.kind[e->kind].danger;
+            continue;
+        }
+        const gpop_group_t *g = &t->group[e->group];
+        s->lv->obs.gp_groups++;
+        for (int m = 0; m < g->nmembers; m++) {
+            const gpop_member_t *mem = &g->member[m];
+            int n = mem->lo + rng_d(s->r, mem->hi - mem->lo + 1) - 1; /* resolverange */
+            for (int i = 0; i < n; i++) {
+                point_t c;
+                if (drop_near(s, where, &c))
+                    put_being(s, mem->kind, c);
+                else
+                    s->lv->obs.gp_members_lost++;
+                danger -= t->monsters.kind[mem->kind].danger;
+            }
+        }
+    }
+    return true;
+}
+
+static void flood_list(gp_t *s, const gpop_list_t *l, double danger)
+{
+    flood_table_t f;
+    list_table(s->t, l, &f);
+    flood(s, &f, danger);
+}
+
+static void cave_monsters(gp_t *s, int danger)
+{
+    const gpop_tables_t *t = s->t;
+    level_t *lv = s->lv;
+    int ml = gpop_mlevel(t, lv->dlevel, lv->difficulty);
+    int idx[GPOP_MAX_SETS], w[GPOP_MAX_SETS], n = 0;
+    for (int i = 0; i < t->nsets; i++)
+        if (gpop_set_eligible(t, i, ml, lv->difficulty)) {
+            idx[n] = i;
+            w[n++] = t->set[i].weight;
+        }
+    if (n == 0)
+        return;
+    int set = idx[weight_roll(s->r, w, n)];
+    lv->obs.gp_cave_set = (int8_t)set;
+    flood_list(s, &t->set[set].list, danger);
+}
+
+static void single_monsters(gp_t *s, int bw)
+{
+    const gpop_tables_t *t = s->t;
+    level_t *lv = s->lv;
+    int roll = gpop_single_shift(t, lv->dlevel, lv->difficulty) + rng_d(s->r, t->single.die);
+    int oc = gpop_single_outcome(t, roll);
+    lv->obs.roll.single = (int16_t)roll;
+    lv->obs.roll.single_outcome = (int8_t)oc;
+    const gpop_single_outcome_t *so = &t->single.outcome[oc];
+    if (so->has_split) {
+        bool split = rng_chance(s->r, so->split_num, so->split_den);
+        lv->obs.gp_single_split = split;
+        if (split) {
+            flood_list(s, &so->list, (double)bw / so->split_divisor);
+            flood_list(s, &so->split, (double)bw / so->split_divisor);
+            return;
+        }
+    }
+    flood_list(s, &so->list, bw);
+    for (int i = 0; i < so->nextras; i++) {
+        const gpop_extra_t *ex = &so->extra[i];
+        if (lv->difficulty > ex->difficulty_above || lv->dlevel > ex->dlevel_above)
+            flood_list(s, &ex->list, (double)bw / ex->divisor);
+    }
+}
+
+static void monsters(gp_t *s)
+{
+    const gpop_gen_t *g = s->g;
+    level_t *lv = s->lv;
+    int bw = gpop_budget(s->t, lv->dlevel, lv->difficulty);
+    switch (g->monsters) {
+    case GPOP_MONSTERS_NONE:
+        return;
+    case GPOP_MONSTERS_STANDARD: {
+        int danger = gpop_budget_modified(bw, g->monster_percent, g->monster_round);
+        lv->obs.budget = danger;
+        flood_table_t f;
+        being_table(s->t, lv->dlevel, lv->difficulty, &f);
+        flood(s, &f, danger);
+        return;
+    }
+    case GPOP_MONSTERS_CAVES: {
+        int danger = gpop_budget_modified(bw, g->monster_percent, g->monster_round);
+        lv->obs.budget = danger;
+        cave_monsters(s, danger);
+        return;
+    }
+    case GPOP_MONSTERS_SINGLE:
+        lv->obs.budget = bw;
+        single_monsters(s, bw);
+        return;
+    case GPOP_MONSTERS_SINGLE_PLUS: {
+        lv->obs.budget = bw;
+        const gpop_list_t *l = &s->t->single_plus;
+        gpop_list_t one = {1, {l->kind[game_random(s->r, l->n)]}};
+        flood_list(s, &one, bw);
+        return;
+    }
+    }
+}
+
+/* ---- step 8: items ---- */
+
+int gpop_item_amount(const gpop_tables_t *t, int dlevel)
+{
+    int m = t->item_pivot - dlevel;
+    return (int)ceil(t->item_base - (double)(m > 0 ? m : 0) / t->item_div);
+}
+
+int gpop_item_count(const gpop_tables_t *t, int dlevel, int percent)
+{
+    return (int)ceil((double)gpop_item_amount(t, dlevel) * ((double)percent / 100.0));
+}
+
+/* flood_items [game: level.lua:109-125]: an item counts even without a cell. */
+static void items(gp_t *s, int amount)
+{
+    level_t *lv = s->lv;
+    for (int i = 0; i < amount; i++) {
+        point_t c;
+        lv->obs.items++;
+        if (!random_empty(s, EF_ITEM, FULL, &c))
+            continue;
+        s->item[c.y][c.x] = true;
+        if (lv->nitems < LEVEL_MAX_ITEMS)
+            lv->item[lv->nitems++] = c;
+        else if (lv->obs.failure == FAIL_NONE)
+            lv->obs.failure = FAIL_TOO_MANY;
+    }
+}
+
+/* ---- steps 9-11 ---- */
+
+static void stairs(gp_t *s)
+{
+    level_t *lv = s->lv;
+    point_t c;
+    if (!random_empty(s, EF_STANDARD, FULL, &c) || lv->nstairs >= LEVEL_MAX_STAIRS) {
+        lv->obs.gp_stairs_lost = 1;
+        return;
+    }
+    grid_set(&lv->map, c.x, c.y, CELL_STAIRS);
+    lv->stairs[lv->nstairs++] = c;
+}
+
+/* safe_empty_coord: its first try searches the wrong area and fails
+ * [game: bin/core/generator.lua:152]; then the standard flags, then fewer. */
+static void player(gp_t *s)
+{
+    point_t c;
+    if (random_empty(s, EF_STANDARD, FULL, &c) || random_empty(s, EF_PLAYER_LAST, FULL, &c)) {
+        s->lv->start = c;
+        s->being[c.y][c.x] = true;
+    } else if (s->lv->obs.failure == FAIL_NONE) {
+        s->lv->obs.failure = FAIL_NO_FLOOR;
+    }
+}
+
+double gpop_event_chance(const gpop_tables_t *t, int dlevel)
+{
+    int v = dlevel / t->event_div;
+    if (v > t->event_cap)
+        v = t->event_cap;
+    return v > 1 ? (double)(v - 1) / t->event_die : 0.0;
+}
+
+static void event(gp_t *s)
+{
+    const gpop_tables_t *t = s->t;
+    level_t *lv = s->lv;
+    obs_t *o = &lv->obs;
+    o->gp_event_eligible = 1;
+    int v = lv->dlevel / t->event_div;
+    if (v > t->event_cap)
+        v = t->event_cap;
+    int roll = rng_d(s->r, t->event_die);
+    o->gp_event_roll = (int8_t)roll;
+    if (!(v > roll))
+        return;
+    int idx[GPOP_MAX_EVENTS], w[GPOP_MAX_EVENTS], n = 0;
+    for (int i = 0; i < t->nevents; i++)
+        if (lv->dlevel >= t->event[i].min_dlevel && lv->difficulty >= t->event[i].min_diff) {
+            idx[n] = i;
+            w[n++] = t->event[i].weight;
+        }
+    if (n == 0)
+        return;
+    int e = idx[weight_roll(s->r, w, n)];
+    o->gp_event = (int8_t)e;
+    if (t->event[e].all_hunting)
+        for (int i = 0; i < lv->nmonsters; i++)
+            lv->monster[i].hunting = 1;
+}
+
+/* ---- the whole step ---- */
+
+static void reset_owned(level_t *lv)
+{
+    lv->nmonsters = lv->nitems = lv->nspecial = 0;
+    obs_t *o = &lv->obs;
+    o->special_made = 0;
+    o->special_rolled = 0;
+    memset(o->special_placed, 0, sizeof o->special_placed);
+    memset(o->special_skipped, 0, sizeof o->special_skipped);
+    o->budget = o->danger_placed = 0;
+    o->monsters = o->hunting = o->items = 0;
+    memset(o->monsters_by_kind, 0, sizeof o->monsters_by_kind);
+    o->first_monster = -1;
+    o->gp_made = 1;
+    o->gp_barrel_count = o->gp_barrels = o->gp_setup_failed = 0;
+    memset(o->gp_barrels_by_kind, 0, sizeof o->gp_barrels_by_kind);
+    o->gp_groups = o->gp_members_lost = o->gp_off_spawn = 0;
+    o->gp_cave_set = o->gp_single_split = o->gp_event_roll = o->gp_event = -1;
+    o->gp_event_eligible = o->gp_stairs_lost = o->gp_guards = 0;
+    rolls_t *ro = &o->roll;
+    ro->single = ro->fluid_room = ro->ammo = -1;
+    ro->single_outcome = ro->fluid_room_kind = ro->ammo_kind = ro->ammo_stacks = -1;
+}
+
+void gpop_populate(level_t *lv, const gen_params_t *p, const gpop_gen_t *g,
+                   const gpop_tables_t *t, rng_t *r, census_t *cs)
+{
+    (void)p;
+    static _Thread_local gp_t st;
+    gp_t *s = &st;
+    memset(s, 0, sizeof *s);
+    s->lv = lv;
+    s->t = t;
+    s->g = g;
+    s->r = r;
+    reset_owned(lv);
+    if (lv->keepout.x1)
+        for (int y = lv->keepout.y1; y <= lv->keepout.y2; y++)
+            for (int x = lv->keepout.x1; x <= lv->keepout.x2; x++)
+                s->nospawn[y][x] = true;
+    if (g->barrels)
+        barrels(s);
+    if (g->rooms)
+        handle_rooms(s);
+    if (g->items == GPOP_ITEMS_FIXED_FIRST)
+        items(s, g->items_fixed);
+    monsters(s);
+    if (g->items == GPOP_ITEMS_PERCENT)
+        items(s, gpop_item_count(t, lv->dlevel, g->item_percent));
+    if (g->place_stairs)
+        stairs(s);
+    if (g->place_player)
+        player(s);
+    if (g->events)
+        event(s);
+    /* the generator's own hunting (arena's post_run), every being in turn */
+    if (g->hunting_num > 0)
+        for (int i = 0; i < lv->nmonsters; i++)
+            if (rng_chance(r, g->hunting_num, g->hunting_den))
+                lv->monster[i].hunting = 1;
+    for (int i = 0; i < lv->nmonsters; i++)
+        lv->obs.hunting += lv->monster[i].hunting;
+    /* the vault guards follow the flood's beings */
+    for (int i = 0; i < s->nguards && lv->nmonsters < LEVEL_MAX_MONSTERS; i++) {
+        lv->monster[lv->nmonsters++] = s->guard[i];
+        lv->obs.gp_guards++;
+    }
+    census_take(&lv->map, cs);
+}

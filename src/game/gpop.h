@@ -1,0 +1,192 @@
+/* gpop.h - population of the game-0.9.9.7 ruleset (docs/rules.md, game part).
+ *
+ * The steps the released game runs after a level's layout, fluids and rivers
+ * [game: generator.lua:52-87]: barrels, special rooms, monsters, items,
+ * stairs, player, event, each from the tables of
+ * data/game-0.9.9.7/{monsters,population}.json (gpop_tables.c) and the
+ * per-generator switches of gpop_gen_t.  All draws come from one stream
+ * (the level's population stream), in the game's order within each step.
+ */
+#ifndef DRLSIM_GPOP_H
+#define DRLSIM_GPOP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "census.h"
+#include "level.h"
+#include "monsters.h"
+#include "rng.h"
+
+#define GPOP_MAX_GROUPS 24
+#define GPOP_MAX_MEMBERS 6
+#define GPOP_MAX_LIST 8
+#define GPOP_MAX_SETS 24
+#define GPOP_MAX_SINGLE 8
+#define GPOP_MAX_EXTRAS 4
+#define GPOP_MAX_BARREL_ROWS 6
+#define GPOP_MAX_EVENTS 16
+#define GPOP_NONE_LIMIT 1000000 /* an upper bound written null: none */
+
+/* ---- tables (data/game-0.9.9.7/population.json) ---- */
+
+typedef struct gpop_budget_rule {
+    bool sqrt;          /* sqrt: ceil(sqrt(dl*inner)*outer); else ceil(dl*mul + add) */
+    double mul, add;
+    double inner, outer;
+} gpop_budget_rule_t;
+
+typedef struct gpop_member {
+    uint8_t kind;       /* monster table index */
+    int lo, hi;         /* amount, uniform lo..hi */
+} gpop_member_t;
+
+typedef struct gpop_group {
+    int min, max, weight;
+    int nmembers;
+    gpop_member_t member[GPOP_MAX_MEMBERS];
+} gpop_group_t;
+
+/* A list of kinds, each at its own table weight. */
+typedef struct gpop_list {
+    int n;
+    uint8_t kind[GPOP_MAX_LIST];
+} gpop_list_t;
+
+typedef struct gpop_cave_set {
+    int min, max, weight, min_diff;
+    gpop_list_t list;
+} gpop_cave_set_t;
+
+typedef struct gpop_extra {
+    int difficulty_above, dlevel_above; /* GPOP_NONE_LIMIT: that side never holds */
+    int divisor;
+    gpop_list_t list;
+} gpop_extra_t;
+
+typedef struct gpop_single_outcome {
+    char name[16];
+    gpop_list_t list;
+    int nextras;
+    gpop_extra_t extra[GPOP_MAX_EXTRAS];
+    bool has_split;
+    int split_num, split_den, split_divisor;
+    gpop_list_t split;
+} gpop_single_outcome_t;
+
+typedef struct gpop_single {
+    int die, step, base, add, cap;
+    int nrows;
+    int below[GPOP_MAX_SINGLE]; /* GPOP_NONE_LIMIT for the open last row */
+    int row_outcome[GPOP_MAX_SINGLE];
+    int noutcomes;
+    gpop_single_outcome_t outcome[GPOP_MAX_SINGLE];
+} gpop_single_t;
+
+typedef struct gpop_barrel_row {
+    int lvl_max;        /* GPOP_NONE_LIMIT: any */
+    uint8_t first, second, first_alt; /* cell_t; first_alt == first when none */
+    int alt_die;        /* 0: none */
+} gpop_barrel_row_t;
+
+typedef struct gpop_event {
+    char id[16];
+    int weight, min_dlevel, min_diff;
+    bool all_hunting;
+} gpop_event_t;
+
+typedef struct gpop_room_type {
+    uint8_t kind;       /* special_kind_t */
+    int weight, min_size, max_x, max_y, max_area; /* max_area GPOP_NONE_LIMIT: none */
+} gpop_room_type_t;
+
+typedef struct gpop_tables {
+    monster_table_t monsters;
+    gpop_budget_rule_t budget[DIFF_NIGHTMARE + 1];
+    int dmod_step, dmod_base, dmod_min, dmod_max;
+    bool always_hunting[MONSTER_KINDS_MAX];
+    int item_base, item_pivot, item_div;
+    int ngroups;
+    gpop_group_t group[GPOP_MAX_GROUPS];
+    int mlevel_step, mlevel_base;
+    int nsets;
+    gpop_cave_set_t set[GPOP_MAX_SETS];
+    gpop_single_t single;
+    gpop_list_t single_plus;
+    int barrel_level_die, barrel_count, barrel_big_count, barrel_big_die;
+    int nbarrel_rows;
+    gpop_barrel_row_t barrel_row[GPOP_MAX_BARREL_ROWS];
+    int event_div, event_cap, event_die;
+    int nevents;
+    gpop_event_t event[GPOP_MAX_EVENTS];
+    int nroom_types;
+    gpop_room_type_t room_type[SPECIAL__COUNT];
+} gpop_tables_t;
+
+/* Parse the two files' texts; false with one line "ORIGIN: KEY: problem". */
+bool gpop_tables_parse(gpop_tables_t *t, const char *monsters_json, size_t mlen,
+                       const char *monsters_origin, const char *pop_json, size_t plen,
+                       const char *pop_origin, char *err, size_t errlen);
+
+/* The embedded (or --data) tables, parsed once (thread-safe); NULL after a
+ * one-line message on stderr when a file is broken. */
+const gpop_tables_t *gpop_tables_load(void);
+
+/* ---- what the level's generator asks for (filled by the caller) ---- */
+
+typedef enum gpop_monster_rule {
+    GPOP_MONSTERS_NONE = 0,
+    GPOP_MONSTERS_STANDARD,    /* flood_monsters{danger = round(bw * percent/100)} */
+    GPOP_MONSTERS_CAVES,       /* a cave set for round(bw * percent/100) */
+    GPOP_MONSTERS_SINGLE,      /* the single-monster table for bw */
+    GPOP_MONSTERS_SINGLE_PLUS, /* one of single_plus for bw */
+} gpop_monster_rule_t;
+
+typedef enum gpop_round { GPOP_CEIL = 0, GPOP_FLOOR } gpop_round_t;
+
+typedef enum gpop_item_rule {
+    GPOP_ITEMS_NONE = 0,
+    GPOP_ITEMS_PERCENT,        /* ceil(item_amount * percent/100), after the monsters */
+    GPOP_ITEMS_FIXED_FIRST,    /* items_fixed items, before the monsters (caves) */
+} gpop_item_rule_t;
+
+typedef struct gpop_gen {
+    bool barrels;
+    bool rooms;                /* handle_rooms(1d(rooms_hi-rooms_lo+1)+rooms_lo-1) */
+    int rooms_lo, rooms_hi;
+    gpop_monster_rule_t monsters;
+    int monster_percent;       /* 100 default, 150 maze, 67 arena and caves */
+    gpop_round_t monster_round;/* ceil, floor for caves */
+    gpop_item_rule_t items;
+    int item_percent;          /* 100, 80 maze, 67 arena, 150 single, 200 single_plus */
+    int items_fixed;           /* 10 for caves */
+    bool place_stairs, place_player, events;
+    int hunting_num, hunting_den; /* each being hunts with this chance (arena 1/2); 0/1 none */
+} gpop_gen_t;
+
+void gpop_populate(level_t *lv, const gen_params_t *p, const gpop_gen_t *g,
+                   const gpop_tables_t *t, rng_t *r, census_t *cs);
+
+/* ---- pieces, for tests ---- */
+
+/* being_weight(): the budget before any modifier. */
+int gpop_budget(const gpop_tables_t *t, int dlevel, int difficulty);
+/* round(bw * percent / 100) in the game's double arithmetic. */
+int gpop_budget_modified(int bw, int percent, gpop_round_t rnd);
+/* item_amount(): ceil(21 - max(25 - dl, 0)/3). */
+int gpop_item_amount(const gpop_tables_t *t, int dlevel);
+/* ceil(item_amount * percent / 100) in double arithmetic. */
+int gpop_item_count(const gpop_tables_t *t, int dlevel, int percent);
+int gpop_dmod(const gpop_tables_t *t, int difficulty);
+/* Is kind eligible for the being table at (dlevel, difficulty)? */
+bool gpop_kind_eligible(const gpop_tables_t *t, int kind, int dlevel, int difficulty);
+bool gpop_group_eligible(const gpop_tables_t *t, int group, int dlevel, int difficulty);
+int gpop_mlevel(const gpop_tables_t *t, int dlevel, int difficulty);
+bool gpop_set_eligible(const gpop_tables_t *t, int set, int mlevel, int difficulty);
+/* The single table's non-random part and the outcome index of a roll. */
+int gpop_single_shift(const gpop_tables_t *t, int dlevel, int difficulty);
+int gpop_single_outcome(const gpop_tables_t *t, int roll);
+/* Probability that the event roll succeeds: max(min(floor(dl/div),cap)-1,0)/die. */
+double gpop_event_chance(const gpop_tables_t *t, int dlevel);
+
+#endif
