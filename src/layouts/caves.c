@@ -92,9 +92,7 @@ static bool edge_start(const grid_t *g, rng_t *r, int *xo, int *yo)
     return true;
 }
 
-/* `walks` walks of `steps` steps of cell k, each from a cave edge.  One
- * length per call, as the game draws it [game].  Returns the walks made. */
-static int edge_walks(level_t *lv, rng_t *r, int walks, int steps, cell_t k)
+int caves_edge_walks(level_t *lv, rng_t *r, int walks, int steps, cell_t k)
 {
     int made = 0;
     for (int i = 0; i < walks; i++) {
@@ -109,19 +107,18 @@ static int edge_walks(level_t *lv, rng_t *r, int walks, int steps, cell_t k)
     return made;
 }
 
-void layout_caves(layout_ctx_t *ctx)
+void caves_dig(layout_ctx_t *ctx, const water_tables_t *wt)
 {
     level_t *lv = ctx->lv;
     grid_t *g = &lv->map;
     rng_t *r = ctx->layout;
-    const water_tables_t *wt = ctx->p->tables->water;
     const fluid_band_t *fb = water_band(&wt->cave, lv->dlevel);
 
     grid_fill(g, CELL_WALL);
     const int first = rng_d(r, CAVE_FIRST_DIE) + CAVE_FIRST_PLUS;
     lv->obs.cave_first = (uint8_t)first;
     water_walk_stop(g, r, CAVE_START_X, CAVE_START_Y, first, CELL_FLOOR, &WATER_INTERIOR);
-    lv->obs.cave_early_walks = (uint8_t)edge_walks(
+    lv->obs.cave_early_walks = (uint8_t)caves_edge_walks(
         lv, r, CAVE_EARLY_WALKS, rng_d(r, CAVE_EARLY_DIE) + CAVE_EARLY_PLUS, CELL_FLOOR);
 
     int fwalks = dice_roll(ctx->water, fb->walks);
@@ -129,14 +126,18 @@ void layout_caves(layout_ctx_t *ctx)
     lv->obs.fluid_kind = (uint8_t)fb->fluid;
     lv->obs.fluid_walks = (uint8_t)fwalks;
     lv->obs.fluid_length = (uint8_t)flength;
-    edge_walks(lv, ctx->water, fwalks, flength, fb->fluid);
+    caves_edge_walks(lv, ctx->water, fwalks, flength, fb->fluid);
 
-    lv->obs.cave_late_walks = (uint8_t)edge_walks(
+    lv->obs.cave_late_walks = (uint8_t)caves_edge_walks(
         lv, r, CAVE_LATE_WALKS, rng_d(r, CAVE_LATE_DIE) + CAVE_LATE_PLUS, CELL_FLOOR);
-    edge_walks(lv, ctx->water, fwalks, flength + wt->cave_second_extra, fb->fluid);
+    caves_edge_walks(lv, ctx->water, fwalks, flength + wt->cave_second_extra, fb->fluid);
     lv->obs.fluid_length2 = (uint8_t)(flength + wt->cave_second_extra);
     lv->obs.fluid_passes = 2;
+}
 
+void layout_caves(layout_ctx_t *ctx)
+{
+    caves_dig(ctx, ctx->p->tables->water);
     /* [decision] The river is drawn on the finished cave, so layout-only
      * mode (which keeps only the water that shapes a layout) skips it. */
     if (!ctx->p->layout_only)

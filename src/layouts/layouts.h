@@ -48,6 +48,17 @@ void layout_warehouse(layout_ctx_t *ctx);
 void layout_maze(layout_ctx_t *ctx);
 void layout_city(layout_ctx_t *ctx);
 void layout_caves(layout_ctx_t *ctx);
+
+/* The caves' digging and fluid walks without the river (caves.c), shared
+ * with the game ruleset's caves (src/game/): the cave fluid bands of wt,
+ * digging from ctx->layout, fluid from ctx->water. */
+struct water_tables;
+void caves_dig(layout_ctx_t *ctx, const struct water_tables *wt);
+/* `walks` walks of `steps` steps of cell k (a length per call, as the game
+ * draws it [game]), each from a random interior cell with an orthogonal
+ * neighbour open (floor or fluid) and one wall, stopping at the border.
+ * Returns the walks made (a walk with no start is counted in obs.retries). */
+int caves_edge_walks(level_t *lv, rng_t *r, int walks, int steps, cell_t k);
 void layout_arena(layout_ctx_t *ctx);
 
 /* Arena centre pictures (data/arena.txt, docs/rules.md §3 Arena). */
