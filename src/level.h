@@ -170,6 +170,18 @@ typedef struct obs {
     uint8_t wh_blocks;        /* warehouse: room i's 2 bits at bit 2i, OBS_BLOCK_BOX when box
                                * cells stand inside its walls, OBS_BLOCK_WALL wall cells */
     uint16_t foreign_monsters; /* single monster: monsters of kinds its outcome does not name */
+    /* the game-0.9.9.7 layouts' own geometry (src/game/glay.h); the wiki
+     * ruleset's layouts leave all of it zero */
+    uint8_t glay_arena_quad;    /* arena: the corner tile drawn, 1..7; else 0 */
+    uint8_t glay_arena_scheme;  /* arena: the centre scheme drawn, 1..7; else 0 */
+    uint8_t glay_buildings;     /* caves_2: buildings placed (<= 7); lava: rooms placed
+                                 * (<= 8); else 0 */
+    uint8_t glay_lava_refill;   /* lava: bit i set when big quad i had its inside
+                                 * refilled with lava (the 1d2 roll); else 0 */
+    uint8_t glay_lake_fluid;    /* caves_2: cell_t of its lakes; else 0 */
+    uint8_t glay_blobs;         /* caves_2: pillar blobs + lakes that found a start */
+    point_t glay_river_at;      /* caves: the empty cell the vertical river passes
+                                 * through, (0,0) for none */
     /* special rooms */
     uint8_t special_made;     /* 1 when the level's type rolled special rooms */
     uint8_t special_rolled;   /* 7d2-7 */
