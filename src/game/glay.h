@@ -1,0 +1,147 @@
+/* glay.h - the layout geometry and water of the game-0.9.9.7 ruleset.
+ *
+ * The released game's generators that the wiki ruleset does not draw the
+ * game's way: caves (its river), caves_2, lava and arena, and the game's
+ * own fluid pass and rivers (docs/rules.md, the game part).  Tiled, archi,
+ * warehouse, city and maze are the wiki ruleset's layouts (src/layouts/),
+ * which already draw them cell for cell as the game does.
+ *
+ * Every function takes its tables and streams as arguments: geometry draws
+ * from the layout stream, fluids and rivers from the water stream, in the
+ * game's order within each step.  The tables are data/game-0.9.9.7/water.json
+ * (the format of data/water.json) and data/game-0.9.9.7/arena.txt.
+ */
+#ifndef DRLSIM_GLAY_H
+#define DRLSIM_GLAY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../level.h"
+#include "../water.h"
+
+/* ---- tables --------------------------------------------------------- */
+
+#define GLAY_ARENA_TILES 7    /* [game: archi.lua:224-339] seven of each */
+#define GLAY_TILE_MAX_W 38    /* a corner tile and its mirror image never overlap: */
+#define GLAY_TILE_MAX_H 9     /* 2 + w <= 78 - w and 2 + h <= 20 - h */
+
+/* One tile picture: [row][column] cell_t (CELL_FLOOR, WALL, DOOR, STAIRS). */
+typedef struct glay_tile {
+    int w, h;
+    uint8_t cell[GLAY_TILE_MAX_H][GLAY_TILE_MAX_W];
+} glay_tile_t;
+
+typedef struct glay_arena_tiles {
+    glay_tile_t centre[GLAY_ARENA_TILES]; /* scheme s is centre[s - 1] */
+    glay_tile_t quad[GLAY_ARENA_TILES];   /* corner tile q is quad[q - 1] */
+} glay_arena_tiles_t;
+
+typedef struct glay_tables {
+    water_tables_t water;     /* data/game-0.9.9.7/water.json */
+    glay_arena_tiles_t arena; /* data/game-0.9.9.7/arena.txt */
+} glay_tables_t;
+
+/* Parse arena.txt text: seven "centre N" and seven "quad N" tiles, numbered
+ * in order.  false with a one-line "ORIGIN:LINE: problem" in err. */
+bool glay_arena_parse(glay_arena_tiles_t *t, const char *text, size_t len, const char *origin,
+                      char *err, size_t errlen);
+
+/* The tables of data/game-0.9.9.7/ (embedded, or from --data DIR), parsed
+ * once (thread-safe).  NULL after printing a one-line error to stderr: front
+ * ends call it before generating. */
+const glay_tables_t *glay_tables_load(void);
+
+/* ---- the game's primitives (docs/rules.md, the game's RNG) ------------ */
+
+/* The game's Random(n): 0..n-1 for n > 0; 0 for n = 0 (a draw is still
+ * made); a value in n+1..0 for n < 0. */
+int glay_random(rng_t *r, int n);
+/* The game's math.random(n): 1dn, uniform on 1..n (n >= 1). */
+static inline int glay_dn(rng_t *r, int n)
+{
+    return 1 + glay_random(r, n);
+}
+/* The game's random(a, b): uniform on min(a,b)..max(a,b). */
+int glay_between(rng_t *r, int a, int b);
+/* A sub-area of w x h cells of a with the game's quirk: its corner drawn
+ * from a's corner to (a.x2 - w, a.y2 - h), x first. */
+area_t glay_random_subarea(rng_t *r, const area_t *a, int w, int h);
+/* A uniform cell of a's edge ring, corners excluded. */
+point_t glay_inner_edge_coord(rng_t *r, const area_t *a);
+/* Neighbours of (x,y) among the 8 (cross: the 4 orthogonal) whose kind is
+ * in set; cells off the map are not counted. */
+int glay_around(const grid_t *g, int x, int y, cellset_t set);
+int glay_cross_around(const grid_t *g, int x, int y, cellset_t set);
+/* The game's restore_walls: every border cell becomes wall, except, with
+ * keep_fluids, a fluid (or a border fluid already) becomes CELL_EDGE. */
+void glay_restore_walls(grid_t *g, bool keep_fluids);
+
+/* ---- water ------------------------------------------------------------ */
+
+/* The default area of a fluid walk, (2,2)-(77,19), and archi's, (4,2)-(74,18)
+ * [game: generators.lua:226]. */
+extern const area_t GLAY_FLUID_AREA;
+extern const area_t GLAY_FLUID_AREA_ARCHI;
+
+/* One call of the game's generate_fluids(area): the dlevel's band of
+ * t->water.fluid_bands (no roll for the fluid), its walk count and then its
+ * length drawn once, each walk from a uniform cell of a, setting `length`
+ * cells (its start included), clamped into a.  Records fluid_passes and, for
+ * a level's first call, fluid_kind, fluid_walks and fluid_length; for its
+ * second, fluid_length2.  Draws from r (the water stream). */
+void glay_fluids(level_t *lv, rng_t *r, const glay_tables_t *t, const area_t *a);
+
+/* The game's generate_rivers(allow_horiz, allow_more): fluid by dlevel +
+ * d(2D+6); with allow_horiz, 1/4 one horizontal river; else with
+ * allow_more 1/3 two or three vertical rivers; else one.  Then
+ * restore_walls(keep_fluids).  Records river, river_orient, river_count,
+ * river_fluid, river_bridge, river_x, river_width and river_drift as the
+ * wiki ruleset does.  Draws from r (the water stream). */
+void glay_rivers(level_t *lv, rng_t *r, const glay_tables_t *t, bool allow_horiz,
+                 bool allow_more);
+
+/* The steps of a river, for layouts that draw their own (caves): the
+ * river's fluid roll; one horizontal river (bridge column 8 + d60 when
+ * bridge); one vertical river at x_given (> 0), or through the cell
+ * `through` (its x_start pos.x + 1 - d(width), drawn from pos.y down, then
+ * from pos.y up), or else at 18 + d40.  Each ends with restore_walls and
+ * records itself in the river fields of obs (a vertical river as the next
+ * of the level's vertical rivers). */
+cell_t glay_river_fluid(rng_t *r, const glay_tables_t *t, int dlevel, int difficulty);
+void glay_horiz_river(level_t *lv, rng_t *r, cell_t fluid, int width, bool bridge);
+void glay_vert_river(level_t *lv, rng_t *r, cell_t fluid, int width, int x_given,
+                     const point_t *through);
+
+/* ---- layouts: each draws the whole map ------------------------------- */
+
+/* Caves: the wiki ruleset's digging and fluid walks (caves.c) with the
+ * game's cave fluid bands, then (unless ctx->p->layout_only or
+ * !ctx->p->rivers) the caves' river: 1/3; horizontal with 1/3, else one
+ * vertical river through a random empty cell.  Digging: ctx->layout;
+ * fluids and river: ctx->water.  No rooms; the monsters are not drawn here. */
+void glay_caves(layout_ctx_t *ctx, const glay_tables_t *t);
+
+/* Caves_2: a cave band, walks, two smoothings, pillars, up to 5..7
+ * walled buildings (one door each; no room list), fluid lakes of a fluid
+ * chosen lava / water 1/4 / acid 1/4, and a last clean-up of thin fluid.
+ * Geometry: ctx->layout; the fluid's choice and lakes: ctx->water. */
+void glay_caves_2(layout_ctx_t *ctx, const glay_tables_t *t);
+
+/* Lava: a lava map with a permanent-lava border, three big quads with
+ * bridge edges and floor corners, then up to 8 walled rooms with one door
+ * each, added to lv->rooms (their wall rings).  ctx->layout only. */
+void glay_lava(layout_ctx_t *ctx, const glay_tables_t *t);
+
+/* Arena: an open floor, three fluid passes (ctx->water), one of the seven
+ * corner tiles mirrored into the four corners (four stairs, in lv->stairs),
+ * the centre scheme random(min(ceil(dl/10),4), min(ceil(dl/4),7)) centred on
+ * (38,10) (lv->keepout), the start (38,10) (ctx->layout for the picks). */
+void glay_arena(layout_ctx_t *ctx, const glay_tables_t *t);
+/* The arena's scheme range at a dlevel: min(ceil(dl/10), 4) ..
+ * min(ceil(dl/4), 7). */
+int glay_arena_scheme_low(int dlevel);
+int glay_arena_scheme_high(int dlevel);
+
+#endif

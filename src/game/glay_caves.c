@@ -1,0 +1,76 @@
+/* glay_caves.c - the game-0.9.9.7 caves: the wiki ruleset's cave with the
+ * game's fluid bands and the game's river (docs/rules.md, the game's caves).
+ *
+ * The digging and the two fluid passes are the same walks as the wiki
+ * ruleset's (src/layouts/caves.c, caves_dig), which already follow the game
+ * [game: generator.lua:371-377]; only the dlevel bands of the fluid differ
+ * (data/game-0.9.9.7/water.json: water below 7, acid 7..11, lava from 12).
+ * The river: with 1/3 a river of the river fluid roll; with 1/3 of those it
+ * is horizontal (width d3 + 1, a bridge with 5/6), otherwise one vertical
+ * river of width d3 + 3 through a random empty cell of the finished cave
+ * [game: generator.lua:379-393].  The cave wall is CELL_WALL (the game's cave
+ * styles are not modelled); the cave's monster set is not drawn here.
+ */
+#include "glay.h"
+
+#include "../layouts/layouts.h"
+
+#define CAVE_RIVER_DIE 3          /* [game: generator.lua:379-393] a river with 1d3 = 1 */
+#define CAVE_RIVER_HORIZ_DIE 3    /* horizontal with 1d3 = 1 */
+#define CAVE_HRIVER_WIDTH_PLUS 1  /* width d3 + 1, */
+#define CAVE_HRIVER_BRIDGE_DIE 6  /* a bridge unless 1d6 = 1 */
+#define CAVE_VRIVER_WIDTH_PLUS 3  /* width d3 + 3, */
+#define CAVE_VRIVER_BRIDGE_DIE 4  /* the ignored bridge argument 1d4 ~= 1 */
+#define RIVER_WIDTH_DIE 3
+/* [game: vmaparea.pas:154-166] random_empty_coord draws uniform cells of
+ * the whole map at most this many times, and finds none after that. */
+#define EMPTY_COORD_TRIES 5000
+
+/* The game's standard_empty_coord on a fresh cave (no beings, items or
+ * stairs yet): a cell that does not block movement and does not harm,
+ * i.e. floor, water or bridge [game: dflevel.pas:212-223]. */
+static bool standard_empty(const grid_t *g, rng_t *r, point_t *at)
+{
+    for (int i = 0; i < EMPTY_COORD_TRIES; i++) {
+        int x = 1 + glay_random(r, GRID_W); /* x first */
+        int y = 1 + glay_random(r, GRID_H);
+        cell_t k = grid_get(g, x, y);
+        if (k == CELL_FLOOR || k == CELL_WATER || k == CELL_BRIDGE) {
+            *at = (point_t){(uint8_t)x, (uint8_t)y};
+            return true;
+        }
+    }
+    return false;
+}
+
+static void cave_river(level_t *lv, rng_t *r, const glay_tables_t *t)
+{
+    if (glay_dn(r, CAVE_RIVER_DIE) != 1)
+        return;
+    const cell_t fluid = glay_river_fluid(r, t, lv->dlevel, lv->difficulty);
+    if (glay_dn(r, CAVE_RIVER_HORIZ_DIE) == 1) {
+        int width = glay_dn(r, RIVER_WIDTH_DIE) + CAVE_HRIVER_WIDTH_PLUS;
+        bool bridge = glay_dn(r, CAVE_HRIVER_BRIDGE_DIE) != 1;
+        glay_horiz_river(lv, r, fluid, width, bridge);
+        return;
+    }
+    point_t at;
+    if (!standard_empty(&lv->map, r, &at)) {
+        lv->obs.retries++; /* no empty cell: no river, as in the game; counted */
+        return;
+    }
+    lv->obs.glay_river_at = at;
+    int width = glay_dn(r, RIVER_WIDTH_DIE) + CAVE_VRIVER_WIDTH_PLUS;
+    (void)glay_dn(r, CAVE_VRIVER_BRIDGE_DIE);
+    glay_vert_river(lv, r, fluid, width, 0, &at);
+}
+
+void glay_caves(layout_ctx_t *ctx, const glay_tables_t *t)
+{
+    caves_dig(ctx, &t->water);
+    /* [decision] as the wiki ruleset's caves: the river is drawn on the
+     * finished cave, so layout-only mode (the water that shapes a layout)
+     * and --no-rivers skip it, without a draw. */
+    if (!ctx->p->layout_only && ctx->p->rivers)
+        cave_river(ctx->lv, ctx->water, t);
+}

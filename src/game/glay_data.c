@@ -1,0 +1,213 @@
+/* glay_data.c - loading the game-0.9.9.7 layout tables from data/game-0.9.9.7/.
+ *
+ * water.json has the format of data/water.json and is read by that file's
+ * parser (water.h); arena.txt holds the arena's seven centre schemes and
+ * seven corner tiles in the game's own letters and is parsed here, strictly:
+ * a broken file stops drlsim with one line naming the file and line.  The
+ * tables load once per process under pthread_once, so parallel generation
+ * may call glay_tables_load() from any thread.
+ */
+#include "glay.h"
+
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../data.h"
+#include "../jsonutil.h"
+
+#define WATER_FILE "game-0.9.9.7/water.json"
+#define ARENA_FILE "game-0.9.9.7/arena.txt"
+#define COMMENT_CHAR ';'
+
+typedef struct parse {
+    const char *origin;
+    char *err;
+    size_t errlen;
+    int line;
+} parse_t;
+
+__attribute__((format(printf, 2, 3))) static bool fail(parse_t *ps, const char *fmt, ...)
+{
+    int n = snprintf(ps->err, ps->errlen, "%s:%d: ", ps->origin, ps->line);
+    if (n >= 0 && (size_t)n < ps->errlen) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(ps->err + n, ps->errlen - (size_t)n, fmt, ap);
+        va_end(ap);
+    }
+    if (ps->errlen)
+        ju_one_line(ps->err); /* the file's own bytes may be quoted */
+    return false;
+}
+
+/* The game's tile letters [game: generators.lua:100-149]: the wall kinds
+ * ('#' the style's wall, 'X' wall, '%' red wall, '@' green wall) are all
+ * CELL_WALL.  -1 for any other byte. */
+static int cell_of_letter(char c)
+{
+    switch (c) {
+    case '.': return CELL_FLOOR;
+    case '#':
+    case 'X':
+    case '%':
+    case '@': return CELL_WALL;
+    case '+': return CELL_DOOR;
+    case '>': return CELL_STAIRS;
+    default: return -1;
+    }
+}
+
+static bool add_row(parse_t *ps, glay_tile_t *tl, const char *s, size_t n)
+{
+    if (tl->h >= GLAY_TILE_MAX_H)
+        return fail(ps, "a tile has more than %d rows", GLAY_TILE_MAX_H);
+    if (n > GLAY_TILE_MAX_W)
+        return fail(ps, "a row is wider than %d cells", GLAY_TILE_MAX_W);
+    for (size_t i = 0; i < n; i++) {
+        int k = cell_of_letter(s[i]);
+        if (k < 0) {
+            unsigned char c = (unsigned char)s[i];
+            return fail(ps, "unexpected character '%c' in a tile (expected . # X %% @ + >)",
+                        c >= 0x20 && c < 0x7f ? c : '?');
+        }
+        tl->cell[tl->h][i] = (uint8_t)k;
+    }
+    if (tl->h == 0)
+        tl->w = (int)n;
+    else if ((int)n != tl->w)
+        return fail(ps, "row is %zu cells wide, the tile's first row %d", n, tl->w);
+    tl->h++;
+    return true;
+}
+
+/* A finished tile: rows, and its kind's rule.  A centre scheme has odd sides
+ * (the game's keep-out box, centre -+ half size, is then the tile itself)
+ * and no stairs; a corner tile has exactly one '>'. */
+static bool check_tile(parse_t *ps, const glay_tile_t *tl, bool quad, int number)
+{
+    const char *kind = quad ? "quad" : "centre";
+    if (tl->h == 0)
+        return fail(ps, "%s %d has no rows", kind, number);
+    int stairs = 0;
+    for (int y = 0; y < tl->h; y++)
+        for (int x = 0; x < tl->w; x++)
+            stairs += tl->cell[y][x] == CELL_STAIRS;
+    if (quad && stairs != 1)
+        return fail(ps, "quad %d has %d '>', expected exactly one", number, stairs);
+    if (!quad && stairs != 0)
+        return fail(ps, "centre %d has a '>' (centre schemes hold no stairs)", number);
+    if (!quad && (tl->w % 2 == 0 || tl->h % 2 == 0))
+        return fail(ps, "centre %d is %dx%d; its sides must be odd", number, tl->w, tl->h);
+    return true;
+}
+
+bool glay_arena_parse(glay_arena_tiles_t *t, const char *text, size_t len, const char *origin,
+                      char *err, size_t errlen)
+{
+    parse_t ps = {origin, err, errlen, 0};
+    memset(t, 0, sizeof *t);
+    int ncentre = 0, nquad = 0;
+    glay_tile_t *cur = NULL; /* the tile whose rows are being read */
+    bool cur_quad = false;
+    int cur_number = 0;
+    size_t pos = 0;
+    while (pos < len) {
+        size_t end = pos;
+        while (end < len && text[end] != '\n')
+            end++;
+        size_t n = end - pos;
+        if (n > 0 && text[pos + n - 1] == '\r')
+            n--;
+        const char *s = text + pos;
+        pos = end + 1;
+        ps.line++;
+        if (n > 0 && s[0] == COMMENT_CHAR)
+            continue;
+        if (n == 0) {
+            if (cur && !check_tile(&ps, cur, cur_quad, cur_number))
+                return false;
+            cur = NULL;
+            continue;
+        }
+        if (s[0] >= 'a' && s[0] <= 'z') {
+            /* a keyword line: no tile letter is a small letter */
+            if (cur && !check_tile(&ps, cur, cur_quad, cur_number))
+                return false;
+            cur = NULL;
+            char word[24];
+            size_t k = 0;
+            for (; k < n && k < sizeof word - 1 && s[k] != ' '; k++)
+                word[k] = s[k];
+            word[k] = '\0';
+            static const char *const KEYWORDS[] = {"centre", "quad"};
+            bool quad = strcmp(word, "quad") == 0;
+            if (!quad && strcmp(word, "centre") != 0) {
+                const char *near = ju_nearest(word, KEYWORDS, 2);
+                if (near)
+                    return fail(&ps, "unknown keyword \"%s\" (did you mean \"%s\"?)", word, near);
+                return fail(&ps, "unknown keyword \"%s\" (lines are \"centre N\", \"quad N\", "
+                                 "tile rows, blank or ; comments)", word);
+            }
+            char num[16];
+            size_t m = n > k + 1 ? n - k - 1 : 0;
+            if (m > sizeof num - 1)
+                m = sizeof num - 1;
+            memcpy(num, s + k + (k < n ? 1 : 0), m);
+            num[m] = '\0';
+            char *e;
+            long v = strtol(num, &e, 10);
+            int *count = quad ? &nquad : &ncentre;
+            if (e == num || *e != '\0')
+                return fail(&ps, "expected \"%s N\"", word);
+            if (v != *count + 1)
+                return fail(&ps, "%s %ld where %s %d comes next", word, v, word, *count + 1);
+            if (*count >= GLAY_ARENA_TILES)
+                return fail(&ps, "more than %d %s tiles", GLAY_ARENA_TILES, word);
+            cur = quad ? &t->quad[nquad] : &t->centre[ncentre];
+            (*count)++;
+            cur_quad = quad;
+            cur_number = (int)v;
+            continue;
+        }
+        if (!cur)
+            return fail(&ps, "tile row outside a tile (a \"centre N\" or \"quad N\" line "
+                             "comes first)");
+        if (!add_row(&ps, cur, s, n))
+            return false;
+    }
+    if (cur && !check_tile(&ps, cur, cur_quad, cur_number))
+        return false;
+    if (ncentre != GLAY_ARENA_TILES || nquad != GLAY_ARENA_TILES)
+        return fail(&ps, "%d centre and %d quad tiles, expected %d of each", ncentre, nquad,
+                    GLAY_ARENA_TILES);
+    return true;
+}
+
+static glay_tables_t loaded;
+static bool loaded_ok;
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+
+static void load_tables(void)
+{
+    size_t len;
+    char err[512], origin[256];
+    char *text = data_read(WATER_FILE, &len, origin, sizeof origin, err, sizeof err);
+    loaded_ok = text && water_tables_parse(&loaded.water, text, len, origin, err, sizeof err);
+    free(text);
+    if (loaded_ok) {
+        text = data_read(ARENA_FILE, &len, origin, sizeof origin, err, sizeof err);
+        loaded_ok = text && glay_arena_parse(&loaded.arena, text, len, origin, err, sizeof err);
+        free(text);
+    }
+    if (!loaded_ok)
+        fprintf(stderr, "drlsim: %s\n", err);
+}
+
+const glay_tables_t *glay_tables_load(void)
+{
+    pthread_once(&load_once, load_tables);
+    return loaded_ok ? &loaded : NULL;
+}
