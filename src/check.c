@@ -45,15 +45,6 @@ uint64_t check_group_seed(uint64_t master, const expect_sample_t *s)
     return rng_mix64(master ^ rng_mix64(h));
 }
 
-unsigned check_implemented_types(void)
-{
-    unsigned m = 0;
-    for (int t = 0; t < LT__COUNT; t++)
-        if (layout_for((level_type_t)t))
-            m |= 1u << t;
-    return m;
-}
-
 static void type_list(unsigned mask, char *buf, size_t n)
 {
     buf[0] = '\0';
@@ -71,8 +62,12 @@ bool check_run_groups(check_group_t *g, int ng, const driver_opts_t *dopt,
     *levels = 0;
     *secs = 0;
     for (int i = 0; i < ng; i++) {
-        if (g[i].s.type >= 0 && !layout_for((level_type_t)g[i].s.type)) {
-            snprintf(g[i].why, sizeof g[i].why, "the %s layout is not implemented",
+        g[i].types = 0;
+        for (int t = 0; t < LT__COUNT; t++)
+            if (tables->rules->has_type[t])
+                g[i].types |= 1u << t;
+        if (g[i].s.type >= 0 && !tables->rules->has_type[g[i].s.type]) {
+            snprintf(g[i].why, sizeof g[i].why, "ruleset %s makes no %s levels", tables->name,
                      level_type_name((level_type_t)g[i].s.type));
             continue;
         }
@@ -137,15 +132,15 @@ void check_evaluate(check_result_t *r, const check_group_t *g, double alpha)
         return;
     }
     r->partial = g->done < g->s.levels;
-    /* Strata of unimplemented types hold levels without their layout:
-     * only their type is an observation. */
-    unsigned impl = check_implemented_types(), mask = e->types;
+    /* Types the ruleset does not make have no strata: only the type
+     * histogram speaks of them (their share is 0). */
+    unsigned impl = g->types, mask = e->types;
     if (strcmp(hd->name, "type") != 0)
         mask &= impl;
     if (!mask) {
         char list[128];
         type_list(e->types & ~impl, list, sizeof list);
-        set_reason(r, "no observations: no layout for %s", list);
+        set_reason(r, "no observations: the ruleset makes no %s levels", list);
         return;
     }
     int slots = tally_hist_slots(e->hist);

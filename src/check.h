@@ -52,6 +52,7 @@ typedef struct check_group {
     tally_t *t;         /* NULL when the group could not run */
     uint64_t done;      /* levels generated (fewer than s.levels after a stop) */
     char why[160];      /* why it could not run */
+    unsigned types;     /* the level types its ruleset makes (bit per type) */
 } check_group_t;
 
 typedef struct check_result {
@@ -91,11 +92,9 @@ void check_sample_desc(const expect_sample_t *s, char *buf, size_t n);
 /* The group's seed: the master seed mixed with a hash of its description,
  * so it depends on what the group samples and on nothing else. */
 uint64_t check_group_seed(uint64_t master, const expect_sample_t *s);
-/* Level types whose layout exists (bit t for type t). */
-unsigned check_implemented_types(void);
 
-/* Run every group (a group whose fixed type has no layout is left without a
- * tally, with the reason in why).  False when interrupted or out of memory. */
+/* Run every group (a group whose fixed type its ruleset does not make is
+ * left without a tally, with the reason in why).  False when interrupted or out of memory. */
 bool check_run_groups(check_group_t *g, int ng, const driver_opts_t *dopt,
                       const tables_t *tables, uint64_t *levels, double *secs, int *threads);
 

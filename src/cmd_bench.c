@@ -65,7 +65,8 @@ static void usage(FILE *out)
             "  --reps R      repetitions per measurement (default %d)\n"
             "  --dlevel N    dlevel of the levels (default %d)\n"
             "  --json FILE   also write the results as JSON\n"
-            "  --rules NAME  the ruleset: wiki-0.9.9.3, the default\n"
+            "  --rules NAME  the ruleset (docs/rulesets.md): wiki-0.9.9.3 (default) or\n"
+            "                game-0.9.9.7\n"
             "  --data DIR    read rule tables from DIR instead of the built-in data/\n",
             BENCH_DEFAULT_SECONDS, BENCH_DEFAULT_REPS, BENCH_DEFAULT_DLEVEL);
     fputs(CLI_EXIT_HELP, out);

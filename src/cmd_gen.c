@@ -40,7 +40,8 @@ static void usage(FILE *out)
             "The level is a pure function of (seed, index, dlevel, difficulty, type).\n"
             "\n"
             "  --type T         normal, small-rooms, warehouse, city, caves, arena, maze or\n"
-            "                   single; without it the type is drawn as the game does\n"
+            "                   single, and under game-0.9.9.7 also caves-2, lava or\n"
+            "                   single-plus; without it the type is drawn by the ruleset\n"
             "  --dlevel N       dungeon level, 1..%d (default 1)\n"
             "  --difficulty D   1 ITYTD, 2 HNTR, 3 HMP, 4 UV, 5 N! (default 3)\n"
             "  --seed S         master seed, a 64-bit integer (default 0)\n"
@@ -64,7 +65,11 @@ static void usage(FILE *out)
             "\n"
             "Legend:\n",
             DLEVEL_MAX, PICTURE_TILE_MIN, PICTURE_TILE_MAX, PICTURE_TILE_DEFAULT);
-    render_legend_text(out);
+    /* the built-in tables of the default ruleset (the game ruleset's maps add
+     * its barrels and beings: gen --rules game-0.9.9.7 --json lists them) */
+    const tables_t *t = tables_load(NULL);
+    if (t)
+        render_legend_text(out, t);
     fputs(CLI_EXIT_HELP, out);
 }
 
@@ -93,7 +98,8 @@ int gen_parse(gen_opts_t *o, int argc, char **argv)
             p.type = level_type_from_name(c.arg);
             if (p.type < 0) {
                 cli_error(&c, "--type: unknown level type '%s' (normal, small-rooms, "
-                              "warehouse, city, caves, arena, maze, single)", c.arg);
+                              "warehouse, city, caves, arena, maze, single; game-0.9.9.7 also "
+                              "caves-2, lava, single-plus)", c.arg);
                 return CLI_EXIT_USAGE;
             }
             break;
@@ -194,7 +200,7 @@ int cmd_gen(int argc, char **argv)
         }
     }
     if (o.json) {
-        cJSON *j = render_json(lv);
+        cJSON *j = render_json(lv, p.tables);
         char *s = cJSON_PrintUnformatted(j);
         printf("%s\n", s);
         free(s);

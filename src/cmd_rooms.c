@@ -77,7 +77,8 @@ static void usage(FILE *out)
             "                  type,statistic,value,count (\"-\" for stdout)\n"
             "  --dlevel N      dlevel of the layouts (default %d; rooms do not depend on it)\n"
             "  --progress WHEN progress bar on stderr: auto, always, never\n"
-            "  --rules NAME    the ruleset: wiki-0.9.9.3, the default\n"
+            "  --rules NAME    the ruleset (docs/rulesets.md): wiki-0.9.9.3 (default)\n"
+            "                  or game-0.9.9.7\n"
             "  --data DIR      read rule tables from DIR instead of the built-in data/\n",
             ROOMS_DEFAULT_LEVELS, ROOMS_DEFAULT_DLEVEL);
     fputs(CLI_EXIT_HELP, out);

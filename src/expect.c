@@ -196,7 +196,8 @@ static void parse_sample(ju_t *ju, const cJSON *s, const char *path, expect_samp
             ju_fail(ju, p, "expected a level type name or null (drawn)");
         else if ((out->type = level_type_from_name(t->valuestring)) < 0)
             ju_fail(ju, p, "unknown level type '%s' (normal, small-rooms, warehouse, city, caves, "
-                           "arena, maze, single)", t->valuestring);
+                           "arena, maze, single; game-0.9.9.7 also caves-2, lava, single-plus)",
+                    t->valuestring);
     }
     const cJSON *d = ju_get(ju, s, path, "dlevel");
     sub(p, sizeof p, path, "dlevel");

@@ -22,6 +22,7 @@
 #include "populate.h"
 #include "reach.h"
 #include "rooms.h"
+#include "game/game_level.h"
 #include "tables.h"
 
 void gen_params_default(gen_params_t *p, const tables_t *t)
@@ -48,7 +49,8 @@ static void observe(level_t *lv, const census_t *cs, const pop_tables_t *t)
     o->fluid_cells[2] = (uint16_t)cs->lava;
     o->doors = (uint16_t)cs->doors;
     o->unreachable = (uint16_t)reach_unreachable_rows(cs->passable, lv->start.x, lv->start.y);
-    census_layout(lv, t);
+    if (t) /* the wiki's layout rules (the game pipeline's levels have none of them) */
+        census_layout(lv, t);
 }
 
 /* A level's observation record before any step: nothing seen, no fluid,
@@ -84,6 +86,7 @@ static inline void obs_fresh(obs_t *o)
 
 static void reset(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t index)
 {
+    lv->monsters = p->tables ? p->tables->monsters : NULL;
     lv->dlevel = p->dlevel;
     lv->difficulty = p->difficulty;
     lv->seed = seed;
@@ -121,7 +124,11 @@ void level_generate(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t 
         .lv = lv, .p = p, .rules = &p->rules->type[lv->type], .layout = &layout, .water = &water,
         .doors = -1,
     };
-    layout_for(lv->type)(&ctx);
+    const bool game = p->rules->pipeline == RULES_GAME;
+    if (game)
+        game_layout(&ctx);
+    else
+        layout_for(lv->type)(&ctx);
     if (p->layout_only) {
         rooms_summarize_list(lv);
         lv->obs.doors = (uint16_t)(ctx.doors >= 0 ? ctx.doors : grid_count(&lv->map, CELL_DOOR));
@@ -129,10 +136,17 @@ void level_generate(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t 
     }
     /* doors: counted by the census (population changes no door) */
     rooms_summarize_list(lv);
-    const pop_tables_t *t = p->tables->pop;
     rng_t pop;
     rng_stream_keyed(&pop, key, RNG_POPULATE);
     census_t cs;
+    if (game) {
+        gpop_gen_t g;
+        game_gen_of(lv->type, ctx.rules, &g);
+        gpop_populate(lv, p, &g, p->tables->gpop, &pop, &cs);
+        observe(lv, &cs, NULL);
+        return;
+    }
+    const pop_tables_t *t = p->tables->pop;
     populate_census(lv, p, t, &pop, &cs);
     observe(lv, &cs, t);
 }

@@ -228,8 +228,12 @@ typedef struct obs {
     uint16_t retries;
 } obs_t;
 
+struct monster_table; /* monsters.h */
+
 typedef struct level {
     grid_t map;
+    const struct monster_table *monsters; /* the table monster kinds index (the
+                                             ruleset's, tables_t.monsters) */
     level_type_t type;
     int dlevel, difficulty;
     uint64_t seed, index;

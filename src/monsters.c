@@ -192,36 +192,31 @@ int monsters_find(const monster_table_t *t, const char *id)
     return -1;
 }
 
-char monster_glyph(int k)
+char monster_glyph(const monster_table_t *t, int k)
 {
-    const monster_table_t *t = monsters_default();
     return t && k >= 0 && k < t->n ? t->kind[k].glyph : '?';
 }
 
-const char *monster_id(int k)
+const char *monster_id(const monster_table_t *t, int k)
 {
-    const monster_table_t *t = monsters_default();
     return t && k >= 0 && k < t->n ? t->kind[k].id : "?";
 }
 
-monster_class_t monster_class(int k)
+monster_class_t monster_class(const monster_table_t *t, int k)
 {
-    const monster_table_t *t = monsters_default();
     return t && k >= 0 && k < t->n ? (monster_class_t)t->kind[k].cls : MCLASS_OTHER;
 }
 
-int monster_by_glyph(char g)
+int monster_by_glyph(const monster_table_t *t, char g)
 {
-    const monster_table_t *t = monsters_default();
     for (int i = 0; t && i < t->n; i++)
         if (t->kind[i].glyph == g)
             return i;
     return -1;
 }
 
-void monsters_legend_json(cJSON *legend)
+void monsters_legend_json(const monster_table_t *t, cJSON *legend)
 {
-    const monster_table_t *t = monsters_default();
     if (!t)
         return;
     char key[2] = {0, 0};
@@ -231,9 +226,8 @@ void monsters_legend_json(cJSON *legend)
     }
 }
 
-void monsters_legend_text(FILE *out)
+void monsters_legend_text(const monster_table_t *t, FILE *out)
 {
-    const monster_table_t *t = monsters_default();
     if (!t)
         return;
     for (int i = 0; i < t->n; i++)

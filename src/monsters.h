@@ -71,15 +71,15 @@ const monster_table_t *monsters_default(void);
 int monsters_find(const monster_table_t *t, const char *id);
 
 /* The map glyph of monster kind k ('?' when there is no table). */
-char monster_glyph(int k);
+char monster_glyph(const monster_table_t *t, int k);
 /* The id of kind k ("former"), "?" when there is no table. */
-const char *monster_id(int k);
+const char *monster_id(const monster_table_t *t, int k);
 /* The class of kind k (MCLASS_OTHER when there is no table). */
-monster_class_t monster_class(int k);
+monster_class_t monster_class(const monster_table_t *t, int k);
 /* The kind whose glyph is g, -1 when none (glyphs are unique). */
-int monster_by_glyph(char g);
+int monster_by_glyph(const monster_table_t *t, char g);
 /* Add glyph -> monster name entries to a legend object / print them. */
-void monsters_legend_json(cJSON *legend);
-void monsters_legend_text(FILE *out);
+void monsters_legend_json(const monster_table_t *t, cJSON *legend);
+void monsters_legend_text(const monster_table_t *t, FILE *out);
 
 #endif

@@ -97,10 +97,10 @@ picture_rgb_t picture_text_color(void)
 }
 
 /* The kind of a monster glyph: its kind's class. */
-static int monster_kind_of(char glyph)
+static int monster_kind_of(const monster_table_t *t, char glyph)
 {
-    int m = monster_by_glyph(glyph);
-    return PK_MONSTER + (m >= 0 ? (int)monster_class(m) : MCLASS_OTHER);
+    int m = monster_by_glyph(t, glyph);
+    return PK_MONSTER + (m >= 0 ? (int)monster_class(t, m) : MCLASS_OTHER);
 }
 
 /* What the glyph at (x, y) shows: the rows hold the cell's own glyph unless
@@ -114,7 +114,7 @@ static int kind_of(const level_t *lv, int x, int y, char glyph)
         return PK_START;
     if (glyph == GLYPH_ITEM)
         return PK_ITEM;
-    return monster_kind_of(glyph);
+    return monster_kind_of(lv->monsters, glyph);
 }
 
 /* The legend's text grows a little faster than the tiles, so it stays
@@ -210,7 +210,7 @@ static int legend_entries(const level_t *lv, const char rows[GRID_H][GRID_W + 1]
         copy_name(e[n].name, TILE[k].label);
         n++;
     }
-    const monster_table_t *t = monsters_default();
+    const monster_table_t *t = lv->monsters;
     /* Classes in the table's order (formers first), "other" last. */
     for (int ci = 1; ci <= MCLASS__COUNT; ci++) {
         int c = ci % MCLASS__COUNT, k = PK_MONSTER + c;

@@ -6,6 +6,8 @@
 #include "monsters.h"
 #include "poptable.h"
 #include "special.h"
+#include "tables.h"
+#include "game/gpop.h"
 
 static const char *const CELL_COLOR[CELL__COUNT] = {
     [CELL_FLOOR] = "\x1b[90m",  [CELL_WALL] = "\x1b[37m",  [CELL_DOOR] = "\x1b[33m",
@@ -29,7 +31,7 @@ void render_rows(const level_t *lv, char rows[GRID_H][GRID_W + 1])
     for (int i = 0; i < lv->nitems; i++)
         rows[lv->item[i].y - 1][lv->item[i].x - 1] = GLYPH_ITEM;
     for (int i = 0; i < lv->nmonsters; i++)
-        rows[lv->monster[i].y - 1][lv->monster[i].x - 1] = monster_glyph(lv->monster[i].kind);
+        rows[lv->monster[i].y - 1][lv->monster[i].x - 1] = monster_glyph(lv->monsters, lv->monster[i].kind);
     if (lv->start.x)
         rows[lv->start.y - 1][lv->start.x - 1] = GLYPH_START;
 }
@@ -74,11 +76,17 @@ void render_ascii(FILE *out, const level_t *lv, bool color)
             lv->obs.rooms_ge4, lv->nmonsters, lv->nitems);
 }
 
-cJSON *render_legend_json(void)
+/* The cell kinds a ruleset's maps can hold (barrels only in the game's). */
+static int cell_kinds(const tables_t *t)
+{
+    return t->family == RULES_GAME ? CELL__COUNT : CELL_WIKI_KINDS;
+}
+
+cJSON *render_legend_json(const tables_t *t)
 {
     cJSON *o = cJSON_CreateObject();
     char key[2] = {0, 0};
-    for (int k = 0; k < CELL_WIKI_KINDS; k++) {
+    for (int k = 0; k < cell_kinds(t); k++) {
         key[0] = cell_glyph((cell_t)k);
         cJSON_AddStringToObject(o, key, cell_name((cell_t)k));
     }
@@ -86,16 +94,16 @@ cJSON *render_legend_json(void)
     cJSON_AddStringToObject(o, key, "start");
     key[0] = GLYPH_ITEM;
     cJSON_AddStringToObject(o, key, "item");
-    monsters_legend_json(o);
+    monsters_legend_json(t->monsters, o);
     return o;
 }
 
-void render_legend_text(FILE *out)
+void render_legend_text(FILE *out, const tables_t *t)
 {
-    for (int k = 0; k < CELL_WIKI_KINDS; k++)
+    for (int k = 0; k < cell_kinds(t); k++)
         fprintf(out, "  %c %s\n", cell_glyph((cell_t)k), cell_name((cell_t)k));
     fprintf(out, "  %c player start\n  %c item\n", GLYPH_START, GLYPH_ITEM);
-    monsters_legend_text(out);
+    monsters_legend_text(t->monsters, out);
 }
 
 static cJSON *point_json(point_t p)
@@ -124,13 +132,13 @@ static void add_name(cJSON *o, const char *key, int v, const char *name)
 }
 
 /* Monsters, items, special rooms, rolls and budget (docs/rules.md §5). */
-static void population_json(cJSON *o, const level_t *lv)
+static void population_json(cJSON *o, const level_t *lv, const tables_t *t)
 {
     cJSON *mons = cJSON_AddArrayToObject(o, "monsters");
     for (int i = 0; i < lv->nmonsters; i++) {
         const monster_t *m = &lv->monster[i];
         cJSON *mo = cJSON_CreateObject();
-        cJSON_AddStringToObject(mo, "kind", monster_id(m->kind));
+        cJSON_AddStringToObject(mo, "kind", monster_id(lv->monsters, m->kind));
         cJSON_AddNumberToObject(mo, "x", m->x);
         cJSON_AddNumberToObject(mo, "y", m->y);
         cJSON_AddBoolToObject(mo, "hunting", m->hunting);
@@ -155,13 +163,17 @@ static void population_json(cJSON *o, const level_t *lv)
     }
     const rolls_t *rl = &lv->obs.roll;
     cJSON *rolls = cJSON_AddObjectToObject(o, "rolls");
-    const pop_tables_t *pt = poptable_default(); /* loaded by the front end */
+    const pop_tables_t *pt = t->pop;
+    const gpop_tables_t *gt = t->gpop;
     add_roll(rolls, "cave", rl->cave);
     add_name(rolls, "cave_outcome", rl->cave_outcome,
              rl->cave_outcome < 0 || !pt ? "" : pt->caves.outcome[rl->cave_outcome].name);
     add_roll(rolls, "single", rl->single);
     add_name(rolls, "single_outcome", rl->single_outcome,
-             rl->single_outcome < 0 || !pt ? "" : pt->single.outcome[rl->single_outcome].name);
+             rl->single_outcome < 0 ? ""
+             : pt                   ? pt->single.outcome[rl->single_outcome].name
+             : gt                   ? gt->single.outcome[rl->single_outcome].name
+                                    : "");
     add_roll(rolls, "arena", rl->arena);
     add_roll(rolls, "arena_layout", rl->arena_layout);
     add_roll(rolls, "fluid_room", rl->fluid_room);
@@ -174,7 +186,7 @@ static void population_json(cJSON *o, const level_t *lv)
     cJSON_AddNumberToObject(o, "danger_placed", lv->obs.danger_placed);
 }
 
-cJSON *render_json(const level_t *lv)
+cJSON *render_json(const level_t *lv, const tables_t *t)
 {
     cJSON *o = cJSON_CreateObject();
     char seed[32];
@@ -195,7 +207,7 @@ cJSON *render_json(const level_t *lv)
     cJSON *map = cJSON_AddArrayToObject(o, "map");
     for (int y = 0; y < GRID_H; y++)
         cJSON_AddItemToArray(map, cJSON_CreateString(rows[y]));
-    cJSON_AddItemToObject(o, "legend", render_legend_json());
+    cJSON_AddItemToObject(o, "legend", render_legend_json(t));
     if (lv->start.x)
         cJSON_AddItemToObject(o, "start", point_json(lv->start));
     else
@@ -230,6 +242,6 @@ cJSON *render_json(const level_t *lv)
     cJSON_AddNumberToObject(fc, "acid", lv->obs.fluid_cells[1]);
     cJSON_AddNumberToObject(fc, "lava", lv->obs.fluid_cells[2]);
     cJSON_AddNumberToObject(o, "unreachable", lv->obs.unreachable);
-    population_json(o, lv);
+    population_json(o, lv, t);
     return o;
 }

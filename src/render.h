@@ -24,10 +24,10 @@ void render_rows(const level_t *lv, char rows[GRID_H][GRID_W + 1]);
 void render_ascii(FILE *out, const level_t *lv, bool color);
 
 /* The level as a JSON object (caller deletes). */
-cJSON *render_json(const level_t *lv);
+cJSON *render_json(const level_t *lv, const struct tables *t);
 
 /* The legend: glyph -> kind name, for --help, docs and JSON. */
-cJSON *render_legend_json(void);
-void render_legend_text(FILE *out);
+cJSON *render_legend_json(const struct tables *t);
+void render_legend_text(FILE *out, const struct tables *t);
 
 #endif

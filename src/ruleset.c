@@ -49,7 +49,7 @@ static const char *const SINGLE_KEYS[] = {"above_dlevel", "chance", NULL};
 static const char *const TYPE_KEYS[] = {"river", "river_style", "river_horizontal",
                                         "fluid_passes", "fluids_only_without_river",
                                         "danger_percent", "special_rooms", "hunting", "items",
-                                        "fluid_chance", "water_order", "danger_round",
+                                        "fluid_chance", "danger_round", "comment",
                                         "rooms", "barrels", "events", NULL};
 static const char *const ITEMS_KEYS[] = {"rule", "x", "n", "k", NULL};
 
@@ -141,16 +141,6 @@ static void parse_type_game_keys(ju_t *ju, type_rules_t *tr, const cJSON *o, con
     tr->fluid_chance = (frac_t){1, 1};
     if (cJSON_GetObjectItemCaseSensitive(o, "fluid_chance"))
         ju_frac(ju, o, path, "fluid_chance", &tr->fluid_chance.num, &tr->fluid_chance.den);
-    tr->fluids_first = false;
-    if (cJSON_GetObjectItemCaseSensitive(o, "water_order")) {
-        const char *w = ju_string(ju, o, path, "water_order");
-        if (ju->failed)
-            return;
-        if (strcmp(w, "fluids_first") == 0)
-            tr->fluids_first = true;
-        else if (strcmp(w, "river_first") != 0)
-            ju_fail(ju, path, "water_order \"%s\" is not river_first or fluids_first", w);
-    }
     tr->danger_ceil = false;
     if (cJSON_GetObjectItemCaseSensitive(o, "danger_round")) {
         const char *w = ju_string(ju, o, path, "danger_round");

@@ -86,8 +86,8 @@ typedef struct type_rules {
     bool special_rooms;
     frac_t hunting;                /* chance that each monster hunts */
     /* Keys only the game ruleset sets (their defaults are the wiki's way). */
-    frac_t fluid_chance;           /* the fluid passes run at all (default 1/1) */
-    bool fluids_first;             /* fluid roll before the river roll (default false) */
+    frac_t fluid_chance;           /* the fluid passes run at all (default 1/1; the game
+                                      pipeline's fluids, before its river roll) */
     bool danger_ceil;              /* budget rounds up, not down (default false) */
     int rooms_lo, rooms_hi;        /* special rooms: count uniform lo..hi (0,0: the
                                       population table's count rule) */

@@ -3,9 +3,12 @@
 
 #include <assert.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "data.h"
+#include "game/glay.h"
+#include "game/gpop.h"
 
 #include "layouts/layouts.h"
 #include "layouts/walled.h"
@@ -46,7 +49,17 @@ static const char *const WIKI_FILES[] = {
 #define NWIKI_FILES ((int)(sizeof WIKI_FILES / sizeof WIKI_FILES[0]))
 _Static_assert(sizeof WIKI_FILES / sizeof WIKI_FILES[0] <= TABLES_MAX, "TABLES_MAX");
 
-const char *const TABLES_RULESETS[] = {RULESET_WIKI, NULL};
+/* The game ruleset's files: its own, and the wiki's tables of the layouts
+ * both rulesets draw alike (docs/rulesets.md). */
+static const char *const GAME_FILES[] = {
+    "game-0.9.9.7/arena.txt",      "game-0.9.9.7/monsters.json", "game-0.9.9.7/population.json",
+    "game-0.9.9.7/ruleset.json",   "game-0.9.9.7/water.json",    "smallrooms.txt",
+    "walled.json",
+};
+#define NGAME_FILES ((int)(sizeof GAME_FILES / sizeof GAME_FILES[0]))
+_Static_assert(sizeof GAME_FILES / sizeof GAME_FILES[0] <= TABLES_MAX, "TABLES_MAX");
+
+const char *const TABLES_RULESETS[] = {RULESET_WIKI, RULESET_GAME, NULL};
 
 static const tables_t *load_wiki(void)
 {
@@ -69,7 +82,59 @@ static const tables_t *load_wiki(void)
         !(pt = poptable_default()) || !name_bins(pt))
         return NULL;
     t = (tables_t){.name = RULESET_WIKI, .family = RULES_WIKI, .rules = rs, .water = wt,
-                   .arena = at, .walled = wd, .pop = pt, .expectations = "expectations.json"};
+                   .arena = at, .walled = wd, .pop = pt, .monsters = pt->monsters,
+                   .expectations = "expectations.json"};
+    return &t;
+}
+
+/* The monster ids of the game's being table and its single-monster outcome
+ * rows as the report's bins. */
+static bool name_game_bins(const gpop_tables_t *g)
+{
+    static const char *names[MONSTER_KINDS_MAX];
+    for (int i = 0; i < g->monsters.n; i++)
+        names[i] = g->monsters.kind[i].id;
+    bool ok = tally_name_bins("monsters_by_kind", names, g->monsters.n);
+    for (int i = 0; i < g->single.noutcomes; i++)
+        names[i] = g->single.outcome[i].name;
+    ok = ok && tally_name_bins("single_outcome", names, g->single.noutcomes);
+    if (!ok)
+        fprintf(stderr, "drlsim: data/game-0.9.9.7: monster ids or outcome rows a report cannot "
+                        "name\n");
+    return ok;
+}
+
+static const tables_t *load_game(void)
+{
+    static tables_t t;
+    static ruleset_t rs;
+    if (t.rules)
+        return &t;
+    size_t len;
+    char err[512], origin[256];
+    char *text = data_read("game-0.9.9.7/ruleset.json", &len, origin, sizeof origin, err,
+                           sizeof err);
+    if (!text || !ruleset_parse(&rs, text, len, origin, err, sizeof err)) {
+        free(text);
+        fprintf(stderr, "drlsim: %s\n", err);
+        return NULL;
+    }
+    free(text);
+    if (rs.pipeline != RULES_GAME || strcmp(rs.name, RULESET_GAME) != 0) {
+        fprintf(stderr, "drlsim: %s: ruleset \"%s\" of the %s pipeline, expected \"%s\" of the "
+                        "game pipeline\n",
+                origin, rs.name, rs.pipeline == RULES_WIKI ? "wiki" : "game", RULESET_GAME);
+        return NULL;
+    }
+    const glay_tables_t *gl = NULL;
+    const walled_data_t *wd = NULL;
+    const gpop_tables_t *gp = NULL;
+    if (!(gl = glay_tables_load()) || !(wd = walled_data()) || !(gp = gpop_tables_load()) ||
+        !name_game_bins(gp))
+        return NULL;
+    t = (tables_t){.name = RULESET_GAME, .family = RULES_GAME, .rules = &rs, .water = &gl->water,
+                   .walled = wd, .gpop = gp, .glay = gl, .monsters = &gp->monsters,
+                   .expectations = "game-0.9.9.7/expectations.json"};
     return &t;
 }
 
@@ -77,7 +142,10 @@ const tables_t *tables_load(const char *name)
 {
     if (!name || strcmp(name, RULESET_WIKI) == 0)
         return load_wiki();
-    fprintf(stderr, "drlsim: unknown ruleset \"%s\" (known: %s)\n", name, RULESET_WIKI);
+    if (strcmp(name, RULESET_GAME) == 0)
+        return load_game();
+    fprintf(stderr, "drlsim: unknown ruleset \"%s\" (known: %s, %s)\n", name, RULESET_WIKI,
+            RULESET_GAME);
     return NULL;
 }
 
@@ -100,14 +168,15 @@ void tables_id(const tables_t *t, tables_id_t *id)
 {
     memset(id, 0, sizeof *id);
     snprintf(id->version, sizeof id->version, "%s", DRLSIM_VERSION);
-    assert(t->family == RULES_WIKI);
-    for (int i = 0; i < NWIKI_FILES; i++) {
-        bool read = data_hash_of(WIKI_FILES[i], &id->file[i].hash);
+    const char *const *files = t->family == RULES_GAME ? GAME_FILES : WIKI_FILES;
+    int n = t->family == RULES_GAME ? NGAME_FILES : NWIKI_FILES;
+    for (int i = 0; i < n; i++) {
+        bool read = data_hash_of(files[i], &id->file[i].hash);
         assert(read && "tables_load reads every table first");
         (void)read;
-        snprintf(id->file[i].name, sizeof id->file[i].name, "%s", WIKI_FILES[i]);
+        snprintf(id->file[i].name, sizeof id->file[i].name, "%s", files[i]);
     }
-    id->n = NWIKI_FILES;
+    id->n = n;
 }
 
 uint64_t tables_id_key(const tables_id_t *id)

@@ -30,7 +30,10 @@ typedef struct tables {
     const water_tables_t *water;
     const arena_table_t *arena;
     const walled_data_t *walled;
-    const pop_tables_t *pop;
+    const pop_tables_t *pop;           /* the wiki pipeline's population */
+    const struct gpop_tables *gpop;    /* the game pipeline's population */
+    const struct glay_tables *glay;    /* the game pipeline's own layouts and water */
+    const monster_table_t *monsters;   /* the monster table its levels' kinds index */
     const char *expectations; /* the data file of its checks (drlsim check) */
 } tables_t;
 
@@ -51,7 +54,8 @@ const tables_t *tables_open(const char *cmd, const char *name, const char *data_
 
 /* The --rules help line every generating command prints. */
 #define TABLES_RULES_HELP                                                                  \
-    "  --rules NAME     the ruleset: wiki-0.9.9.3, the default\n"
+    "  --rules NAME     the ruleset (docs/rulesets.md): wiki-0.9.9.3, the default,\n" \
+    "                   or game-0.9.9.7, the released game's generator\n"
 
 /* Which rules made a run: the drlsim version and, for every file of data/
  * that generation reads, its name and a content hash (FNV-1a 64, data.h) of

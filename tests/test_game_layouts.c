@@ -27,6 +27,7 @@
 #include "game/glay.h"
 #include "level.h"
 #include "ruleset.h"
+#include "tables.h"
 #include "testutil.h"
 
 #define ALPHA 1e-5
@@ -52,8 +53,7 @@ static void run(glay_fn fn, int dlevel, int difficulty, uint64_t seed, uint64_t 
                 bool layout_only)
 {
     static gen_params_t p;
-    gen_params_default(&p);
-    p.rules = ruleset_default();
+    gen_params_default(&p, tables_load(RULESET_GAME));
     p.dlevel = dlevel;
     p.difficulty = difficulty;
     p.layout_only = layout_only;

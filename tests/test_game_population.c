@@ -20,6 +20,7 @@
 
 #include "game/gpop.h"
 #include "level.h"
+#include "tables.h"
 #include "testutil.h"
 
 #define ALPHA 1e-6
@@ -182,8 +183,7 @@ static gpop_gen_t tiled_gen(void)
 static void make(level_t *lv, int dlevel, int d, uint64_t i, const gpop_gen_t *g, bool hazards)
 {
     gen_params_t p;
-    gen_params_default(&p);
-    p.rules = ruleset_default();
+    gen_params_default(&p, tables_load(NULL));
     p.type = LT_NORMAL;
     p.dlevel = dlevel;
     p.difficulty = d;

@@ -76,7 +76,7 @@ static int expected_kind(const level_t *lv, int x, int y)
         return PK_START;
     for (int i = 0; i < lv->nmonsters; i++)
         if (lv->monster[i].x == x && lv->monster[i].y == y)
-            return PK_MONSTER + (int)monster_class(lv->monster[i].kind);
+            return PK_MONSTER + (int)monster_class(lv->monsters, lv->monster[i].kind);
     for (int i = 0; i < lv->nitems; i++)
         if (lv->item[i].x == x && lv->item[i].y == y)
             return PK_ITEM;
@@ -119,7 +119,7 @@ static void classes(void)
     if (!CHECK(t != NULL, "monster table loads"))
         return;
     for (int k = 0; k < t->n; k++)
-        CHECK(monster_class(k) != MCLASS_OTHER, "%s has no class", t->kind[k].id);
+        CHECK(monster_class(t, k) != MCLASS_OTHER, "%s has no class", t->kind[k].id);
     static const struct {
         const char *id;
         monster_class_t c;
@@ -128,9 +128,9 @@ static void classes(void)
                 {"pain", MCLASS_UNDEAD},         {"lostsoul", MCLASS_UNDEAD},
                 {"ncaco", MCLASS_NIGHTMARE},     {"cyberdemon", MCLASS_BOSS}};
     for (size_t i = 0; i < sizeof SPOT / sizeof SPOT[0]; i++)
-        CHECK(monster_class(monsters_find(t, SPOT[i].id)) == SPOT[i].c, "%s's class",
+        CHECK(monster_class(t, monsters_find(t, SPOT[i].id)) == SPOT[i].c, "%s's class",
               SPOT[i].id);
-    CHECK(monster_by_glyph('h') == monsters_find(t, "former") && monster_by_glyph('?') < 0,
+    CHECK(monster_by_glyph(t, 'h') == monsters_find(t, "former") && monster_by_glyph(t, '?') < 0,
           "monster_by_glyph");
     static const char ROW[] = "{\"monsters\":[{\"id\":\"a\",\"name\":\"A\",\"glyph\":\"h\","
                               "\"min\":0,\"max\":null,\"weight\":1,\"danger\":1}],";

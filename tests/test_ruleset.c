@@ -212,8 +212,9 @@ static void game_registry(void)
     CHECK(rs.type[LT_CITY].rooms_lo == 4 && rs.type[LT_CITY].rooms_hi == 12 &&
               rs.type[LT_NORMAL].rooms_lo == 4 && rs.type[LT_NORMAL].rooms_hi == 10,
           "special room counts 4..10, city 4..12");
-    CHECK(rs.type[LT_NORMAL].fluids_first && rs.type[LT_NORMAL].fluid_chance.num == 60,
-          "tiled: fluids 60%% before rivers");
+    CHECK(rs.type[LT_NORMAL].fluid_chance.num == 60 && rs.type[LT_NORMAL].fluid_chance.den == 100 &&
+              rs.type[LT_NORMAL].river.num == 60 && rs.type[LT_NORMAL].river.den == 100,
+          "tiled: fluids 60%%, rivers 60%%");
     /* a wiki-pipeline file cannot name a game type */
     bad("{\"name\": \"x\", \"type_bands\": [{\"from\": 1, \"to\": null, \"weights\": "
         "{\"lava\": 1}}], \"types\": {\"lava\": {}}}",

@@ -98,6 +98,7 @@ def fixtures(drlsim, src, fix, env):
     steps += [
         "drlsim run --levels 60 --dlevels 1-3 --seed 6 --progress never --shard 0/3 --out other.json",
         f"drlsim run {job} --ranges 10-30 --out partial.json",
+        f"drlsim run {job} --rules game-0.9.9.7 --shard 1/3 --out g1.json",
         "cp -R data edited && sed -i 's/\"multiple\": \\[1, 3\\]/\"multiple\": [1, 4]/' edited/water.json"
         " && ! cmp -s data/water.json edited/water.json",
         f"drlsim run {job} --shard 1/3 --data edited --out s1edited.json",

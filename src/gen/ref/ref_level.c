@@ -13,6 +13,7 @@
 
 static void reset(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t index)
 {
+    lv->monsters = p->tables ? p->tables->monsters : NULL;
     lv->dlevel = p->dlevel;
     lv->difficulty = p->difficulty;
     lv->seed = seed;
