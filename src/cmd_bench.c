@@ -69,6 +69,8 @@ static void usage(FILE *out)
             "                game-0.9.9.7\n"
             "  --data DIR    read rule tables from DIR instead of the built-in data/\n",
             BENCH_DEFAULT_SECONDS, BENCH_DEFAULT_REPS, BENCH_DEFAULT_DLEVEL);
+    fputs("\nSIGINT or SIGTERM stops the measurements: nothing is written, exit status 130.\n",
+          out);
     fputs(CLI_EXIT_HELP, out);
 }
 
@@ -134,7 +136,10 @@ static int measure(const tables_t *tables, int type, int dlevel, bool layout_onl
         return -1;
     driver_result_t r;
     job.count = BENCH_CALIBRATE_LEVELS;
-    if (driver_run(&job, &o, t, &r) != 0) {
+    int failed = driver_run(&job, &o, t, &r);
+    if (failed || driver_stop_requested()) { /* the caller tells which */
+        if (!failed)
+            driver_result_free(&r);
         tally_free(t);
         return -1;
     }
@@ -155,7 +160,10 @@ static int measure(const tables_t *tables, int type, int dlevel, bool layout_onl
         }
 #endif
         const double cpu0 = process_cpu_seconds();
-        if (driver_run(&job, &o, t, &r) != 0) {
+        int failed = driver_run(&job, &o, t, &r);
+        if (failed || driver_stop_requested()) { /* the caller tells which */
+            if (!failed)
+                driver_result_free(&r);
             tally_free(t);
             if (fd >= 0)
                 close(fd);
@@ -274,6 +282,7 @@ int cmd_bench(int argc, char **argv)
     fprintf(txt, "%-12s %-7s %26s %10s %26s %7s %10s\n", "type", "stage", "1 thread", "1t by CPU",
            many_hdr, "scale", "instr/lvl");
     int rc = 0;
+    driver_catch_signals(); /* a stop ends the measurements: nothing is written */
     for (int t = 0; t < LT__COUNT && rc == 0; t++) {
         if ((type != -2 && t != type) || !tables->rules->has_type[t])
             continue;
@@ -284,8 +293,13 @@ int cmd_bench(int argc, char **argv)
             if (measure(tables, t, (int)dlevel, layout_only, 1, seconds, (int)reps, true, &one) ||
                 measure(tables, t, (int)dlevel, layout_only, (int)threads, seconds, (int)reps,
                         false, &many)) {
-                fprintf(stderr, "drlsim bench: out of memory\n");
-                rc = 1;
+                if (driver_stop_requested()) {
+                    fprintf(stderr, "drlsim bench: interrupted: nothing written\n");
+                    rc = 130;
+                } else {
+                    fprintf(stderr, "drlsim bench: out of memory\n");
+                    rc = 1;
+                }
                 break;
             }
             double scale = one.median > 0 ? many.median / one.median : 0;
@@ -305,6 +319,7 @@ int cmd_bench(int argc, char **argv)
             cJSON_AddNumberToObject(sj, "scaling", scale);
         }
     }
+    driver_release_signals();
     if (rc == 0 && json)
         rc = report_write_json(json, root) ? CLI_EXIT_IO : 0;
     cJSON_Delete(root);

@@ -79,7 +79,10 @@ static void usage(FILE *out)
             "  --progress WHEN progress bar on stderr: auto, always, never\n"
             "  --rules NAME    the ruleset (docs/rulesets.md): wiki-0.9.9.3 (default)\n"
             "                  or game-0.9.9.7\n"
-            "  --data DIR      read rule tables from DIR instead of the built-in data/\n",
+            "  --data DIR      read rule tables from DIR instead of the built-in data/\n"
+            "\n"
+            "SIGINT or SIGTERM stops the run: the statistics of the layouts done are\n"
+            "printed and written, and the exit status is 130.\n",
             ROOMS_DEFAULT_LEVELS, ROOMS_DEFAULT_DLEVEL);
     fputs(CLI_EXIT_HELP, out);
 }
@@ -240,14 +243,19 @@ int cmd_rooms(int argc, char **argv)
         return 1;
     }
     driver_result_t res;
+    driver_catch_signals(); /* until the outputs are written */
+    driver_on_kill(outfile_discard_pending);
     if (driver_run(&job, &dopt, t, &res) != 0) {
+        driver_release_signals();
         tally_free(t);
         return 1;
     }
+    const bool interrupted = res.done < job.count;
     if (!cluster_is_root()) { /* under MPI, rank 0 prints and writes the table */
+        driver_release_signals();
         driver_result_free(&res);
         tally_free(t);
-        return 0;
+        return interrupted ? 130 : 0;
     }
     static uint64_t bins[NROWS][GRID_W * GRID_H + 8];
     summary_t sum[NROWS];
@@ -330,10 +338,14 @@ int cmd_rooms(int argc, char **argv)
      * a failed write's one line is then the last word on stderr. */
     if (rc == 0 && outfile_stdout_check() != 0)
         rc = CLI_EXIT_IO;
+    driver_release_signals();
     if (rc == 0)
-        fprintf(stderr, "drlsim rooms: %llu layouts in %.3f s (%.0f layouts/s, %d threads)\n",
+        fprintf(stderr, "drlsim rooms: %llu layouts in %.3f s (%.0f layouts/s, %d threads)%s\n",
                 (unsigned long long)res.done, res.seconds,
-                res.seconds > 0 ? (double)res.done / res.seconds : 0.0, res.threads);
+                res.seconds > 0 ? (double)res.done / res.seconds : 0.0, res.threads,
+                interrupted ? ", interrupted: the statistics cover these layouts only" : "");
+    if (rc == 0 && interrupted)
+        rc = 130;
     driver_result_free(&res);
     tally_free(t);
     return rc;
