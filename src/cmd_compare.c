@@ -1,0 +1,440 @@
+/* cmd_compare.c - `drlsim compare A.json B.json`: do two run reports differ?
+ *
+ * Reads two run reports (each with the tables of its own ruleset), compares
+ * every histogram over the strata both hold (compare.c) and lists the ones
+ * that differ, as a table on stdout and optionally as JSON, Markdown and
+ * JUnit XML.  Exit status 1 when a histogram differs, 0 when none does: a
+ * guard for an edit of the rule tables (--data) in a script or CI job.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+#include <gsl/gsl_errno.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "compare.h"
+#include "data.h"
+#include "junit.h"
+#include "outfile.h"
+#include "report.h"
+#include "strbuf.h"
+#include "tables.h"
+
+#define COMPARE_DEFAULT_ALPHA 1e-3 /* per family, after Holm */
+
+enum { O_HELP = 1, O_ALPHA, O_JSON, O_MARKDOWN, O_JUNIT };
+static const cli_opt_t OPTS[] = {
+    {"help", false, O_HELP},         {"alpha", true, O_ALPHA}, {"json", true, O_JSON},
+    {"markdown", true, O_MARKDOWN}, {"junit", true, O_JUNIT},
+};
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: drlsim compare A.json B.json [--alpha A] [--json FILE] [--markdown FILE]\n"
+            "                      [--junit FILE]\n"
+            "\n"
+            "Compare two run reports (drlsim run) histogram by histogram and list the\n"
+            "histograms whose distributions differ: e.g. a report made with edited rule\n"
+            "tables (run --data DIR) against one made with the built-in tables.  Each\n"
+            "histogram is compared within every (dlevel, level type) both reports hold:\n"
+            "counts by a chi-square test of homogeneity (Cochran-Mantel-Haenszel, sparse\n"
+            "bins pooled, its variance widened when the strata show that one level's\n"
+            "observations hang together), two-bin histograms with small counts by\n"
+            "Fisher's exact test, moment rows by a Welch t test.  Holm's correction within\n"
+            "each family of histograms; effect sizes: Cramer's V, difference of\n"
+            "proportions, difference of means in standard deviations.\n"
+            "\n"
+            "  --alpha A        significance level per family (default %g)\n"
+            "  --json FILE      write every histogram's result as JSON ('-': stdout, no table)\n"
+            "  --markdown FILE  write the differing histograms as Markdown ('-': stdout)\n"
+            "  --junit FILE     write one JUnit XML test case per histogram ('-': stdout)\n"
+            "\n"
+            "Exit status: 0 no histogram differs, 1 one does, 2 bad usage or a bad report\n"
+            "(or no stratum in common), 3 an output could not be written.\n",
+            COMPARE_DEFAULT_ALPHA);
+}
+
+typedef struct side {
+    const char *path;
+    loaded_report_t r;
+} side_t;
+
+static int load(side_t *s)
+{
+    size_t len;
+    char err[512];
+    char *text = data_read_file(s->path, &len, err, sizeof err);
+    if (!text) {
+        fprintf(stderr, "drlsim compare: %s\n", err);
+        return CLI_EXIT_USAGE;
+    }
+    char name[64];
+    const tables_t *t = tables_open(
+        "compare", report_rules_name(text, len, name, sizeof name) ? name : NULL, NULL, -1);
+    if (!t) {
+        free(text);
+        return CLI_EXIT_USAGE;
+    }
+    bool ok = report_parse(&s->r, text, len, s->path, t, err, sizeof err);
+    free(text);
+    if (!ok) {
+        fprintf(stderr, "drlsim compare: %s\n", err);
+        return CLI_EXIT_USAGE;
+    }
+    return 0;
+}
+
+/* Which rules differ: "water.json, drlsim 0.2.0/0.1.0" (empty: none). */
+static void rules_diff(const tables_id_t *a, const tables_id_t *b, char *buf, size_t n)
+{
+    strbuf_t s = {0};
+    for (int i = 0; i < a->n; i++)
+        for (int j = 0; j < b->n; j++)
+            if (strcmp(a->file[i].name, b->file[j].name) == 0 &&
+                a->file[i].hash != b->file[j].hash)
+                sb_printf(&s, "%s%s", s.len ? ", " : "", a->file[i].name);
+    if (strcmp(a->version, b->version) != 0)
+        sb_printf(&s, "%sdrlsim %s/%s", s.len ? ", " : "", a->version, b->version);
+    snprintf(buf, n, "%s", s.s ? s.s : "");
+    free(s.s);
+}
+
+static void fmt(double v, char *buf, size_t n)
+{
+    if (isnan(v))
+        snprintf(buf, n, "-");
+    else
+        snprintf(buf, n, "%.3g", v);
+}
+
+/* "cmh Q 12.3, 4 df" and the like: the test in one line. */
+static void test_text(const compare_result_t *r, char *buf, size_t n)
+{
+    switch (r->test) {
+    case COMPARE_NONE:
+        snprintf(buf, n, "not tested: %s", r->note);
+        break;
+    case COMPARE_CMH:
+        snprintf(buf, n, "chi-square (CMH) %.4g, %g df, %d cells%s", r->stat, r->df, r->cells,
+                 r->pooled ? " (pooled)" : "");
+        break;
+    case COMPARE_CMH_F:
+        snprintf(buf, n, "F %.4g (%g, %.0f df), dispersion %.3g, %d cells%s", r->stat, r->df,
+                 r->df2, r->dispersion, r->cells, r->pooled ? " (pooled)" : "");
+        break;
+    case COMPARE_FISHER:
+        snprintf(buf, n, "Fisher exact, shares %.4g vs %.4g", r->a_value, r->b_value);
+        break;
+    case COMPARE_RATE:
+        snprintf(buf, n, "rate test, %.4g vs %.4g per level", r->a_value, r->b_value);
+        break;
+    case COMPARE_WELCH:
+        snprintf(buf, n, "Welch t %.4g, %.0f df, means %.4g vs %.4g", r->stat, r->df2,
+                 r->a_value, r->b_value);
+        break;
+    default:
+        buf[0] = 0;
+    }
+}
+
+static cJSON *num(double v)
+{
+    return isfinite(v) ? cJSON_CreateNumber(v) : cJSON_CreateNull();
+}
+
+static cJSON *side_json(const side_t *s)
+{
+    const job_t *j = &s->r.job;
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "file", s->path);
+    cJSON_AddItemToObject(o, "levels", report_u64(s->r.res.done));
+    cJSON_AddItemToObject(o, "seed", report_u64(j->seed));
+    cJSON *d = cJSON_AddArrayToObject(o, "dlevels");
+    cJSON_AddItemToArray(d, cJSON_CreateNumber(j->dlevel_lo));
+    cJSON_AddItemToArray(d, cJSON_CreateNumber(j->dlevel_hi));
+    cJSON_AddNumberToObject(o, "difficulty", j->params.difficulty);
+    return o;
+}
+
+static char *json_text(const side_t *a, const side_t *b, double alpha, int strata,
+                       const char *rdiff, const compare_result_t *res, int differ, int untested)
+{
+    cJSON *root = cJSON_CreateObject();
+    cJSON_AddItemToObject(root, "a", side_json(a));
+    cJSON_AddItemToObject(root, "b", side_json(b));
+    cJSON_AddNumberToObject(root, "alpha", alpha);
+    cJSON_AddNumberToObject(root, "common_strata", strata);
+    cJSON_AddStringToObject(root, "rules_differ", rdiff);
+    cJSON *s = cJSON_AddObjectToObject(root, "summary");
+    cJSON_AddNumberToObject(s, "histograms", TALLY_NHISTS);
+    cJSON_AddNumberToObject(s, "tested", TALLY_NHISTS - untested);
+    cJSON_AddNumberToObject(s, "differ", differ);
+    cJSON *arr = cJSON_AddArrayToObject(root, "histograms");
+    for (int h = 0; h < TALLY_NHISTS; h++) {
+        const compare_result_t *r = &res[h];
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "name", TALLY_HISTS[h].name);
+        cJSON_AddStringToObject(o, "family", r->family);
+        cJSON_AddStringToObject(o, "test", COMPARE_TEST_NAME[r->test]);
+        cJSON_AddItemToObject(o, "n_a", report_u64(r->n_a));
+        cJSON_AddItemToObject(o, "n_b", report_u64(r->n_b));
+        cJSON_AddNumberToObject(o, "strata", r->strata);
+        cJSON_AddNumberToObject(o, "cells", r->cells);
+        cJSON_AddNumberToObject(o, "pooled", r->pooled);
+        cJSON_AddItemToObject(o, "stat", num(r->stat));
+        cJSON_AddItemToObject(o, "df", num(r->df));
+        cJSON_AddItemToObject(o, "df2", num(r->df2));
+        cJSON_AddItemToObject(o, "dispersion", num(r->dispersion));
+        cJSON_AddItemToObject(o, "p", num(r->p));
+        cJSON_AddItemToObject(o, "p_holm", num(r->p_holm));
+        if (r->test != COMPARE_NONE)
+            cJSON_AddStringToObject(o, "effect_size", r->effect_name);
+        else
+            cJSON_AddNullToObject(o, "effect_size");
+        cJSON_AddItemToObject(o, "effect", num(r->effect));
+        if (r->bin >= 0) {
+            char l[32];
+            cJSON_AddStringToObject(o, "bin", tally_bin_label(r->hist, r->bin, l, sizeof l));
+        }
+        cJSON_AddItemToObject(o, "a", num(r->a_value));
+        cJSON_AddItemToObject(o, "b", num(r->b_value));
+        cJSON_AddBoolToObject(o, "differs", r->differs);
+        if (r->note[0])
+            cJSON_AddStringToObject(o, "note", r->note);
+        cJSON_AddItemToArray(arr, o);
+    }
+    char *text = report_json_text(root);
+    cJSON_Delete(root);
+    return text;
+}
+
+static char *markdown_text(const side_t *a, const side_t *b, double alpha, int strata,
+                           const char *rdiff, const compare_result_t *res, int differ,
+                           int untested)
+{
+    strbuf_t m = {0};
+    sb_printf(&m, "## drlsim compare\n\n");
+    sb_printf(&m, "`%s` (%llu levels) against `%s` (%llu levels): %d common strata, %d "
+                  "histograms tested, **%d differ** at alpha %g per family (Holm).",
+              a->path, (unsigned long long)a->r.res.done, b->path,
+              (unsigned long long)b->r.res.done, strata, TALLY_NHISTS - untested, differ, alpha);
+    if (rdiff[0])
+        sb_printf(&m, " Made with other rules: %s.", rdiff);
+    sb_printf(&m, "\n\n");
+    if (differ) {
+        sb_printf(&m, "| histogram | family | test | p | p (Holm) | effect | a | b |\n");
+        sb_printf(&m, "|---|---|---|---:|---:|---:|---:|---:|\n");
+        for (int h = 0; h < TALLY_NHISTS; h++) {
+            const compare_result_t *r = &res[h];
+            if (!r->differs)
+                continue;
+            char t[200], p[32], ph[32], e[32], va[32], vb[32];
+            test_text(r, t, sizeof t);
+            fmt(r->p, p, sizeof p);
+            fmt(r->p_holm, ph, sizeof ph);
+            fmt(r->effect, e, sizeof e);
+            fmt(r->a_value, va, sizeof va);
+            fmt(r->b_value, vb, sizeof vb);
+            sb_printf(&m, "| %s | %s | %s | %s | %s | %s %s | %s | %s |\n", TALLY_HISTS[h].name,
+                      r->family, t, p, ph, r->effect_name, e, va, vb);
+        }
+    }
+    if (m.oom) {
+        free(m.s);
+        return NULL;
+    }
+    return m.s;
+}
+
+static char *junit_text(const side_t *a, const side_t *b, double alpha,
+                        const compare_result_t *res)
+{
+    junit_t j = {0};
+    for (int h = 0; h < TALLY_NHISTS; h++) {
+        const compare_result_t *r = &res[h];
+        char t[200], msg[300], det[400];
+        test_text(r, t, sizeof t);
+        snprintf(msg, sizeof msg, "differs: p (Holm) %.3g < alpha %g", r->p_holm, alpha);
+        snprintf(det, sizeof det, "%s; p %.3g, p (Holm) %.3g; %s %.3g", t, r->p, r->p_holm,
+                 r->effect_name, r->effect);
+        junit_case(&j, r->family, TALLY_HISTS[h].name, r->differs ? msg : NULL, det,
+                   r->test == COMPARE_NONE ? r->note : NULL, NULL);
+    }
+    char suite[600];
+    snprintf(suite, sizeof suite, "drlsim compare %s %s", a->path, b->path);
+    return junit_finish(&j, suite, NULL);
+}
+
+static int write_out(const char *path, char *text)
+{
+    if (!text) {
+        fprintf(stderr, "drlsim compare: out of memory\n");
+        return 1;
+    }
+    int rc = outfile_write(path, text, strlen(text)) ? CLI_EXIT_IO : 0;
+    free(text);
+    return rc;
+}
+
+int cmd_compare(int argc, char **argv)
+{
+    const char *inputs[2];
+    int ninputs = 0;
+    char *opts[16];
+    int nopts = 0;
+    bool operands = false;
+    for (int i = 0; i < argc; i++) {
+        if (!operands && strcmp(argv[i], "--") == 0) {
+            operands = true;
+        } else if (!operands && argv[i][0] == '-' && strcmp(argv[i], "-") != 0) {
+            if (nopts >= 14) {
+                fprintf(stderr, "drlsim compare: too many options\n");
+                return CLI_EXIT_USAGE;
+            }
+            opts[nopts++] = argv[i];
+            if (!strchr(argv[i], '=') && i + 1 < argc &&
+                (strcmp(argv[i], "--alpha") == 0 || strcmp(argv[i], "--json") == 0 ||
+                 strcmp(argv[i], "--markdown") == 0 || strcmp(argv[i], "--junit") == 0))
+                opts[nopts++] = argv[++i];
+        } else if (ninputs < 2) {
+            inputs[ninputs++] = argv[i];
+        } else {
+            fprintf(stderr, "drlsim compare: unexpected argument '%s' (two reports: A.json "
+                            "B.json)\n", argv[i]);
+            return CLI_EXIT_USAGE;
+        }
+    }
+    cli_t c;
+    cli_init(&c, "compare", nopts, opts);
+    double alpha = COMPARE_DEFAULT_ALPHA;
+    const char *json = NULL, *markdown = NULL, *junit = NULL;
+    int id;
+    while ((id = cli_next(&c, OPTS, (int)(sizeof OPTS / sizeof OPTS[0]))) != 0) {
+        switch (id) {
+        case -1:
+            return CLI_EXIT_USAGE;
+        case O_HELP:
+            usage(stdout);
+            return 0;
+        case O_ALPHA:
+            if (!cli_double(&c, 1e-300, 0.5, &alpha))
+                return CLI_EXIT_USAGE;
+            break;
+        case O_JSON:
+            json = c.arg;
+            break;
+        case O_MARKDOWN:
+            markdown = c.arg;
+            break;
+        case O_JUNIT:
+            junit = c.arg;
+            break;
+        }
+    }
+    if (ninputs < 2) {
+        cli_error(&c, "two reports needed: A.json B.json (see --help)");
+        return CLI_EXIT_USAGE;
+    }
+    int dashes = (json && strcmp(json, "-") == 0) + (markdown && strcmp(markdown, "-") == 0) +
+                 (junit && strcmp(junit, "-") == 0);
+    if (dashes > 1) {
+        cli_error(&c, "only one of --json, --markdown and --junit can write to stdout ('-')");
+        return CLI_EXIT_USAGE;
+    }
+    if ((json && outfile_check(json) != 0) || (markdown && outfile_check(markdown) != 0) ||
+        (junit && outfile_check(junit) != 0))
+        return CLI_EXIT_USAGE;
+    gsl_set_error_handler_off();
+    side_t a, b;
+    memset(&a, 0, sizeof a);
+    memset(&b, 0, sizeof b);
+    a.path = inputs[0];
+    b.path = inputs[1];
+    int rc = load(&a);
+    if (rc == 0 && (rc = load(&b)) != 0)
+        loaded_report_free(&a.r);
+    if (rc)
+        return rc;
+    const job_t *ja = &a.r.job, *jb = &b.r.job;
+    int strata = compare_common_strata(a.r.tally, b.r.tally);
+    char why[300] = "";
+    if (ja->params.difficulty != jb->params.difficulty)
+        snprintf(why, sizeof why, "%s is of difficulty %d, %s of difficulty %d", a.path,
+                 ja->params.difficulty, b.path, jb->params.difficulty);
+    else if (ja->params.single_enabled != jb->params.single_enabled)
+        snprintf(why, sizeof why, "%s has the single-monster replacement %s, %s %s", a.path,
+                 ja->params.single_enabled ? "on" : "off", b.path,
+                 jb->params.single_enabled ? "on" : "off");
+    else if (strata == 0)
+        snprintf(why, sizeof why, "no (dlevel, level type) has levels in both %s (dlevels "
+                 "%d-%d) and %s (dlevels %d-%d)", a.path, ja->dlevel_lo, ja->dlevel_hi,
+                 b.path, jb->dlevel_lo, jb->dlevel_hi);
+    compare_result_t *res = why[0] ? NULL : calloc((size_t)TALLY_NHISTS, sizeof *res);
+    int differ = res ? compare_tallies(a.r.tally, b.r.tally, alpha, res) : 0;
+    if (why[0]) {
+        fprintf(stderr, "drlsim compare: no common stratum: %s\n", why);
+        rc = CLI_EXIT_USAGE;
+    } else if (!res || differ < 0) {
+        fprintf(stderr, "drlsim compare: out of memory\n");
+        rc = 1;
+    }
+    if (rc) {
+        free(res);
+        loaded_report_free(&a.r);
+        loaded_report_free(&b.r);
+        return rc;
+    }
+    int untested = 0;
+    for (int h = 0; h < TALLY_NHISTS; h++)
+        untested += res[h].test == COMPARE_NONE;
+    char rdiff[400];
+    rules_diff(&a.r.id, &b.r.id, rdiff, sizeof rdiff);
+    bool to_stdout = dashes > 0;
+    if (!to_stdout) {
+        printf("drlsim compare: %s (%llu levels) against %s (%llu levels): %d common strata, "
+               "alpha %g per family (Holm)\n",
+               a.path, (unsigned long long)a.r.res.done, b.path,
+               (unsigned long long)b.r.res.done, strata, alpha);
+        if (rdiff[0])
+            printf("made with other rules: %s\n", rdiff);
+        if (differ)
+            printf("\n%-8s %-14s %-28s %10s %10s  %-20s %s\n", "RESULT", "FAMILY", "HISTOGRAM",
+                   "P", "P_HOLM", "EFFECT", "TEST");
+        for (int h = 0; h < TALLY_NHISTS; h++) {
+            const compare_result_t *r = &res[h];
+            if (!r->differs)
+                continue;
+            char t[200], p[32], ph[32], e[32], eff[64];
+            test_text(r, t, sizeof t);
+            fmt(r->p, p, sizeof p);
+            fmt(r->p_holm, ph, sizeof ph);
+            fmt(r->effect, e, sizeof e);
+            snprintf(eff, sizeof eff, "%s %s", r->effect_name, e);
+            printf("%-8s %-14s %-28s %10s %10s  %-20s %s\n", "DIFFERS", r->family,
+                   TALLY_HISTS[h].name, p, ph, eff, t);
+        }
+        printf("\n%d histograms tested, %d differ, %d not tested (no observations to compare)\n",
+               TALLY_NHISTS - untested, differ, untested);
+    }
+    int wrc = 0;
+    if (json)
+        wrc |= write_out(json, json_text(&a, &b, alpha, strata, rdiff, res, differ, untested));
+    if (markdown)
+        wrc |= write_out(markdown,
+                         markdown_text(&a, &b, alpha, strata, rdiff, res, differ, untested));
+    if (junit)
+        wrc |= write_out(junit, junit_text(&a, &b, alpha, res));
+    free(res);
+    loaded_report_free(&a.r);
+    loaded_report_free(&b.r);
+    if (wrc)
+        return wrc == 1 ? 1 : CLI_EXIT_IO;
+    if (outfile_stdout_check() != 0)
+        return CLI_EXIT_IO;
+    return differ ? 1 : 0;
+}
