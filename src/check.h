@@ -117,5 +117,11 @@ void check_print_table(FILE *out, const check_result_t *r, int nr);
 char *check_report_json(const check_result_t *r, int nr, const check_group_t *g,
                         const check_info_t *info);
 char *check_report_markdown(const check_result_t *r, int nr, const check_info_t *info);
+/* JUnit XML (junit.h): a test case per check, classname its family, name its
+ * name; FAIL (and XPASS unless allow_xpass) a <failure> whose text is the
+ * expected and observed values; XFAIL, NOTRUN and SKIP <skipped> with the
+ * reason (the known discrepancy, the interruption, --only or "pending"). */
+char *check_report_junit(const check_result_t *r, int nr, const check_info_t *info,
+                         bool allow_xpass);
 
 #endif

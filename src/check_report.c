@@ -13,6 +13,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "junit.h"
 #include "report.h"
 #include "strbuf.h"
 #include "tally.h"
@@ -345,3 +346,51 @@ char *check_report_markdown(const check_result_t *r, int nr, const check_info_t 
     return b.s;
 }
 
+
+char *check_report_junit(const check_result_t *r, int nr, const check_info_t *o,
+                         bool allow_xpass)
+{
+    junit_t j = {0};
+    for (int i = 0; i < nr; i++) {
+        const expect_check_t *e = r[i].e;
+        row_text_t t;
+        row_text(&r[i], &t);
+        char details[1400], msg[600], skip[600];
+        snprintf(details, sizeof details, "expected %s -> observed %s; n %llu, p %s, p (Holm) %s%s%s",
+                 e->expected_text, t.obs, (unsigned long long)r[i].n, t.p, t.ph,
+                 r[i].reason[0] ? "; " : "", r[i].reason);
+        const char *failure = NULL, *skipped = NULL;
+        switch (r[i].v) {
+        case VERDICT_PASS:
+            break;
+        case VERDICT_FAIL:
+            snprintf(msg, sizeof msg, "FAIL: expected %s", e->expected_text);
+            failure = msg;
+            break;
+        case VERDICT_XPASS:
+            snprintf(msg, sizeof msg, "XPASS: the known discrepancy no longer shows (%s)",
+                     e->discrepancy);
+            failure = allow_xpass ? NULL : msg;
+            break;
+        case VERDICT_XFAIL:
+            snprintf(skip, sizeof skip, "XFAIL: known discrepancy: %s", e->discrepancy);
+            skipped = skip;
+            break;
+        case VERDICT_NOTRUN:
+            skipped = "NOTRUN: its sample was not reached before the run was interrupted";
+            break;
+        default:
+            snprintf(skip, sizeof skip, "not run: %s",
+                     !e->enabled ? e->pending : "left out by --only");
+            skipped = skip;
+            break;
+        }
+        junit_case(&j, e->family, e->name, failure, details, skipped,
+                   failure || skipped ? NULL : details);
+    }
+    char out[200];
+    snprintf(out, sizeof out, "%llu levels, seed %llu, alpha %g per family (Holm)%s",
+             (unsigned long long)o->levels, (unsigned long long)o->seed, o->alpha,
+             o->complete ? "" : "; interrupted");
+    return junit_finish(&j, "drlsim check", out);
+}

@@ -30,7 +30,7 @@ typedef struct opts {
     double scale;
     uint64_t seed;
     double alpha;
-    const char *expect, *json, *markdown, *html, *only, *data_dir, *rules;
+    const char *expect, *json, *markdown, *html, *junit, *only, *data_dir, *rules;
     bool all;
     bool allow_xpass;   /* an XPASS does not fail the run */
     driver_opts_t d;
@@ -38,7 +38,7 @@ typedef struct opts {
 
 enum { O_HELP = 1, O_LEVELS, O_SEED, O_ALPHA, O_THREADS, O_EXPECT, O_JSON, O_MARKDOWN,
        O_HTML, O_PROGRESS, O_SCALE, O_ONLY, O_ALL, O_DATA, O_ALLOW_XPASS,
-       O_RULES };
+       O_RULES, O_JUNIT };
 
 static const cli_opt_t OPTS[] = {
     {"help", false, O_HELP},         {"levels", true, O_LEVELS},   {"seed", true, O_SEED},
@@ -46,7 +46,7 @@ static const cli_opt_t OPTS[] = {
     {"json", true, O_JSON},          {"markdown", true, O_MARKDOWN}, {"html", true, O_HTML},
     {"progress", true, O_PROGRESS},  {"scale", true, O_SCALE},     {"only", true, O_ONLY},
     {"all", false, O_ALL},           {"data", true, O_DATA},       {"allow-xpass", false, O_ALLOW_XPASS},
-    {"rules", true, O_RULES},
+    {"rules", true, O_RULES},        {"junit", true, O_JUNIT},
 };
 
 static void usage(FILE *out)
@@ -54,6 +54,7 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: drlsim check [--levels N] [--seed S] [--alpha A] [--threads K]\n"
             "                    [--expect FILE] [--json FILE] [--markdown FILE] [--html FILE]\n"
+            "                    [--junit FILE]\n"
             "                    [--progress auto|always|never] [--scale F] [--only TEXT] [--all]\n"
             "                    [--rules NAME] [--data DIR] [--allow-xpass]\n"
             "\n"
@@ -77,6 +78,8 @@ static void usage(FILE *out)
             "  --markdown FILE  write the results as a Markdown table ('-': stdout, no table)\n"
             "  --html FILE      write the results as one HTML page with a gnuplot picture per\n"
             "                   family (needs gnuplot)\n"
+            "  --junit FILE     write the results as JUnit XML, a test case per check, for CI\n"
+            "                   (XFAIL and checks not run are skipped; '-': stdout, no table)\n"
             "  --progress WHEN  progress bar on stderr: auto (on a terminal), always, never\n"
             "  --only TEXT      run only the checks whose name or family contains TEXT\n"
             "  --all            also run the checks marked \"enabled\": false\n"
@@ -150,6 +153,9 @@ static bool parse_opts(int argc, char **argv, opts_t *o, int *rc)
         case O_HTML:
             o->html = c.arg;
             break;
+        case O_JUNIT:
+            o->junit = c.arg;
+            break;
         case O_PROGRESS:
             if ((v = cli_choice(&c, PROGRESS)) < 0)
                 return false;
@@ -177,13 +183,14 @@ static bool parse_opts(int argc, char **argv, opts_t *o, int *rc)
     /* Under MPI only rank 0 writes (docs/cluster.md), so only it checks paths. */
     if (cluster_is_root() && ((o->json && outfile_check(o->json) != 0) ||
         (o->markdown && outfile_check(o->markdown) != 0) ||
-        (o->html && outfile_check(o->html) != 0)))
+        (o->html && outfile_check(o->html) != 0) || (o->junit && outfile_check(o->junit) != 0)))
         return false;
     int dashes = (o->json && strcmp(o->json, "-") == 0) +
                  (o->markdown && strcmp(o->markdown, "-") == 0) +
-                 (o->html && strcmp(o->html, "-") == 0);
+                 (o->html && strcmp(o->html, "-") == 0) + (o->junit && strcmp(o->junit, "-") == 0);
     if (dashes > 1) {
-        cli_error(&c, "only one of --json, --markdown and --html can write to stdout ('-')");
+        cli_error(&c, "only one of --json, --markdown, --html and --junit can write to stdout "
+                      "('-')");
         return false;
     }
     return true;
@@ -331,7 +338,8 @@ int cmd_check(int argc, char **argv)
     if (ok) {
         bool to_stdout = (o.json && strcmp(o.json, "-") == 0) ||
                          (o.markdown && strcmp(o.markdown, "-") == 0) ||
-                         (o.html && strcmp(o.html, "-") == 0);
+                         (o.html && strcmp(o.html, "-") == 0) ||
+                         (o.junit && strcmp(o.junit, "-") == 0);
         int c[VERDICT__COUNT];
         check_count(r, set.n, c);
         /* An outcome every rank reaches: agree on it before rank 0 writes, so
@@ -355,6 +363,8 @@ int cmd_check(int argc, char **argv)
             wrc |= write_out(o.json, check_report_json(r, set.n, active, &info));
         if (o.markdown && root)
             wrc |= write_out(o.markdown, check_report_markdown(r, set.n, &info));
+        if (o.junit && root)
+            wrc |= write_out(o.junit, check_report_junit(r, set.n, &info, o.allow_xpass));
         if (o.html && root) {
             report_html_run_t run = {argc, argv, o.scale, nactive, started, secs};
             wrc |= write_html(o.html, check_report_json(r, set.n, active, &info), &run);

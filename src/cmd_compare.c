@@ -283,7 +283,7 @@ static int write_out(const char *path, char *text)
 
 int cmd_compare(int argc, char **argv)
 {
-    const char *inputs[2];
+    const char *inputs[2], *extra = NULL;
     int ninputs = 0;
     char *opts[16];
     int nopts = 0;
@@ -303,10 +303,8 @@ int cmd_compare(int argc, char **argv)
                 opts[nopts++] = argv[++i];
         } else if (ninputs < 2) {
             inputs[ninputs++] = argv[i];
-        } else {
-            fprintf(stderr, "drlsim compare: unexpected argument '%s' (two reports: A.json "
-                            "B.json)\n", argv[i]);
-            return CLI_EXIT_USAGE;
+        } else if (!extra) {
+            extra = argv[i]; /* named once the options are known to be right */
         }
     }
     cli_t c;
@@ -338,6 +336,10 @@ int cmd_compare(int argc, char **argv)
     }
     if (ninputs < 2) {
         cli_error(&c, "two reports needed: A.json B.json (see --help)");
+        return CLI_EXIT_USAGE;
+    }
+    if (extra) {
+        cli_error(&c, "unexpected argument '%s' (two reports: A.json B.json)", extra);
         return CLI_EXIT_USAGE;
     }
     int dashes = (json && strcmp(json, "-") == 0) + (markdown && strcmp(markdown, "-") == 0) +
@@ -375,7 +377,9 @@ int cmd_compare(int argc, char **argv)
                  "%d-%d) and %s (dlevels %d-%d)", a.path, ja->dlevel_lo, ja->dlevel_hi,
                  b.path, jb->dlevel_lo, jb->dlevel_hi);
     compare_result_t *res = why[0] ? NULL : calloc((size_t)TALLY_NHISTS, sizeof *res);
-    int differ = res ? compare_tallies(a.r.tally, b.r.tally, alpha, res) : 0;
+    int differ = res ? compare_tallies(a.r.tally, b.r.tally,
+                                           ja->params.type < 0 && jb->params.type < 0, alpha,
+                                           res) : 0;
     if (why[0]) {
         fprintf(stderr, "drlsim compare: no common stratum: %s\n", why);
         rc = CLI_EXIT_USAGE;
@@ -394,8 +398,18 @@ int cmd_compare(int argc, char **argv)
         untested += res[h].test == COMPARE_NONE;
     char rdiff[400];
     rules_diff(&a.r.id, &b.r.id, rdiff, sizeof rdiff);
+    int wrc = 0;
+    if (json)
+        wrc |= write_out(json, json_text(&a, &b, alpha, strata, rdiff, res, differ, untested));
+    if (markdown)
+        wrc |= write_out(markdown,
+                         markdown_text(&a, &b, alpha, strata, rdiff, res, differ, untested));
+    if (junit)
+        wrc |= write_out(junit, junit_text(&a, &b, alpha, res));
+    /* The table once every file is written: a failed write's one line is
+     * then all the output. */
     bool to_stdout = dashes > 0;
-    if (!to_stdout) {
+    if (!wrc && !to_stdout) {
         printf("drlsim compare: %s (%llu levels) against %s (%llu levels): %d common strata, "
                "alpha %g per family (Holm)\n",
                a.path, (unsigned long long)a.r.res.done, b.path,
@@ -421,14 +435,6 @@ int cmd_compare(int argc, char **argv)
         printf("\n%d histograms tested, %d differ, %d not tested (no observations to compare)\n",
                TALLY_NHISTS - untested, differ, untested);
     }
-    int wrc = 0;
-    if (json)
-        wrc |= write_out(json, json_text(&a, &b, alpha, strata, rdiff, res, differ, untested));
-    if (markdown)
-        wrc |= write_out(markdown,
-                         markdown_text(&a, &b, alpha, strata, rdiff, res, differ, untested));
-    if (junit)
-        wrc |= write_out(junit, junit_text(&a, &b, alpha, res));
     free(res);
     loaded_report_free(&a.r);
     loaded_report_free(&b.r);

@@ -30,7 +30,11 @@
  * heterogeneity; an effect that varies between strata inflates it, which
  * only makes the test more cautious).  When it exceeds 1 the test is
  * F = (Q / df) / phi with F(df, sum df_s - df); never below 1, so a
- * histogram of one observation per level keeps the chi-square test.
+ * histogram of one observation per level keeps the chi-square test.  It is
+ * estimated from COMPARE_MIN_DISPERSION_DF df or more only (a two-bin
+ * histogram needs that many strata): with fewer strata, histograms of
+ * several observations a level are tested as if they were independent,
+ * which overstates their differences.
  *
  * Two bins with an expected count below COMPARE_MIN_EXPECTED (strata
  * summed): Fisher's exact test.  A histogram with observations on one side
@@ -43,6 +47,7 @@
 #include "compare.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -398,7 +403,7 @@ static bool counted(int h, const work_t *w, compare_result_t *r)
     r->df = rank;
     r->dispersion = 1;
     double dfh = dfsum - rank;
-    double phi = dfh >= 1 ? (xsum - q) / dfh : 1;
+    double phi = dfh >= COMPARE_MIN_DISPERSION_DF ? (xsum - q) / dfh : 1;
     if (phi > 1) {
         r->test = COMPARE_CMH_F;
         r->dispersion = phi;
@@ -525,7 +530,8 @@ static bool compare_one(const tally_t *a, const tally_t *b, int h, work_t *w,
     return counted(h, w, r);
 }
 
-int compare_tallies(const tally_t *a, const tally_t *b, double alpha, compare_result_t *res)
+int compare_tallies(const tally_t *a, const tally_t *b, bool types_drawn, double alpha,
+                    compare_result_t *res)
 {
     int maxslots = 0;
     for (int h = 0; h < TALLY_NHISTS; h++)
@@ -547,8 +553,17 @@ int compare_tallies(const tally_t *a, const tally_t *b, double alpha, compare_re
         w.la = w.nb + ns;
         w.lb = w.la + ns;
     }
-    for (int h = 0; ok && h < TALLY_NHISTS; h++)
+    for (int h = 0; ok && h < TALLY_NHISTS; h++) {
         ok = compare_one(a, b, h, &w, &res[h]);
+        if (!types_drawn && strcmp(TALLY_HISTS[h].name, "type") == 0) {
+            compare_result_t *r = &res[h];
+            r->test = COMPARE_NONE;
+            r->stat = r->p = r->effect = r->a_value = r->b_value = r->df = r->df2 = NAN;
+            r->dispersion = 1;
+            r->effect_name = "";
+            snprintf(r->note, sizeof r->note, "a report fixes the level type (run --type)");
+        }
+    }
     int differ = 0;
     /* Holm within each family, over the histograms tested. */
     for (int h = 0; ok && h < TALLY_NHISTS; h++) {

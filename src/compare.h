@@ -24,6 +24,12 @@
  * pooled (Cochran's rule, as STATS_MIN_EXPECTED for the checks). */
 #define COMPARE_MIN_EXPECTED 5.0
 
+/* The dispersion is estimated only from this many degrees of freedom of
+ * heterogeneity or more: from fewer, its estimate is mostly noise (and
+ * mostly an effect that differs between strata), and an F test with so few
+ * denominator df would miss plain differences. */
+#define COMPARE_MIN_DISPERSION_DF 20
+
 typedef enum compare_test {
     COMPARE_NONE = 0, /* not tested: note says why */
     COMPARE_CMH,      /* generalized CMH chi-square, df = cells - 1 */
@@ -68,9 +74,11 @@ int compare_common_strata(const tally_t *a, const tally_t *b);
 
 /* Compare every histogram (res[0..TALLY_NHISTS-1], in TALLY_HISTS order),
  * Holm within each family at alpha.  The tallies must be of the same
- * difficulty.  Returns the number of histograms that differ, or -1 when
- * out of memory. */
-int compare_tallies(const tally_t *a, const tally_t *b, double alpha, compare_result_t *res);
+ * difficulty.  types_drawn: both jobs drew their level types (no --type);
+ * else the `type` histogram is not tested.  Returns the number of
+ * histograms that differ, or -1 when out of memory. */
+int compare_tallies(const tally_t *a, const tally_t *b, bool types_drawn, double alpha,
+                    compare_result_t *res);
 
 /* Fisher's exact test of a 2x2 table [[a, b], [c, d]], two-sided: the
  * probability of the tables with these margins no more likely than this one

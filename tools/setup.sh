@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 # help2man: the man page drlsim.1 (tools/manpage.sh), built and installed
 # when it is there.
 PACKAGES="meson ninja-build gcc pkg-config libgsl-dev libcjson-dev libpng-dev python3 gnuplot-nox
-          help2man clang-14 libclang-rt-14-dev libomp-14-dev"
+          help2man clang-14 libclang-rt-14-dev libomp-14-dev libxml2-utils"
 . tools/packages.sh
 # shellcheck disable=SC2086
 install_packages setup $PACKAGES
