@@ -28,7 +28,7 @@
  * heterogeneity or more: from fewer, its estimate is mostly noise (and
  * mostly an effect that differs between strata), and an F test with so few
  * denominator df would miss plain differences. */
-#define COMPARE_MIN_DISPERSION_DF 20
+#define COMPARE_MIN_DISPERSION_DF 5
 
 typedef enum compare_test {
     COMPARE_NONE = 0, /* not tested: note says why */

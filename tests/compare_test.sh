@@ -85,9 +85,9 @@ assert h["fluid_cells"]["test"] == "welch" and h["fluid_cells"]["effect_size"] =
 PY
 
 # 4. other jobs: other dlevels, a fixed type (another mixture of the same strata)
-run --levels 30000 --dlevels 20-30 --seed 3 --out "$tmp/c.json"
+run --levels 20000 --dlevels 20-30 --seed 3 --out "$tmp/c.json"
 expect 0 compare "$tmp/a.json" "$tmp/c.json" --alpha $alpha --json "$tmp/ac.json"
-run --levels 40000 --dlevels 1-25 --type caves --seed 4 --out "$tmp/caves.json"
+run --levels 20000 --dlevels 1-25 --type caves --seed 4 --out "$tmp/caves.json"
 expect 0 compare "$tmp/caves.json" "$tmp/a.json" --alpha $alpha --json "$tmp/ca.json"
 python3 - "$tmp/ac.json" "$tmp/ca.json" <<'PY' && ok || ko "other jobs: wrong strata"
 import json, sys
