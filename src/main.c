@@ -28,6 +28,7 @@ static const command_t COMMANDS[] = {
     {"bench", cmd_bench, false, "measure levels/second per type, layout alone and full level"},
     {"check", cmd_check, true, "test the documented probabilities against generated levels"},
     {"compare", cmd_compare, false, "compare two run reports histogram by histogram (which differ?)"},
+    {"errata", cmd_errata, false, "try the wiki's claims on the released game's generator"},
     {"gen", cmd_gen, false, "generate one level and print it (ASCII or JSON)"},
     {"merge", cmd_merge, false, "add run reports of one job (shards, partial runs) into one"},
     {"rooms", cmd_rooms, true, "the wiki's room statistics over N random layouts, with intervals"},

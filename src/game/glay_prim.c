@@ -88,11 +88,9 @@ int glay_cross_around(const grid_t *g, int x, int y, cellset_t set)
 
 void glay_restore_walls(grid_t *g, bool keep_fluids)
 {
-    /* [game: generator.lua:109-119, 3-10] */
+    /* [game: generator.lua:109-119, 3-10]: the border cells, each once */
     for (int y = 1; y <= GRID_H; y++)
-        for (int x = 1; x <= GRID_W; x++) {
-            if (!grid_on_border(x, y))
-                continue;
+        for (int x = 1; x <= GRID_W; x += (y == 1 || y == GRID_H) ? 1 : GRID_W - 1) {
             cell_t k = grid_get(g, x, y);
             bool fluid = cell_is_fluid(k) || k == CELL_EDGE;
             grid_set(g, x, y, keep_fluids && fluid ? CELL_EDGE : CELL_WALL);

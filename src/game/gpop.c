@@ -12,11 +12,9 @@
  * 11. event [game: generator.lua:83-87] and the generator's hunting chance.
  *
  * Cells are drlsim's; the game's empty-cell test [game: dflevel.pas:212-223]
- * is approximated on them as the [decision]s below say.  Where the game
- * retries uniform coordinates over an area until one passes the test (at most
- * 5000 times), this draws uniformly among the cells that pass
- * ([decision: GPOP_EMPTY_UNIFORM]): the same distribution, except that the
- * game can give up on an area where very few cells pass.
+ * is approximated on them as the [decision]s below say.  A cell that passes
+ * is found as the game finds it: uniform coordinates over the area, retried
+ * until one passes, at most GPOP_EMPTY_TRIES times.
  */
 #include "gpop.h"
 
@@ -27,8 +25,9 @@
 
 #include "poptable.h" /* AMMO_* kinds, as rolls_t.ammo_kind records them */
 
-/* [decision: GPOP_EMPTY_UNIFORM] see the file header. */
-#define GPOP_EMPTY_UNIFORM 1
+/* [game: vmaparea.pas:154-166] random_empty_coord gives up after this many
+ * uniform draws. */
+#define GPOP_EMPTY_TRIES 5000
 /* [decision: GPOP_DOOR_BLOCKS] a closed door counts as a blocking cell for
  * EF_NOBLOCK (the game opens doors by bumping into them); only floor, water,
  * acid, lava, bridge and stairs are free to stand on. */
@@ -180,21 +179,31 @@ static bool is_empty(const gp_t *s, int x, int y, int flags)
     return true;
 }
 
-/* random_empty_coord(flags, area): uniform among the cells of a that pass
- * (GPOP_EMPTY_UNIFORM); false when none does. */
+/* random_empty_coord(flags, area): uniform coordinates of a (x drawn before
+ * y) until one passes the empty test, at most GPOP_EMPTY_TRIES draws; false
+ * when none did. */
 static bool random_empty(gp_t *s, int flags, area_t a, point_t *out)
 {
-    static _Thread_local uint16_t cand[GRID_W * GRID_H];
-    int n = 0;
-    for (int y = a.y1; y <= a.y2; y++)
-        for (int x = a.x1; x <= a.x2; x++)
-            if (is_empty(s, x, y, flags))
-                cand[n++] = (uint16_t)(y << 8 | x);
-    if (n == 0)
+    if (a.x1 < 1)
+        a.x1 = 1;
+    if (a.y1 < 1)
+        a.y1 = 1;
+    if (a.x2 > GRID_W)
+        a.x2 = GRID_W;
+    if (a.y2 > GRID_H)
+        a.y2 = GRID_H;
+    if (a.x1 > a.x2 || a.y1 > a.y2)
         return false;
-    int c = cand[rng_below(s->r, (uint32_t)n)];
-    *out = (point_t){(uint8_t)(c & 0xff), (uint8_t)(c >> 8)};
-    return true;
+    const uint32_t w = (uint32_t)(a.x2 - a.x1 + 1), h = (uint32_t)(a.y2 - a.y1 + 1);
+    for (int i = 0; i < GPOP_EMPTY_TRIES; i++) {
+        int x = a.x1 + (int)rng_below(s->r, w);
+        int y = a.y1 + (int)rng_below(s->r, h);
+        if (is_empty(s, x, y, flags)) {
+            *out = (point_t){(uint8_t)x, (uint8_t)y};
+            return true;
+        }
+    }
+    return false;
 }
 
 static area_t room_area(const room_t *rm, int shrink)

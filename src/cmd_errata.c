@@ -1,0 +1,594 @@
+/* cmd_errata.c - `drlsim errata`: the wiki's claims, tried on the released game.
+ *
+ * Every check of the wiki ruleset's expectations (data/expectations.json) is
+ * run on levels of the game-0.9.9.7 ruleset: the same samples, the same tests
+ * (check.c), but the levels come from the game's generator.  A check that
+ * passes says the game agrees with the wiki's claim, one that fails says it
+ * differs; a check whose sample or observation the game never produces (a
+ * type the game does not make at that dlevel, a roll the game does not draw)
+ * is "not in the game".  Known discrepancies of the wiki ruleset do not apply:
+ * the game is tried against the wiki's words.  Each result carries one line of
+ * why from data/game-0.9.9.7/errata.json (by check, else by family).
+ *
+ * The expectations are read under the wiki's tables (their bin names are the
+ * wiki's), then the bins named by monster ids or single-monster outcome names
+ * are moved to the game's tables' indices by name before the game's tables
+ * name the bins; a bin the game does not have makes its check "not in the
+ * game".
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+#include <gsl/gsl_errno.h>
+
+#include "check.h"
+#include "cli.h"
+#include "cluster.h"
+#include "commands.h"
+#include "data.h"
+#include "game/gpop.h"
+#include "jsonutil.h"
+#include "outfile.h"
+#include "report.h"
+#include "strbuf.h"
+#include "tables.h"
+#include "tally.h"
+
+#define ERRATA_DEFAULT_ALPHA 1e-4 /* per family, after Holm: the check's own */
+#define ERRATA_FILE "game-0.9.9.7/errata.json"
+
+typedef enum errata_verdict { E_AGREES = 0, E_DIFFERS, E_ABSENT, E__COUNT } errata_verdict_t;
+static const char *const E_NAME[E__COUNT] = {"agrees", "differs", "not in the game"};
+
+typedef struct opts {
+    double scale, alpha;
+    uint64_t seed;
+    const char *json, *markdown, *only;
+    driver_opts_t d;
+} opts_t;
+
+enum { O_HELP = 1, O_SCALE, O_SEED, O_ALPHA, O_THREADS, O_JSON, O_MARKDOWN, O_PROGRESS, O_ONLY };
+
+static const cli_opt_t OPTS[] = {
+    {"help", false, O_HELP},  {"scale", true, O_SCALE},       {"seed", true, O_SEED},
+    {"alpha", true, O_ALPHA}, {"threads", true, O_THREADS},   {"json", true, O_JSON},
+    {"markdown", true, O_MARKDOWN}, {"progress", true, O_PROGRESS}, {"only", true, O_ONLY},
+};
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: drlsim errata [--scale F] [--seed S] [--alpha A] [--threads K]\n"
+            "                     [--json FILE] [--markdown FILE] [--only TEXT]\n"
+            "                     [--progress auto|always|never]\n"
+            "\n"
+            "Try every claim of the wiki ruleset's checks (data/expectations.json) on the\n"
+            "released game's generator (--rules game-0.9.9.7): the same samples and tests\n"
+            "as `drlsim check`, levels made by the game's rules.  Each check is listed with\n"
+            "what the wiki says, what the game does (observed, with its 95%% interval), the\n"
+            "verdict (agrees, differs, or not in the game: the game never makes that\n"
+            "sample or draws that roll), its p-value and effect, and one line of why\n"
+            "(data/game-0.9.9.7/errata.json; docs/rulesets.md).\n"
+            "\n"
+            "  --scale F        multiply every sample's levels by F (default 1)\n"
+            "  --seed S         master seed (default 0)\n"
+            "  --alpha A        significance level per family, Holm (default %g)\n"
+            "  --threads K      worker threads (default: all cores); results do not depend on it\n"
+            "  --json FILE      write the results as JSON ('-': stdout, no table)\n"
+            "  --markdown FILE  write the results as Markdown ('-': stdout, no table)\n"
+            "  --only TEXT      only the checks whose name or family contains TEXT\n"
+            "  --progress WHEN  progress bar on stderr: auto (on a terminal), always, never\n"
+            "\n"
+            "SIGINT or SIGTERM stops the run: nothing is written, exit status 130.\n",
+            ERRATA_DEFAULT_ALPHA);
+    fputs(CLI_EXIT_HELP, out);
+}
+
+static bool parse_opts(int argc, char **argv, opts_t *o, int *rc)
+{
+    cli_t c;
+    cli_init(&c, "errata", argc, argv);
+    memset(o, 0, sizeof *o);
+    o->scale = 1.0;
+    o->alpha = ERRATA_DEFAULT_ALPHA;
+    o->d.progress = PROGRESS_AUTO;
+    static const char *const PROGRESS[] = {"auto", "always", "never", NULL};
+    long v;
+    int id;
+    *rc = CLI_EXIT_USAGE;
+    while ((id = cli_next(&c, OPTS, (int)(sizeof OPTS / sizeof OPTS[0]))) != 0) {
+        switch (id) {
+        case -1:
+            return false;
+        case O_HELP:
+            usage(stdout);
+            *rc = 0;
+            return false;
+        case O_SCALE:
+            if (!cli_double(&c, 1e-6, 1e3, &o->scale))
+                return false;
+            break;
+        case O_SEED:
+            if (!cli_u64(&c, &o->seed))
+                return false;
+            break;
+        case O_ALPHA:
+            if (!cli_double(&c, 1e-300, 0.5, &o->alpha))
+                return false;
+            break;
+        case O_THREADS:
+            if (!cli_long(&c, 1, 1024, &v))
+                return false;
+            o->d.threads = (int)v;
+            break;
+        case O_JSON:
+            o->json = c.arg;
+            break;
+        case O_MARKDOWN:
+            o->markdown = c.arg;
+            break;
+        case O_ONLY:
+            o->only = c.arg;
+            break;
+        case O_PROGRESS:
+            if ((v = cli_choice(&c, PROGRESS)) < 0)
+                return false;
+            o->d.progress = (progress_mode_t)v;
+            break;
+        }
+    }
+    if (o->json && o->markdown && strcmp(o->json, "-") == 0 && strcmp(o->markdown, "-") == 0) {
+        cli_error(&c, "only one of --json and --markdown can be '-'");
+        return false;
+    }
+    if ((o->json && outfile_check(o->json) != 0) ||
+        (o->markdown && outfile_check(o->markdown) != 0))
+        return false;
+    return true;
+}
+
+/* ---- bins named by the tables ------------------------------------------ */
+
+/* Move a check's per-bin arrays from the wiki's bin order to the game's:
+ * to[i] is the game's bin of wiki bin i, -1 when the game has none.  False
+ * when a bin the check looks at has no game bin. */
+static bool move_bins(expect_check_t *e, const int *to, int nto)
+{
+    bool whole = true;
+    uint8_t *given = calloc((size_t)e->nbins, 1), *hit = calloc((size_t)e->nbins, 1);
+    double *prob = calloc((size_t)e->nbins, sizeof *prob);
+    if (!given || !hit || !prob) {
+        free(given);
+        free(hit);
+        free(prob);
+        return false;
+    }
+    for (int i = 0; i < e->nbins; i++) {
+        bool used = (e->hit && e->hit[i]) || (e->prob && e->prob[i] > 0);
+        int j = i < nto ? to[i] : -1;
+        if (j < 0) {
+            whole = whole && !used;
+            continue;
+        }
+        /* several wiki bins may be one game bin: their shares add */
+        given[j] |= e->given ? e->given[i] : 1;
+        hit[j] |= e->hit ? e->hit[i] : 0;
+        prob[j] += e->prob ? e->prob[i] : 0;
+    }
+    if (e->given)
+        memcpy(e->given, given, (size_t)e->nbins);
+    if (e->hit)
+        memcpy(e->hit, hit, (size_t)e->nbins);
+    if (e->prob)
+        memcpy(e->prob, prob, (size_t)e->nbins * sizeof *prob);
+    free(given);
+    free(hit);
+    free(prob);
+    return whole;
+}
+
+/* The game bin of every wiki bin of the histograms the tables name: monster
+ * ids (monsters_by_kind, first_monster) and single-monster outcomes (by the
+ * errata file's "single_outcomes": wiki row name -> game row name). */
+static void remap(expect_set_t *set, const tables_t *wiki, const tables_t *game,
+                  const cJSON *outcomes, bool *absent)
+{
+    int mon[MONSTER_KINDS_MAX], out[MONSTER_KINDS_MAX];
+    for (int i = 0; i < MONSTER_KINDS_MAX; i++) {
+        mon[i] = i < wiki->monsters->n ? monsters_find(game->monsters, wiki->monsters->kind[i].id)
+                                       : -1;
+        out[i] = -1;
+        const cJSON *to = i < wiki->pop->single.noutcomes
+                              ? cJSON_GetObjectItemCaseSensitive(outcomes,
+                                                                 wiki->pop->single.outcome[i].name)
+                              : NULL;
+        for (int j = 0; cJSON_IsString(to) && j < game->gpop->single.noutcomes; j++)
+            if (strcmp(to->valuestring, game->gpop->single.outcome[j].name) == 0)
+                out[i] = j;
+    }
+    const int h_kind = tally_hist_index("monsters_by_kind"),
+              h_first = tally_hist_index("first_monster"),
+              h_single = tally_hist_index("single_outcome");
+    for (int i = 0; i < set->n; i++) {
+        expect_check_t *e = &set->check[i];
+        if (e->hist == h_kind || e->hist == h_first)
+            absent[i] = !move_bins(e, mon, MONSTER_KINDS_MAX);
+        else if (e->hist == h_single)
+            absent[i] = !move_bins(e, out, MONSTER_KINDS_MAX);
+    }
+}
+
+/* ---- why ---------------------------------------------------------------- */
+
+typedef struct why_table {
+    cJSON *root; /* {"families": {F: text}, "checks": {NAME: {"why": text, "game": text}}} */
+} why_table_t;
+
+static bool why_load(why_table_t *w, char *err, size_t errlen)
+{
+    size_t len;
+    char origin[256];
+    char *text = data_read(ERRATA_FILE, &len, origin, sizeof origin, err, errlen);
+    if (!text)
+        return false;
+    ju_t ju;
+    ju_init(&ju, origin, err, errlen);
+    w->root = ju_parse(&ju, text, len);
+    free(text);
+    if (!w->root)
+        return false;
+    static const char *const TOP[] = {"comment", "families", "checks", "single_outcomes", NULL};
+    ju_keys(&ju, w->root, "", TOP);
+    const cJSON *f = ju_object(&ju, w->root, "", "families");
+    const cJSON *c = ju_object(&ju, w->root, "", "checks");
+    const cJSON *it;
+    cJSON_ArrayForEach(it, f)
+    {
+        if (!ju.failed && !cJSON_IsString(it) && strcmp(it->string, "comment") != 0)
+            ju_fail(&ju, "families", "%s: expected a string", it->string);
+    }
+    const cJSON *so = ju_object(&ju, w->root, "", "single_outcomes");
+    cJSON_ArrayForEach(it, so)
+    {
+        if (!ju.failed && !cJSON_IsString(it))
+            ju_fail(&ju, "single_outcomes", "%s: expected a game outcome name", it->string);
+    }
+    static const char *const CK[] = {"why", "game", "comment", NULL};
+    cJSON_ArrayForEach(it, c)
+    {
+        if (ju.failed)
+            break;
+        char path[160];
+        snprintf(path, sizeof path, "checks.%s", it->string);
+        ju_keys(&ju, it, path, CK);
+    }
+    if (ju.failed) {
+        cJSON_Delete(w->root);
+        w->root = NULL;
+    }
+    return !ju.failed;
+}
+
+static const char *why_of(const why_table_t *w, const expect_check_t *e, const char *key)
+{
+    const cJSON *c = cJSON_GetObjectItemCaseSensitive(
+        cJSON_GetObjectItemCaseSensitive(w->root, "checks"), e->name);
+    const cJSON *s = c ? cJSON_GetObjectItemCaseSensitive(c, key) : NULL;
+    if (cJSON_IsString(s))
+        return s->valuestring;
+    if (strcmp(key, "why") != 0)
+        return NULL;
+    s = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(w->root, "families"),
+                                         e->family);
+    return cJSON_IsString(s) ? s->valuestring : NULL;
+}
+
+/* ---- the run ------------------------------------------------------------ */
+
+static bool selected(const expect_check_t *e, const opts_t *o)
+{
+    return e->enabled &&
+           (!o->only || strstr(e->name, o->only) || strstr(e->family, o->only));
+}
+
+/* The errata verdict of a check run on the game's levels. */
+static errata_verdict_t verdict_of(const check_result_t *r, bool absent)
+{
+    if (absent || r->n == 0 || strncmp(r->reason, "no observations", 15) == 0)
+        return E_ABSENT;
+    switch (r->v) {
+    case VERDICT_PASS:
+    case VERDICT_XPASS: /* the wiki's words hold although drlsim's reading departs */
+        return E_AGREES;
+    case VERDICT_FAIL:
+    case VERDICT_XFAIL:
+        return E_DIFFERS;
+    default:
+        return E_ABSENT;
+    }
+}
+
+static int write_text(const char *path, char *text)
+{
+    if (!text) {
+        fprintf(stderr, "drlsim errata: out of memory\n");
+        return 1;
+    }
+    int rc = outfile_write(path, text, strlen(text)) ? CLI_EXIT_IO : 0;
+    free(text);
+    return rc;
+}
+
+/* Markdown: per family a table of the checks. */
+static char *markdown(const cJSON *rep)
+{
+    strbuf_t b = {0};
+    const cJSON *s = cJSON_GetObjectItemCaseSensitive(rep, "summary");
+    sb_printf(&b,
+                  "# Errata: the wiki's claims on the released game\n\n"
+                  "Every check of the wiki ruleset (docs/expectations.md), run on levels of the\n"
+                  "game-0.9.9.7 ruleset (docs/rulesets.md) by `drlsim errata`: %d agree, %d "
+                  "differ, %d are not in the game (%.0f levels, seed %s, alpha %g per family "
+                  "after Holm).  Regenerate it with `drlsim errata --markdown FILE`.\n",
+                  cJSON_GetObjectItemCaseSensitive(s, "agrees")->valueint,
+                  cJSON_GetObjectItemCaseSensitive(s, "differs")->valueint,
+                  cJSON_GetObjectItemCaseSensitive(s, "not_in_the_game")->valueint,
+                  cJSON_GetObjectItemCaseSensitive(s, "levels")->valuedouble,
+                  cJSON_GetObjectItemCaseSensitive(s, "seed_text")->valuestring,
+                  cJSON_GetObjectItemCaseSensitive(s, "alpha")->valuedouble);
+    const cJSON *checks = cJSON_GetObjectItemCaseSensitive(rep, "checks");
+    const char *family = NULL;
+    const cJSON *c;
+    cJSON_ArrayForEach(c, checks)
+    {
+        const char *f = cJSON_GetObjectItemCaseSensitive(c, "family")->valuestring;
+        if (!family || strcmp(family, f) != 0) {
+            sb_printf(&b,
+                          "\n## %s\n\n| check | wiki says | game does | verdict | p | why |\n"
+                          "|---|---|---|---|---|---|\n",
+                          f);
+            family = f;
+        }
+        const cJSON *obs = cJSON_GetObjectItemCaseSensitive(c, "game_observed");
+        const cJSON *p = cJSON_GetObjectItemCaseSensitive(c, "p");
+        const cJSON *why = cJSON_GetObjectItemCaseSensitive(c, "why");
+        const cJSON *exact = cJSON_GetObjectItemCaseSensitive(c, "game_exact");
+        sb_printf(&b, "| %s | %s | %s%s%s | %s | ",
+                      cJSON_GetObjectItemCaseSensitive(c, "name")->valuestring,
+                      cJSON_GetObjectItemCaseSensitive(c, "wiki_says")->valuestring,
+                      cJSON_IsString(obs) ? obs->valuestring : "-",
+                      cJSON_IsString(exact) ? "; exactly " : "",
+                      cJSON_IsString(exact) ? exact->valuestring : "",
+                      cJSON_GetObjectItemCaseSensitive(c, "verdict")->valuestring);
+        if (cJSON_IsNumber(p))
+            sb_printf(&b, "%.3g", p->valuedouble);
+        else
+            sb_printf(&b, "-");
+        sb_printf(&b, " | %s |\n", cJSON_IsString(why) ? why->valuestring : "");
+    }
+    if (b.oom) {
+        free(b.s);
+        return NULL;
+    }
+    return b.s;
+}
+
+/* What the game did, in the check's own terms, from its check report entry. */
+static void observed_text(const cJSON *c, char *buf, size_t n)
+{
+    const cJSON *test = cJSON_GetObjectItemCaseSensitive(c, "test");
+    const cJSON *obs = cJSON_GetObjectItemCaseSensitive(c, "observed");
+    const cJSON *iv = cJSON_GetObjectItemCaseSensitive(c, "interval");
+    buf[0] = '\0';
+    if (!cJSON_IsString(test) || !obs)
+        return;
+    if (cJSON_IsNumber(obs) && cJSON_IsArray(iv) && cJSON_GetArraySize(iv) == 2) {
+        const char *what = strcmp(test->valuestring, "range") == 0   ? "in range"
+                           : strcmp(test->valuestring, "exact") == 0 ? "exact"
+                                                                     : "share";
+        snprintf(buf, n, "%s %.4f [%.4f, %.4f]", what, obs->valuedouble,
+                 cJSON_GetArrayItem(iv, 0)->valuedouble, cJSON_GetArrayItem(iv, 1)->valuedouble);
+        return;
+    }
+    if (cJSON_IsArray(obs) && cJSON_GetArraySize(obs) == 2) { /* moments: min, max */
+        double lo = cJSON_GetArrayItem(obs, 0)->valuedouble,
+               hi = cJSON_GetArrayItem(obs, 1)->valuedouble;
+        if (lo == hi)
+            snprintf(buf, n, "always %.0f", lo);
+        else
+            snprintf(buf, n, "%.0f..%.0f", lo, hi);
+        return;
+    }
+    if (cJSON_IsObject(obs)) {
+        size_t used = 0;
+        const cJSON *it;
+        cJSON_ArrayForEach(it, obs)
+        {
+            if (!cJSON_IsNumber(it) || it->valuedouble == 0)
+                continue;
+            int k = snprintf(buf + used, n - used, "%s%s %.4f", used ? ", " : "", it->string,
+                             it->valuedouble);
+            if (k < 0 || (size_t)k >= n - used) {
+                buf[used] = '\0';
+                break;
+            }
+            used += (size_t)k;
+        }
+    }
+}
+
+int cmd_errata(int argc, char **argv)
+{
+    opts_t o;
+    int rc;
+    if (!parse_opts(argc, argv, &o, &rc))
+        return rc;
+    gsl_set_error_handler_off();
+    char err[512];
+    /* The wiki's tables name the bins the expectations speak of. */
+    const tables_t *wiki = tables_load(RULESET_WIKI);
+    if (!wiki)
+        return CLI_EXIT_USAGE;
+    expect_set_t set;
+    if (!expect_load(&set, NULL, wiki->expectations, err, sizeof err)) {
+        fprintf(stderr, "drlsim errata: %s\n", err);
+        return CLI_EXIT_USAGE;
+    }
+    const tables_t *game = tables_load(RULESET_GAME);
+    why_table_t why = {NULL};
+    if (!game || !why_load(&why, err, sizeof err)) {
+        if (game)
+            fprintf(stderr, "drlsim errata: %s\n", err);
+        expect_free(&set);
+        return CLI_EXIT_USAGE;
+    }
+    check_result_t *r = calloc((size_t)set.n, sizeof *r);
+    check_group_t *g = calloc((size_t)set.n, sizeof *g);
+    bool *absent = calloc((size_t)set.n, sizeof *absent);
+    if (!r || !g || !absent) {
+        fprintf(stderr, "drlsim errata: out of memory\n");
+        return 1;
+    }
+    remap(&set, wiki, game, cJSON_GetObjectItemCaseSensitive(why.root, "single_outcomes"),
+          absent);
+    /* One group per sample, as check does; levels scaled. */
+    int ng = 0, nrun = 0;
+    for (int i = 0; i < set.n; i++) {
+        const expect_check_t *e = &set.check[i];
+        r[i].e = e;
+        r[i].run = selected(e, &o);
+        if (!r[i].run)
+            continue;
+        nrun++;
+        int k = 0;
+        while (k < ng && !expect_same_sample(&g[k].s, &e->sample))
+            k++;
+        if (k == ng) {
+            g[ng].s = e->sample;
+            g[ng].s.levels = 0;
+            g[ng].seed = check_group_seed(o.seed, &e->sample);
+            ng++;
+        }
+        r[i].group = k;
+        if (e->sample.levels > g[k].s.levels)
+            g[k].s.levels = e->sample.levels;
+    }
+    if (nrun == 0) {
+        fprintf(stderr, "drlsim errata: no check selected%s%s\n", o.only ? " by --only " : "",
+                o.only ? o.only : "");
+        return CLI_EXIT_USAGE;
+    }
+    for (int k = 0; k < ng; k++) {
+        uint64_t lv = g[k].s.levels ? g[k].s.levels : set.levels;
+        double scaled = ceil((double)lv * o.scale);
+        g[k].s.levels = scaled < 1 ? 1 : (uint64_t)scaled;
+    }
+    driver_catch_signals();
+    uint64_t levels = 0;
+    double secs = 0;
+    int threads = 0;
+    bool ok = check_run_groups(g, ng, &o.d, game, &levels, &secs, &threads);
+    uint64_t wanted = 0;
+    for (int k = 0; k < ng; k++)
+        wanted += g[k].s.levels;
+    driver_release_signals();
+    if (!ok || levels < wanted) {
+        if (levels < wanted)
+            fprintf(stderr, "drlsim errata: interrupted: nothing written\n");
+        return levels < wanted ? 130 : 1;
+    }
+    for (int i = 0; i < set.n; i++)
+        if (r[i].run)
+            check_evaluate(&r[i], &g[r[i].group], o.alpha);
+    if (!check_decide(r, set.n, o.alpha)) {
+        fprintf(stderr, "drlsim errata: out of memory\n");
+        return 1;
+    }
+    /* The check report's entries, each with the errata's own fields. */
+    check_info_t info = {levels, o.seed, o.alpha, true};
+    char *ctext = check_report_json(r, set.n, g, &info);
+    cJSON *crep = ctext ? cJSON_Parse(ctext) : NULL;
+    free(ctext);
+    if (!crep) {
+        fprintf(stderr, "drlsim errata: out of memory\n");
+        return 1;
+    }
+    cJSON *rep = cJSON_CreateObject();
+    cJSON *summary = cJSON_AddObjectToObject(rep, "summary");
+    cJSON *out = cJSON_AddArrayToObject(rep, "checks");
+    int count[E__COUNT] = {0};
+    const cJSON *centries = cJSON_GetObjectItemCaseSensitive(crep, "checks");
+    for (int i = 0; i < set.n; i++) {
+        if (!r[i].run)
+            continue;
+        /* check_report_json lists every check, in order */
+        cJSON *c = cJSON_Duplicate(cJSON_GetArrayItem(centries, i), true);
+        errata_verdict_t v = verdict_of(&r[i], absent[i]);
+        count[v]++;
+        const expect_check_t *e = r[i].e;
+        cJSON_DeleteItemFromObjectCaseSensitive(c, "verdict");
+        cJSON_AddStringToObject(c, "wiki_says", e->expected_text);
+        char obs[512];
+        observed_text(c, obs, sizeof obs);
+        if (v != E_ABSENT && obs[0])
+            cJSON_AddStringToObject(c, "game_observed", obs);
+        const char *exact = why_of(&why, e, "game");
+        if (exact)
+            cJSON_AddStringToObject(c, "game_exact", exact);
+        cJSON_AddStringToObject(c, "verdict", E_NAME[v]);
+        const char *w = why_of(&why, e, "why");
+        if (w)
+            cJSON_AddStringToObject(c, "why", w);
+        cJSON_AddItemToArray(out, c);
+    }
+    cJSON_AddNumberToObject(summary, "agrees", count[E_AGREES]);
+    cJSON_AddNumberToObject(summary, "differs", count[E_DIFFERS]);
+    cJSON_AddNumberToObject(summary, "not_in_the_game", count[E_ABSENT]);
+    cJSON_AddNumberToObject(summary, "levels", (double)levels); /* < 2^53 */
+    cJSON_AddItemToObject(summary, "seed", report_u64(o.seed));
+    char seed[24];
+    snprintf(seed, sizeof seed, "%llu", (unsigned long long)o.seed);
+    cJSON_AddStringToObject(summary, "seed_text", seed);
+    cJSON_AddNumberToObject(summary, "alpha", o.alpha);
+    cJSON_AddStringToObject(summary, "wiki_rules", RULESET_WIKI);
+    cJSON_AddStringToObject(summary, "game_rules", RULESET_GAME);
+    cJSON_Delete(crep);
+    bool to_stdout = (o.json && strcmp(o.json, "-") == 0) ||
+                     (o.markdown && strcmp(o.markdown, "-") == 0);
+    rc = 0;
+    if (o.json)
+        rc |= write_text(o.json, report_json_text(rep));
+    if (o.markdown)
+        rc |= write_text(o.markdown, markdown(rep));
+    if (!to_stdout) {
+        const cJSON *c;
+        cJSON_ArrayForEach(c, out)
+        printf("%-16s %-40s %s\n", cJSON_GetObjectItemCaseSensitive(c, "verdict")->valuestring,
+               cJSON_GetObjectItemCaseSensitive(c, "name")->valuestring,
+               cJSON_IsString(cJSON_GetObjectItemCaseSensitive(c, "why"))
+                   ? cJSON_GetObjectItemCaseSensitive(c, "why")->valuestring
+                   : "");
+        printf("\n%d agree, %d differ, %d not in the game\n", count[E_AGREES], count[E_DIFFERS],
+               count[E_ABSENT]);
+    }
+    if (rc == 0 && outfile_stdout_check() != 0)
+        rc = CLI_EXIT_IO;
+    if (rc == 0)
+        fprintf(stderr, "drlsim errata: %llu levels in %.2f s (%.0f levels/s, %d threads)\n",
+                (unsigned long long)levels, secs, secs > 0 ? (double)levels / secs : 0.0,
+                threads);
+    cJSON_Delete(rep);
+    cJSON_Delete(why.root);
+    for (int i = 0; i < set.n; i++)
+        free(r[i].counts);
+    for (int k = 0; k < ng; k++)
+        tally_free(g[k].t);
+    free(r);
+    free(g);
+    free(absent);
+    expect_free(&set);
+    return rc ? (rc & CLI_EXIT_IO ? CLI_EXIT_IO : rc) : 0;
+}

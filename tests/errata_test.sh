@@ -1,0 +1,55 @@
+#!/bin/sh
+# errata_test.sh DRLSIM SRCDIR - `drlsim errata` at a small scale: the wiki's
+# claims the released game contradicts are listed as differing or not in the
+# game, the ones it keeps as agreeing, every check of the wiki ruleset has a
+# verdict, and the Markdown has the structure of the committed docs/errata.md
+# (its title, a section per family, the same table header).
+drlsim=$1
+src=$2
+. "$(dirname "$0")/harness.sh"
+
+"$drlsim" errata --scale 0.1 --seed 7 --progress never --json "$tmp/e.json" \
+    --markdown "$tmp/e.md" >"$tmp/out" 2>"$tmp/err"
+st=$?
+if [ "$st" = 0 ]; then ok; else ko "drlsim errata exited $st: $(tail -3 "$tmp/err")"; fi
+if python3 - "$tmp/e.json" "$src/../data/expectations.json" <<'PY'
+import json, sys
+e = json.load(open(sys.argv[1]))
+wiki = json.load(open(sys.argv[2]))
+v = {c["name"]: c["verdict"] for c in e["checks"]}
+want = {c["name"] for c in wiki["checks"] if c.get("enabled", True)}
+assert set(v) == want, ("checks without a verdict", sorted(want - set(v)))
+s = e["summary"]
+assert s["agrees"] + s["differs"] + s["not_in_the_game"] == len(v), s
+# The released game's departures from the page (docs/rulesets.md).
+differs = ["type-shares-dl3", "type-shares-dl4", "type-shares-dl5", "type-shares-dl10",
+           "type-shares-dl15", "arena-of-caves-dl10", "arena-of-caves-dl20",
+           "single-share-dl20", "items-maze", "items-arena", "special-count-normal",
+           "special-kinds-normal", "river-x-caves", "river-rate-normal"]
+absent = ["arena-roll-dl10", "arena-layout-dl30", "cave-roll-dl10-d3"]
+agrees = ["type-dl2", "items-caves", "items-single", "river-rate-city", "hunting-arena"]
+for n in differs:
+    assert v[n] == "differs", (n, v[n])
+for n in absent:
+    assert v[n] == "not in the game", (n, v[n])
+for n in agrees:
+    assert v[n] == "agrees", (n, v[n])
+for c in e["checks"]:
+    assert c.get("why"), ("no why", c["name"])
+    assert c["verdict"] == "not in the game" or c.get("game_observed"), ("no observation", c["name"])
+print(f"{s['agrees']} agree, {s['differs']} differ, {s['not_in_the_game']} not in the game")
+PY
+then ok; else ko "errata verdicts"; fi
+# The Markdown's structure is the committed page's.
+for f in "$tmp/e.md" "$src/../docs/errata.md"; do
+    if head -1 "$f" | grep -q '^# Errata: the wiki' &&
+        grep -q '^| check | wiki says | game does | verdict | p | why |$' "$f" &&
+        [ "$(grep -c '^## ' "$f")" -ge 30 ]; then ok; else ko "$f: not the errata page's structure"; fi
+done
+a=$(grep '^## ' "$tmp/e.md")
+b=$(grep '^## ' "$src/../docs/errata.md")
+if [ "$a" = "$b" ]; then ok; else ko "docs/errata.md's families differ from a fresh run's: regenerate it"; fi
+"$drlsim" errata --scale 0.01 --json /nonexistent/e.json >"$tmp/out" 2>"$tmp/err"
+st=$?
+if [ "$st" = 2 ] && [ "$(wc -l <"$tmp/err")" = 1 ]; then ok; else ko "errata to a missing directory: exit $st"; fi
+finish
