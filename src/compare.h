@@ -75,10 +75,13 @@ int compare_common_strata(const tally_t *a, const tally_t *b);
 /* Compare every histogram (res[0..TALLY_NHISTS-1], in TALLY_HISTS order),
  * Holm within each family at alpha.  The tallies must be of the same
  * difficulty.  types_drawn: both jobs drew their level types (no --type);
- * else the `type` histogram is not tested.  Returns the number of
+ * else the `type` histogram is not tested.  same_names: both reports' bins
+ * named by data files (monster ids, outcome rows: tally_name_bins) come from
+ * one ruleset's tables; else those histograms are not tested (bin k is a
+ * different monster in each).  Returns the number of
  * histograms that differ, or -1 when out of memory. */
-int compare_tallies(const tally_t *a, const tally_t *b, bool types_drawn, double alpha,
-                    compare_result_t *res);
+int compare_tallies(const tally_t *a, const tally_t *b, bool types_drawn, bool same_names,
+                    double alpha, compare_result_t *res);
 
 /* Fisher's exact test of a 2x2 table [[a, b], [c, d]], two-sided: the
  * probability of the tables with these margins no more likely than this one

@@ -7,6 +7,9 @@
 #   - a report made with an edited table (--data: the horizontal share of rivers
 #     doubled, 1 in 4 -> 2 in 4) against the built-in one: exit 1, the river
 #     orientation histograms differ, the population and room ones do not;
+#   - the wiki ruleset against the released game's (100000 levels each at
+#     dlevels 3-25): the type histogram differs with p < 1e-12, and the
+#     histograms whose bins are each ruleset's own monsters are not compared;
 #   - other jobs (other dlevels, a fixed type) are compared on their common
 #     strata and show no difference; no common stratum, bad reports and bad
 #     options exit 2 with one line and nothing on stdout.
@@ -178,4 +181,17 @@ assert "XFAIL" in verdicts and "PASS" in verdicts and "SKIP" in verdicts, set(ve
 assert "FAIL" in [c["verdict"] for c in json.load(open(sys.argv[4]))["checks"]]
 PY
 fi
+# The wiki's rules against the released game's: the level types differ.
+"$drlsim" run --levels 100000 --dlevels 3-25 --seed 11 --progress never --out "$tmp/rw.json" 2>/dev/null
+"$drlsim" run --rules game-0.9.9.7 --levels 100000 --dlevels 3-25 --seed 12 --progress never \
+    --out "$tmp/rg.json" 2>/dev/null
+expect 1 compare "$tmp/rw.json" "$tmp/rg.json" --json "$tmp/rwg.json"
+if python3 - "$tmp/rwg.json" <<'PY'
+import json, sys
+o = json.load(open(sys.argv[1]))
+h = {r["name"]: r for r in o["histograms"]}
+assert h["type"]["differs"] and h["type"]["p"] < 1e-12, h["type"]
+assert h["monsters_by_kind"]["p"] is None and "own monsters" in h["monsters_by_kind"]["note"]
+PY
+then ok; else ko "wiki against game: the type histogram"; fi
 finish

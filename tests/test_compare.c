@@ -52,7 +52,7 @@ static void test_one_stratum(void)
     /* budget moments: n, sum, sumsq, min, max */
     put(a, 1, "budget", (const uint64_t[]){100, 500, 3000, 1, 9}, 5, 1000);
     put(b, 1, "budget", (const uint64_t[]){80, 480, 3200, 1, 9}, 5, 1000);
-    int differ = compare_tallies(a, b, true, 0.01, res);
+    int differ = compare_tallies(a, b, true, true, 0.01, res);
     CHECK(differ >= 1, "one stratum: %d differ", differ);
     const compare_result_t *r = &res[tally_hist_index("river")];
     /* Pearson X2 of the 2x2 table, times (N - 1) / N */
@@ -78,7 +78,7 @@ static void test_one_stratum(void)
     double sd = sqrt((99 * v1 + 79 * v2) / 178);
     CHECK(close_to(r->effect, -1.0 / sd, 1e-9), "welch effect %g", r->effect);
     /* identical tallies: p = 1 everywhere */
-    compare_tallies(a, a, true, 0.01, res);
+    compare_tallies(a, a, true, true, 0.01, res);
     for (int h = 0; h < TALLY_NHISTS; h++)
         CHECK(res[h].test == COMPARE_NONE || res[h].p == 1, "%s: p %g against itself",
               TALLY_HISTS[h].name, res[h].p);
@@ -97,13 +97,13 @@ static void test_strata(void)
     put(b, 1, "river", (const uint64_t[]){90, 10}, 2, 100);
     put(b, 2, "river", (const uint64_t[]){1000, 9000}, 2, 10000);
     CHECK(compare_common_strata(a, b) == 2, "two common strata");
-    compare_tallies(a, b, true, 0.01, res);
+    compare_tallies(a, b, true, true, 0.01, res);
     const compare_result_t *r = &res[tally_hist_index("river")];
     CHECK(!r->differs && r->p > 0.99 && r->strata == 2, "simpson: p %g strata %d", r->p,
           r->strata);
     /* a real shift in one stratum is seen */
     put(b, 1, "river", (const uint64_t[]){60, 40}, 2, 100);
-    compare_tallies(a, b, true, 0.01, res);
+    compare_tallies(a, b, true, true, 0.01, res);
     CHECK(r->differs, "a shift in one stratum: p %g", r->p);
     /* no common stratum: other difficulty */
     tally_t *c = tally_new(1, 2, 4);
