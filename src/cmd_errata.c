@@ -31,6 +31,7 @@
 #include "data.h"
 #include "game/gpop.h"
 #include "jsonutil.h"
+#include "junit.h"
 #include "outfile.h"
 #include "report.h"
 #include "strbuf.h"
@@ -46,23 +47,25 @@ static const char *const E_NAME[E__COUNT] = {"agrees", "differs", "not in the ga
 typedef struct opts {
     double scale, alpha;
     uint64_t seed;
-    const char *json, *markdown, *only;
+    const char *json, *markdown, *junit, *only;
     driver_opts_t d;
 } opts_t;
 
-enum { O_HELP = 1, O_SCALE, O_SEED, O_ALPHA, O_THREADS, O_JSON, O_MARKDOWN, O_PROGRESS, O_ONLY };
+enum { O_HELP = 1, O_SCALE, O_SEED, O_ALPHA, O_THREADS, O_JSON, O_MARKDOWN, O_PROGRESS, O_ONLY,
+       O_JUNIT };
 
 static const cli_opt_t OPTS[] = {
     {"help", false, O_HELP},  {"scale", true, O_SCALE},       {"seed", true, O_SEED},
     {"alpha", true, O_ALPHA}, {"threads", true, O_THREADS},   {"json", true, O_JSON},
     {"markdown", true, O_MARKDOWN}, {"progress", true, O_PROGRESS}, {"only", true, O_ONLY},
+    {"junit", true, O_JUNIT},
 };
 
 static void usage(FILE *out)
 {
     fprintf(out,
             "usage: drlsim errata [--scale F] [--seed S] [--alpha A] [--threads K]\n"
-            "                     [--json FILE] [--markdown FILE] [--only TEXT]\n"
+            "                     [--json FILE] [--markdown FILE] [--junit FILE] [--only TEXT]\n"
             "                     [--progress auto|always|never]\n"
             "\n"
             "Try every claim of the wiki ruleset's checks (data/expectations.json) on the\n"
@@ -79,6 +82,8 @@ static void usage(FILE *out)
             "  --threads K      worker threads (default: all cores); results do not depend on it\n"
             "  --json FILE      write the results as JSON ('-': stdout, no table)\n"
             "  --markdown FILE  write the results as Markdown ('-': stdout, no table)\n"
+            "  --junit FILE     write the results as JUnit XML for CI: a test case per check,\n"
+            "                   'differs' a failure, 'not in the game' skipped ('-': stdout)\n"
             "  --only TEXT      only the checks whose name or family contains TEXT\n"
             "  --progress WHEN  progress bar on stderr: auto (on a terminal), always, never\n"
             "\n"
@@ -130,6 +135,9 @@ static bool parse_opts(int argc, char **argv, opts_t *o, int *rc)
         case O_MARKDOWN:
             o->markdown = c.arg;
             break;
+        case O_JUNIT:
+            o->junit = c.arg;
+            break;
         case O_ONLY:
             o->only = c.arg;
             break;
@@ -140,12 +148,16 @@ static bool parse_opts(int argc, char **argv, opts_t *o, int *rc)
             break;
         }
     }
-    if (o->json && o->markdown && strcmp(o->json, "-") == 0 && strcmp(o->markdown, "-") == 0) {
-        cli_error(&c, "only one of --json and --markdown can be '-'");
+    int dash = (o->json && strcmp(o->json, "-") == 0) +
+               (o->markdown && strcmp(o->markdown, "-") == 0) +
+               (o->junit && strcmp(o->junit, "-") == 0);
+    if (dash > 1) {
+        cli_error(&c, "only one of --json, --markdown and --junit can be '-'");
         return false;
     }
     if ((o->json && outfile_check(o->json) != 0) ||
-        (o->markdown && outfile_check(o->markdown) != 0))
+        (o->markdown && outfile_check(o->markdown) != 0) ||
+        (o->junit && outfile_check(o->junit) != 0))
         return false;
     return true;
 }
@@ -376,6 +388,31 @@ static char *markdown(const cJSON *rep)
     return b.s;
 }
 
+/* JUnit: a test case per check, classname its family; a check the game
+ * contradicts is a failure, one it never makes skipped. */
+static char *junit(const cJSON *rep)
+{
+    junit_t j = {0};
+    const cJSON *c;
+    cJSON_ArrayForEach(c, cJSON_GetObjectItemCaseSensitive(rep, "checks"))
+    {
+        const char *v = cJSON_GetObjectItemCaseSensitive(c, "verdict")->valuestring;
+        const cJSON *obs = cJSON_GetObjectItemCaseSensitive(c, "game_observed");
+        const cJSON *why = cJSON_GetObjectItemCaseSensitive(c, "why");
+        char msg[1024];
+        snprintf(msg, sizeof msg, "the wiki says %s; the game does %s",
+                 cJSON_GetObjectItemCaseSensitive(c, "wiki_says")->valuestring,
+                 cJSON_IsString(obs) ? obs->valuestring : "nothing of it");
+        bool differs = strcmp(v, E_NAME[E_DIFFERS]) == 0, absent = strcmp(v, E_NAME[E_ABSENT]) == 0;
+        junit_case(&j, cJSON_GetObjectItemCaseSensitive(c, "family")->valuestring,
+                   cJSON_GetObjectItemCaseSensitive(c, "name")->valuestring,
+                   differs ? "differs from the wiki" : NULL, differs ? msg : NULL,
+                   absent ? "not in the game" : NULL,
+                   cJSON_IsString(why) ? why->valuestring : NULL);
+    }
+    return junit_finish(&j, "drlsim errata", NULL);
+}
+
 /* What the game did, in the check's own terms, from its check report entry. */
 static void observed_text(const cJSON *c, char *buf, size_t n)
 {
@@ -557,12 +594,15 @@ int cmd_errata(int argc, char **argv)
     cJSON_AddStringToObject(summary, "game_rules", RULESET_GAME);
     cJSON_Delete(crep);
     bool to_stdout = (o.json && strcmp(o.json, "-") == 0) ||
-                     (o.markdown && strcmp(o.markdown, "-") == 0);
+                     (o.markdown && strcmp(o.markdown, "-") == 0) ||
+                     (o.junit && strcmp(o.junit, "-") == 0);
     rc = 0;
     if (o.json)
         rc |= write_text(o.json, report_json_text(rep));
     if (o.markdown)
         rc |= write_text(o.markdown, markdown(rep));
+    if (o.junit)
+        rc |= write_text(o.junit, junit(rep));
     if (!to_stdout) {
         const cJSON *c;
         cJSON_ArrayForEach(c, out)

@@ -49,6 +49,10 @@ done
 a=$(grep '^## ' "$tmp/e.md")
 b=$(grep '^## ' "$src/../docs/errata.md")
 if [ "$a" = "$b" ]; then ok; else ko "docs/errata.md's families differ from a fresh run's: regenerate it"; fi
+# JUnit: a failure per differing check, skipped for the ones not in the game
+"$drlsim" errata --scale 0.01 --only items --progress never --junit "$tmp/e.xml" >/dev/null 2>&1
+if xmllint --noout --schema "$src/junit.xsd" "$tmp/e.xml" 2>/dev/null &&
+    grep -q 'name="items-maze"' "$tmp/e.xml"; then ok; else ko "errata --junit: not valid JUnit"; fi
 "$drlsim" errata --scale 0.01 --json /nonexistent/e.json >"$tmp/out" 2>"$tmp/err"
 st=$?
 if [ "$st" = 2 ] && [ "$(wc -l <"$tmp/err")" = 1 ]; then ok; else ko "errata to a missing directory: exit $st"; fi
