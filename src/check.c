@@ -55,6 +55,52 @@ static void type_list(unsigned mask, char *buf, size_t n)
         }
 }
 
+int check_plan(const expect_set_t *set, const bool *run, uint64_t seed, uint64_t deflevels,
+               double scale, check_result_t *r, check_group_t *g)
+{
+    /* Every sample in the order of its first use; its levels are the
+     * largest a selected check of it asks for. */
+    int ng = 0;
+    for (int i = 0; i < set->n; i++) {
+        const expect_check_t *e = &set->check[i];
+        r[i].e = e;
+        r[i].run = run[i];
+        int k = 0;
+        while (k < ng && !expect_same_sample(&g[k].s, &e->sample))
+            k++;
+        if (k == ng) {
+            g[ng].s = e->sample;
+            g[ng].s.levels = 0;
+            g[ng].seed = check_group_seed(seed, &e->sample);
+            g[ng].t = NULL;
+            ng++;
+        }
+        r[i].group = k;
+        if (run[i] && e->sample.levels > g[k].s.levels)
+            g[k].s.levels = e->sample.levels;
+    }
+    /* Only the samples a selected check uses are run: compact them. */
+    int na = 0;
+    for (int k = 0; k < ng; k++) {
+        bool used = false;
+        for (int i = 0; i < set->n && !used; i++)
+            used = run[i] && r[i].group == k;
+        if (!used)
+            continue;
+        for (int i = 0; i < set->n; i++)
+            if (r[i].group == k)
+                r[i].group = -1 - na; /* marked: moved to na */
+        uint64_t lv = g[k].s.levels ? g[k].s.levels : deflevels;
+        double scaled = ceil((double)lv * scale);
+        g[na] = g[k];
+        g[na].s.levels = scaled < 1 ? 1 : (uint64_t)scaled;
+        na++;
+    }
+    for (int i = 0; i < set->n; i++)
+        r[i].group = r[i].group < 0 ? -1 - r[i].group : 0;
+    return na;
+}
+
 /* Run every group; false when interrupted or out of memory. */
 bool check_run_groups(check_group_t *g, int ng, const driver_opts_t *dopt,
                       const tables_t *tables, uint64_t *levels, double *secs, int *threads)

@@ -93,6 +93,15 @@ void check_sample_desc(const expect_sample_t *s, char *buf, size_t n);
  * so it depends on what the group samples and on nothing else. */
 uint64_t check_group_seed(uint64_t master, const expect_sample_t *s);
 
+/* Plan a run: r[i] for every check of set (run[i]: selected), and the
+ * groups of the selected ones in g (room for set->n): one per sample, in the
+ * order the file first uses the sample, each with its seed and its levels
+ * (the largest any of its selected checks asks for, else deflevels, times
+ * scale, at least 1).  Returns the number of groups, 0 when no check is
+ * selected. */
+int check_plan(const expect_set_t *set, const bool *run, uint64_t seed, uint64_t deflevels,
+               double scale, check_result_t *r, check_group_t *g);
+
 /* Run every group (a group whose fixed type its ruleset does not make is
  * left without a tally, with the reason in why).  False when interrupted or out of memory. */
 bool check_run_groups(check_group_t *g, int ng, const driver_opts_t *dopt,

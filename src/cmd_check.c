@@ -257,29 +257,16 @@ int cmd_check(int argc, char **argv)
         fprintf(stderr, "drlsim check: out of memory\n");
         return 1;
     }
-    /* Groups in order of first use; a group's levels are the largest any
-     * of its checks asks for, else the default. */
-    int ng = 0, nrun = 0;
-    for (int i = 0; i < set.n; i++) {
-        const expect_check_t *e = &set.check[i];
-        r[i].e = e;
-        r[i].run = selected(e, &o);
-        int k = 0;
-        while (k < ng && !expect_same_sample(&g[k].s, &e->sample))
-            k++;
-        if (k == ng) {
-            g[ng].s = e->sample;
-            g[ng].s.levels = 0;
-            g[ng].seed = check_group_seed(o.seed, &e->sample);
-            ng++;
-        }
-        r[i].group = k;
-        if (r[i].run && e->sample.levels > g[k].s.levels)
-            g[k].s.levels = e->sample.levels;
-        if (r[i].run)
-            nrun++;
+    bool *sel = calloc((size_t)set.n, sizeof *sel);
+    if (!sel) {
+        fprintf(stderr, "drlsim check: out of memory\n");
+        return 1;
     }
-    if (nrun == 0) {
+    for (int i = 0; i < set.n; i++)
+        sel[i] = selected(&set.check[i], &o);
+    const int nactive = check_plan(&set, sel, o.seed, deflevels, o.scale, r, g);
+    free(sel);
+    if (nactive == 0) {
         fprintf(stderr, "drlsim check: no check selected%s%s\n", o.only ? " by --only " : "",
                 o.only ? o.only : "");
         expect_free(&set);
@@ -287,31 +274,7 @@ int cmd_check(int argc, char **argv)
         free(g);
         return CLI_EXIT_USAGE;
     }
-    /* Groups no selected check uses are not run. */
-    int nactive = 0;
-    for (int k = 0; k < ng; k++) {
-        bool used = false;
-        for (int i = 0; i < set.n && !used; i++)
-            used = r[i].run && r[i].group == k;
-        uint64_t lv = g[k].s.levels ? g[k].s.levels : deflevels;
-        double scaled = ceil((double)lv * o.scale);
-        g[k].s.levels = used ? (scaled < 1 ? 1 : (uint64_t)scaled) : 0;
-        nactive += used;
-    }
-    check_group_t *active = calloc((size_t)(nactive ? nactive : 1), sizeof *active);
-    int *map = calloc((size_t)ng, sizeof *map);
-    if (!active || !map) {
-        fprintf(stderr, "drlsim check: out of memory\n");
-        return 1;
-    }
-    int a = 0;
-    for (int k = 0; k < ng; k++) {
-        map[k] = g[k].s.levels ? a : -1;
-        if (g[k].s.levels)
-            active[a++] = g[k];
-    }
-    for (int i = 0; i < set.n; i++)
-        r[i].group = map[r[i].group] >= 0 ? map[r[i].group] : 0;
+    check_group_t *active = g;
 
     driver_catch_signals(); /* until the reports are written */
     uint64_t levels = 0;
@@ -398,8 +361,6 @@ int cmd_check(int argc, char **argv)
         free(r[i].counts);
     for (int k = 0; k < nactive; k++)
         tally_free(active[k].t);
-    free(active);
-    free(map);
     free(r);
     free(g);
     expect_free(&set);

@@ -482,46 +482,29 @@ int cmd_errata(int argc, char **argv)
         expect_free(&set);
         return CLI_EXIT_USAGE;
     }
-    check_result_t *r = calloc((size_t)set.n, sizeof *r);
-    check_group_t *g = calloc((size_t)set.n, sizeof *g);
-    bool *absent = calloc((size_t)set.n, sizeof *absent);
+    const size_t n = set.n > 0 ? (size_t)set.n : 1;
+    check_result_t *r = calloc(n, sizeof *r);
+    check_group_t *g = calloc(n, sizeof *g);
+    bool *absent = calloc(n, sizeof *absent);
     if (!r || !g || !absent) {
         fprintf(stderr, "drlsim errata: out of memory\n");
         return 1;
     }
     remap(&set, wiki, game, cJSON_GetObjectItemCaseSensitive(why.root, "single_outcomes"),
           absent);
-    /* One group per sample, as check does; levels scaled. */
-    int ng = 0, nrun = 0;
-    for (int i = 0; i < set.n; i++) {
-        const expect_check_t *e = &set.check[i];
-        r[i].e = e;
-        r[i].run = selected(e, &o);
-        if (!r[i].run)
-            continue;
-        nrun++;
-        int k = 0;
-        while (k < ng && !expect_same_sample(&g[k].s, &e->sample))
-            k++;
-        if (k == ng) {
-            g[ng].s = e->sample;
-            g[ng].s.levels = 0;
-            g[ng].seed = check_group_seed(o.seed, &e->sample);
-            ng++;
-        }
-        r[i].group = k;
-        if (e->sample.levels > g[k].s.levels)
-            g[k].s.levels = e->sample.levels;
+    bool *sel = calloc(n, sizeof *sel);
+    if (!sel) {
+        fprintf(stderr, "drlsim errata: out of memory\n");
+        return 1;
     }
-    if (nrun == 0) {
+    for (int i = 0; i < set.n; i++)
+        sel[i] = selected(&set.check[i], &o);
+    const int ng = check_plan(&set, sel, o.seed, set.levels, o.scale, r, g);
+    free(sel);
+    if (ng == 0) {
         fprintf(stderr, "drlsim errata: no check selected%s%s\n", o.only ? " by --only " : "",
                 o.only ? o.only : "");
         return CLI_EXIT_USAGE;
-    }
-    for (int k = 0; k < ng; k++) {
-        uint64_t lv = g[k].s.levels ? g[k].s.levels : set.levels;
-        double scaled = ceil((double)lv * o.scale);
-        g[k].s.levels = scaled < 1 ? 1 : (uint64_t)scaled;
     }
     driver_catch_signals();
     uint64_t levels = 0;
