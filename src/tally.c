@@ -696,6 +696,74 @@ static void add_ammo_stacks(const level_t *lv, uint64_t *b) { bump(b, 8, lv->obs
 static void add_unreachable_any(const level_t *lv, uint64_t *b) { b[lv->obs.unreachable ? 1 : 0]++; }
 static void add_failure(const level_t *lv, uint64_t *b) { bump(b, FAIL__COUNT, lv->obs.failure); }
 
+/* ---- the game-0.9.9.7 ruleset's own observations (src/game/): each row
+ * counts only the levels its population ran on (obs.gp_made), so the wiki
+ * ruleset's reports gain nothing but empty rows ---- */
+#define N_GAME_ROOMS 16        /* special rooms rolled: 4..10, 4..12 in cities */
+#define N_GAME_BARRELS 64      /* the barrel count: 12 or 50 */
+#define N_GAME_TILE 8          /* arena corner tile 1..7 */
+#define N_GAME_SETS 24         /* cave monster sets, data/game-0.9.9.7/population.json */
+static const char *const LBL_GAME_RIVER_MIX[] = {"none", "horizontal", "one", "two", "three"};
+/* the pair of barrel kinds a level's barrels show: each row of
+ * population.json barrels.kinds gives one of these */
+static const char *const LBL_GAME_BARREL_KINDS[] = {"plain", "plain-acid", "plain-napalm",
+                                                    "napalm", "acid-napalm", "other"};
+static const char *const LBL_GAME_EVENT[] = {"ineligible", "none", "event"};
+static void add_game_river_mix(const level_t *lv, uint64_t *b)
+{
+    const obs_t *o = &lv->obs;
+    if (!o->gp_made)
+        return;
+    if (!o->river)
+        b[0]++;
+    else if (o->river_orient == RIVER_HORIZONTAL)
+        b[1]++;
+    else if (o->river_count >= 1 && o->river_count <= 3)
+        b[1 + o->river_count]++;
+}
+static void add_game_special_rolled(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.gp_made && lv->obs.special_made)
+        bump(b, N_GAME_ROOMS, lv->obs.special_rolled);
+}
+static void add_game_barrel_count(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.gp_made)
+        bump(b, N_GAME_BARRELS, lv->obs.gp_barrel_count);
+}
+static void add_game_barrel_kinds(const level_t *lv, uint64_t *b)
+{
+    const obs_t *o = &lv->obs;
+    if (!o->gp_made || !o->gp_barrels)
+        return;
+    const int seen = (o->gp_barrels_by_kind[0] ? 1 : 0) | (o->gp_barrels_by_kind[1] ? 2 : 0) |
+                     (o->gp_barrels_by_kind[2] ? 4 : 0);
+    switch (seen) {
+    case 1: b[0]++; break;
+    case 1 | 2: b[1]++; break;
+    case 1 | 4: b[2]++; break;
+    case 4: b[3]++; break;
+    case 2 | 4: b[4]++; break;
+    default: b[5]++; break;
+    }
+}
+static void add_game_arena_tile(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.gp_made && lv->obs.glay_arena_quad)
+        bump(b, N_GAME_TILE, lv->obs.glay_arena_quad);
+}
+static void add_game_cave_set(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.gp_made)
+        bump(b, N_GAME_SETS, lv->obs.gp_cave_set);
+}
+static void add_game_event(const level_t *lv, uint64_t *b)
+{
+    const obs_t *o = &lv->obs;
+    if (o->gp_made)
+        b[!o->gp_event_eligible ? 0 : o->gp_event < 0 ? 1 : 2]++;
+}
+
 static int64_t val_budget(const level_t *lv) { return lv->obs.budget; }
 static int64_t val_danger(const level_t *lv) { return lv->obs.danger_placed; }
 static int64_t val_monsters(const level_t *lv) { return lv->obs.monsters; }
@@ -834,7 +902,14 @@ static int64_t val_retries(const level_t *lv) { return lv->obs.retries; }
     M(monsters, "monsters", "monsters per level") \
     M(fluid_cells, "fluid_cells", "water, acid and lava cells per level") \
     M(unreachable, "unreachable", "passable cells unreachable from the start") \
-    M(retries, "retries", "generation retries per level")
+    M(retries, "retries", "generation retries per level") \
+    C(game_river_mix, "game_river_mix", 5, LBL_GAME_RIVER_MIX, "game ruleset: the river drawn, none, horizontal or one, two, three vertical") \
+    C(game_special_rolled, "game_special_rolled", N_GAME_ROOMS, NULL, "game ruleset: special rooms rolled (handle_rooms' count), types with special rooms") \
+    C(game_barrel_count, "game_barrel_count", N_GAME_BARRELS, NULL, "game ruleset: the barrel count roll, 0 on types without barrels") \
+    C(game_barrel_kinds, "game_barrel_kinds", 6, LBL_GAME_BARREL_KINDS, "game ruleset: the barrel kinds a level shows, levels with barrels") \
+    C(game_arena_tile, "game_arena_tile", N_GAME_TILE, NULL, "game ruleset: the arena's corner tile, 1..7") \
+    C(game_cave_set, "game_cave_set", N_GAME_SETS, NULL, "game ruleset: the caves' monster set (0-based, population.json caves.sets)") \
+    C(game_event, "game_event", 3, LBL_GAME_EVENT, "game ruleset: the generator rolls no event, rolled none, or an event")
 
 #define ROW_COUNTS(id, n, nb, lbl, doc) {n, HIST_COUNTS, nb, lbl, doc, add_##id, NULL},
 #define ROW_MOMENTS(id, n, doc) {n, HIST_MOMENTS, MOM__COUNT, NULL, doc, NULL, val_##id},
