@@ -60,6 +60,13 @@ if cmp -s "$tmp/a" "$tmp/r"; then ok; else ko "gen --reference differs from gen"
 "$drlsim" gen --type normal --seed 42 --color always >"$tmp/col"
 if grep -q "$(printf '\033')\[" "$tmp/col"; then ok; else ko "no colour with --color always"; fi
 
+# The game ruleset makes each of its eleven types on request; a type only it
+# has is refused under the default ruleset, in one line.
+for t in normal small-rooms warehouse city caves caves-2 lava maze arena single single-plus; do
+    expect_status 0 "" gen --rules game-0.9.9.7 --type "$t" --dlevel 20 --seed 3 --color never
+done
+expect_status 2 "lava" gen --type lava
+
 # Golden levels: any change to a generator shows up here (regenerate with
 # tests/golden/update.sh after reviewing the new pictures).
 for g in "$src"/golden/*.args; do
