@@ -20,7 +20,7 @@
 #define LEVEL_MAX_ROOMS 96
 #define LEVEL_MAX_MONSTERS 512
 #define LEVEL_MAX_ITEMS 64
-#define LEVEL_MAX_SPECIAL 8
+#define LEVEL_MAX_SPECIAL 12 /* the game sets up to 12 (a city's 4..12) */
 #define LEVEL_MAX_STAIRS 16
 #define MONSTER_KINDS_MAX 32
 
