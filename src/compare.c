@@ -81,7 +81,7 @@ static const struct {
     {"start_", "map"},          {"stair", "map"},             {"unreachable", "map"},
     {"monster", "population"},  {"first_monster", "population"}, {"hunting", "population"},
     {"items", "population"},    {"single_", "population"},    {"foreign", "population"},
-    {"budget", "population"},   {"danger", "population"},
+    {"budget", "population"},   {"danger", "population"},     {"game_", "game"},
 };
 
 const char *compare_family(int h)
