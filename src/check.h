@@ -74,6 +74,8 @@ typedef struct check_result {
     int64_t omin, omax;            /* observed values (range; exact on moments) */
     bool omax_clamped;             /* omax is an integer histogram's last bin */
     uint64_t others;               /* exact / range: exceptions (counted histograms) */
+    double mean, than_mean, p_less; /* less: the two means and the one-sided p-value of
+                                       "the first is not below the second" */
     bool untestable;               /* observations, but too few to test anything */
     bool partial;                  /* its group was interrupted before its sample was whole */
     char reason[200];

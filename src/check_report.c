@@ -34,6 +34,11 @@ static void observed_text(const check_result_t *r, char *buf, size_t n)
         snprintf(buf, n, "-");
         return;
     }
+    if (e->test == EXPECT_LESS) {
+        snprintf(buf, n, "mean %.4g against %.4g, one-sided p %.3g", r->mean, r->than_mean,
+                 r->p_less);
+        return;
+    }
     if (TALLY_HISTS[e->hist].kind == HIST_MOMENTS) {
         snprintf(buf, n, "values %lld..%lld", (long long)r->omin, (long long)r->omax);
         return;
@@ -52,6 +57,8 @@ static void observed_text(const check_result_t *r, char *buf, size_t n)
     case EXPECT_PROPORTION:
         snprintf(buf, n, "%.6f [%.6f, %.6f] (mde %.3g%s)", r->share, r->lo, r->hi, r->mde,
                  r->underpowered ? ", underpowered" : "");
+        break;
+    case EXPECT_LESS: /* written above */
         break;
     case EXPECT_EXACT:
     case EXPECT_RANGE:
@@ -199,11 +206,20 @@ static cJSON *check_json(const check_result_t *r, const check_group_t *g)
     case EXPECT_RANGE:
         ex = pair((double)e->lo, (double)e->hi);
         break;
+    case EXPECT_LESS:
+        ex = cJSON_CreateObject();
+        cJSON_AddStringToObject(ex, "than", TALLY_HISTS[e->than].name);
+        break;
     }
     cJSON_AddItemToObject(o, "expected", ex ? ex : cJSON_CreateNull());
     /* observed and interval */
     cJSON *ob = NULL, *iv = NULL;
-    if (r->n && moments) {
+    if (r->n && e->test == EXPECT_LESS) {
+        ob = cJSON_CreateObject();
+        cJSON_AddItemToObject(ob, "mean", num(r->mean));
+        cJSON_AddItemToObject(ob, "than_mean", num(r->than_mean));
+        cJSON_AddItemToObject(ob, "p_one_sided", num(r->p_less));
+    } else if (r->n && moments) {
         ob = pair((double)r->omin, (double)r->omax);
     } else if (r->n && e->test == EXPECT_DISTRIBUTION) {
         ob = cJSON_CreateObject();

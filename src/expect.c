@@ -27,7 +27,7 @@
 #define EXPECT_SUM_TOL 1e-9
 #define TEXT_MAX 1024
 
-static const char *const TEST_NAMES[] = {"distribution", "proportion", "exact", "range"};
+static const char *const TEST_NAMES[] = {"distribution", "proportion", "exact", "range", "less"};
 static const char *const SOURCE_NAMES[] = {"wiki", "game", "decision"};
 
 const char *expect_test_name(expect_test_t t)
@@ -268,8 +268,12 @@ static void parse_expected(ju_t *ju, const cJSON *c, const char *path, expect_ch
         return;
     bool moments = hd->kind == HIST_MOMENTS;
     if (moments && (e->test == EXPECT_DISTRIBUTION || e->test == EXPECT_PROPORTION)) {
-        ju_fail(ju, p, "%s is a per-level value (moments), which takes only exact or range tests",
-                hd->name);
+        ju_fail(ju, p, "%s is a per-level value (moments), which takes only exact, range or "
+                       "less tests", hd->name);
+        return;
+    }
+    if (!moments && e->test == EXPECT_LESS) {
+        ju_fail(ju, p, "%s has bins; a less test compares per-level values (moments)", hd->name);
         return;
     }
     if (!cJSON_IsObject(x)) {
@@ -404,6 +408,24 @@ static void parse_expected(ju_t *ju, const cJSON *c, const char *path, expect_ch
             text_add(text, " attained from n %lld", (long long)e->attained);
         break;
     }
+    case EXPECT_LESS: {
+        ju_keys(ju, x, p, (const char *const[]){"than", NULL});
+        const char *than = ju_string(ju, x, p, "than");
+        if (ju->failed)
+            return;
+        sub(q, sizeof q, p, "than");
+        e->than = tally_hist_index(than);
+        if (e->than < 0) {
+            ju_fail(ju, q, "'%s' is not a histogram of the tally (see docs/report.md)", than);
+            return;
+        }
+        if (TALLY_HISTS[e->than].kind != HIST_MOMENTS || e->than == e->hist) {
+            ju_fail(ju, q, "'%s' must be another per-level value (moments)", than);
+            return;
+        }
+        text_add(text, "mean below that of %s", than);
+        break;
+    }
     }
     if (!ju->failed && !(e->expected_text = dupstr(text)))
         ju_fail(ju, p, "out of memory");
@@ -448,18 +470,19 @@ static void parse_check(ju_t *ju, const cJSON *c, const char *path, expect_check
     }
     e->source = (expect_source_t)s;
     e->hist = tally_hist_index(obs);
+    e->than = -1;
     if (e->hist < 0) {
         sub(p, sizeof p, path, "observation");
         ju_fail(ju, p, "'%s' is not a histogram of the tally (see docs/report.md)", obs);
         return;
     }
     int t = -1;
-    for (int k = 0; k < 4; k++)
+    for (int k = 0; k < (int)(sizeof TEST_NAMES / sizeof TEST_NAMES[0]); k++)
         if (strcmp(test, TEST_NAMES[k]) == 0)
             t = k;
     if (t < 0) {
         sub(p, sizeof p, path, "test");
-        ju_fail(ju, p, "'%s' is not distribution, proportion, exact or range", test);
+        ju_fail(ju, p, "'%s' is not distribution, proportion, exact, range or less", test);
         return;
     }
     e->test = (expect_test_t)t;

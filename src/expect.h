@@ -26,6 +26,7 @@ typedef enum expect_test {
     EXPECT_PROPORTION,       /* share of some bins: exact binomial test */
     EXPECT_EXACT,            /* every observation has one value */
     EXPECT_RANGE,            /* every observation lies in min..max */
+    EXPECT_LESS,             /* a per-level value's mean is shown below another's */
 } expect_test_t;
 
 typedef enum expect_source { SRC_WIKI = 0, SRC_GAME, SRC_DECISION } expect_source_t;
@@ -43,6 +44,7 @@ typedef struct expect_check {
     char *name, *family, *observation;
     expect_source_t source;
     int hist;                 /* index into TALLY_HISTS */
+    int than;                 /* less: the histogram whose mean is the larger, else -1 */
     expect_sample_t sample;
     unsigned types;           /* strata summed: bit t for type t */
     expect_test_t test;

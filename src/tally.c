@@ -773,6 +773,8 @@ static int64_t val_fluid_cells(const level_t *lv)
 }
 static int64_t val_unreachable(const level_t *lv) { return lv->obs.unreachable; }
 static int64_t val_retries(const level_t *lv) { return lv->obs.retries; }
+static int64_t val_rooms_river(const level_t *lv) { return lv->obs.river ? lv->obs.rooms : -1; }
+static int64_t val_rooms_dry(const level_t *lv) { return lv->obs.river ? -1 : lv->obs.rooms; }
 
 /* The schema, one row per histogram in report order: C rows are counts fed
  * by add_<id>, R rows counts fed by add_<id> that tally_add feeds in loops
@@ -909,7 +911,9 @@ static int64_t val_retries(const level_t *lv) { return lv->obs.retries; }
     C(game_barrel_kinds, "game_barrel_kinds", 6, LBL_GAME_BARREL_KINDS, "game ruleset: the barrel kinds a level shows, levels with barrels") \
     C(game_arena_tile, "game_arena_tile", N_GAME_TILE, NULL, "game ruleset: the arena's corner tile, 1..7") \
     C(game_cave_set, "game_cave_set", N_GAME_SETS, NULL, "game ruleset: the caves' monster set (0-based, population.json caves.sets)") \
-    C(game_event, "game_event", 3, LBL_GAME_EVENT, "game ruleset: the generator rolls no event, rolled none, or an event")
+    C(game_event, "game_event", 3, LBL_GAME_EVENT, "game ruleset: the generator rolls no event, rolled none, or an event") \
+    M(rooms_river, "rooms_with_river", "entries of the room list, levels with a river") \
+    M(rooms_dry, "rooms_without_river", "entries of the room list, levels without a river")
 
 #define ROW_COUNTS(id, n, nb, lbl, doc) {n, HIST_COUNTS, nb, lbl, doc, add_##id, NULL},
 #define ROW_MOMENTS(id, n, doc) {n, HIST_MOMENTS, MOM__COUNT, NULL, doc, NULL, val_##id},

@@ -195,7 +195,7 @@ static void test_bad(void)
         SAMPLE ", \"test\": \"exact\", \"expected\": {\"value\": \"caves\"}}",
         "checks[0].source: 'forum' is not wiki, game or decision");
     bad("{" HEAD "\"observation\": \"type\", " SAMPLE ", \"test\": \"median\", \"expected\": {}}",
-        "'median' is not distribution, proportion, exact or range");
+        "'median' is not distribution, proportion, exact, range or less");
     /* dlevel and difficulty */
     bad("{" HEAD "\"observation\": \"type\", \"sample\": {\"type\": null, \"dlevel\": 0, "
         "\"difficulty\": 3}, \"test\": \"exact\", \"expected\": {\"value\": \"normal\"}}",
@@ -217,7 +217,7 @@ static void test_bad(void)
         "checks[0].sample.levels: 0 is outside");
     /* tests that do not fit their histogram */
     bad("{" HEAD "\"observation\": \"budget\", " SAMPLE ", \"test\": \"distribution\", "
-        "\"expected\": {\"1\": 1}}", "takes only exact or range tests");
+        "\"expected\": {\"1\": 1}}", "takes only exact, range or less tests");
     bad("{" HEAD "\"observation\": \"river_fluid\", " SAMPLE ", \"test\": \"range\", "
         "\"expected\": {\"min\": 0, \"max\": 1}}", "a range needs an integer histogram");
     bad("{" HEAD "\"observation\": \"river_count\", " SAMPLE ", \"test\": \"exact\", "
