@@ -486,25 +486,24 @@ int cmd_errata(int argc, char **argv)
     check_result_t *r = calloc(n, sizeof *r);
     check_group_t *g = calloc(n, sizeof *g);
     bool *absent = calloc(n, sizeof *absent);
-    if (!r || !g || !absent) {
+    bool *sel = calloc(n, sizeof *sel);
+    cJSON *rep = NULL;
+    int ng = 0;
+    rc = 1;
+    if (!r || !g || !absent || !sel) {
         fprintf(stderr, "drlsim errata: out of memory\n");
-        return 1;
+        goto done;
     }
     remap(&set, wiki, game, cJSON_GetObjectItemCaseSensitive(why.root, "single_outcomes"),
           absent);
-    bool *sel = calloc(n, sizeof *sel);
-    if (!sel) {
-        fprintf(stderr, "drlsim errata: out of memory\n");
-        return 1;
-    }
     for (int i = 0; i < set.n; i++)
         sel[i] = selected(&set.check[i], &o);
-    const int ng = check_plan(&set, sel, o.seed, set.levels, o.scale, r, g);
-    free(sel);
+    ng = check_plan(&set, sel, o.seed, set.levels, o.scale, r, g);
     if (ng == 0) {
         fprintf(stderr, "drlsim errata: no check selected%s%s\n", o.only ? " by --only " : "",
                 o.only ? o.only : "");
-        return CLI_EXIT_USAGE;
+        rc = CLI_EXIT_USAGE;
+        goto done;
     }
     driver_catch_signals();
     uint64_t levels = 0;
@@ -518,14 +517,15 @@ int cmd_errata(int argc, char **argv)
     if (!ok || levels < wanted) {
         if (levels < wanted)
             fprintf(stderr, "drlsim errata: interrupted: nothing written\n");
-        return levels < wanted ? 130 : 1;
+        rc = levels < wanted ? 130 : 1;
+        goto done;
     }
     for (int i = 0; i < set.n; i++)
         if (r[i].run)
             check_evaluate(&r[i], &g[r[i].group], o.alpha);
     if (!check_decide(r, set.n, o.alpha)) {
         fprintf(stderr, "drlsim errata: out of memory\n");
-        return 1;
+        goto done;
     }
     /* The check report's entries, each with the errata's own fields. */
     check_info_t info = {levels, o.seed, o.alpha, true};
@@ -534,9 +534,9 @@ int cmd_errata(int argc, char **argv)
     free(ctext);
     if (!crep) {
         fprintf(stderr, "drlsim errata: out of memory\n");
-        return 1;
+        goto done;
     }
-    cJSON *rep = cJSON_CreateObject();
+    rep = cJSON_CreateObject();
     cJSON *summary = cJSON_AddObjectToObject(rep, "summary");
     cJSON *out = cJSON_AddArrayToObject(rep, "checks");
     int count[E__COUNT] = {0};
@@ -603,15 +603,18 @@ int cmd_errata(int argc, char **argv)
         fprintf(stderr, "drlsim errata: %llu levels in %.2f s (%.0f levels/s, %d threads)\n",
                 (unsigned long long)levels, secs, secs > 0 ? (double)levels / secs : 0.0,
                 threads);
+    rc = rc ? (rc & CLI_EXIT_IO ? CLI_EXIT_IO : rc) : 0;
+done:
     cJSON_Delete(rep);
     cJSON_Delete(why.root);
-    for (int i = 0; i < set.n; i++)
+    for (int i = 0; r && i < set.n; i++)
         free(r[i].counts);
-    for (int k = 0; k < ng; k++)
+    for (int k = 0; g && k < ng; k++)
         tally_free(g[k].t);
     free(r);
     free(g);
     free(absent);
+    free(sel);
     expect_free(&set);
-    return rc ? (rc & CLI_EXIT_IO ? CLI_EXIT_IO : rc) : 0;
+    return rc;
 }
