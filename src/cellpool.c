@@ -13,12 +13,7 @@
 #include <assert.h>
 #include <string.h>
 
-/* Decided before any intrinsics header: those may switch SSE2 on for their
- * own code and define __SSE2__ from then on. */
-#ifdef __SSE2__
-#define CELLPOOL_SSE2 1
-#include <emmintrin.h>
-#endif
+#include "cpu.h"
 
 /* expand_at[b][j]: the j-th set bit of b (0 past the last); expand_n[b]:
  * how many.  Built once before main. */
@@ -47,46 +42,65 @@ static inline unsigned row_byte(const bitrow_t *row, int k)
 #endif
 }
 
-/* The table expansion.  With SSE2 the byte's first cell is one running
- * vector of 8 equal lanes, 8 more per byte and the rest of a row's 256
- * cell numbers after its GRID_STRIDE / 8 bytes, so nothing is set up per
- * row. */
-static void expand_rows(cellpool_t *p, const bitrow_t rows[CELLPOOL_ROWS])
+/* The table expansion. */
+static void expand_rows_plain(cellpool_t *p, const bitrow_t rows[CELLPOOL_ROWS])
 {
     _Static_assert(GRID_STRIDE % 8 == 0 && GRID_STRIDE <= 8 * sizeof(bitrow_t) &&
                        CELLPOOL_ROWS <= 256,
                    "a row is whole bytes of a bit row; x and y are bytes of a cell");
     uint16_t *out = p->val;
-#ifdef CELLPOOL_SSE2
+    for (int y = 0; y < CELLPOOL_ROWS; y++) {
+        p->cum[y] = (uint16_t)(out - p->val);
+        if (!rows[y]) /* the border rows of a census */
+            continue;
+        for (int k = 0; k < GRID_STRIDE / 8; k++) {
+            const unsigned b = row_byte(&rows[y], k);
+            for (int j = 0; j < 8; j++)
+                out[j] = (uint16_t)(CELLPOOL_CELL(8 * k, y) + expand_at[b][j]);
+            out += expand_n[b];
+        }
+    }
+    p->n = (int)(out - p->val);
+}
+
+#if CPU_SIMD
+/* The same with SSE2: the byte's first cell is one running vector of 8
+ * equal lanes, 8 more per byte and the rest of a row's 256 cell numbers
+ * after its GRID_STRIDE / 8 bytes, so nothing is set up per row. */
+static void expand_rows_sse2(cellpool_t *p, const bitrow_t rows[CELLPOOL_ROWS])
+{
+    uint16_t *out = p->val;
     __m128i base = _mm_setzero_si128();
     const __m128i eight = _mm_set1_epi16(8), row = _mm_set1_epi16(CELLPOOL_CELL(0, 1)),
                   row_rest = _mm_set1_epi16(CELLPOOL_CELL(0, 1) - GRID_STRIDE);
-#endif
     for (int y = 0; y < CELLPOOL_ROWS; y++) {
         p->cum[y] = (uint16_t)(out - p->val);
         if (!rows[y]) { /* the border rows of a census */
-#ifdef CELLPOOL_SSE2
             base = _mm_add_epi16(base, row);
-#endif
             continue;
         }
         for (int k = 0; k < GRID_STRIDE / 8; k++) {
             const unsigned b = row_byte(&rows[y], k);
-#ifdef CELLPOOL_SSE2
             const __m128i at = _mm_load_si128((const __m128i *)expand_at[b]);
             _mm_storeu_si128((__m128i *)out, _mm_add_epi16(at, base));
             base = _mm_add_epi16(base, eight);
-#else
-            for (int j = 0; j < 8; j++)
-                out[j] = (uint16_t)(CELLPOOL_CELL(8 * k, y) + expand_at[b][j]);
-#endif
             out += expand_n[b];
         }
-#ifdef CELLPOOL_SSE2
         base = _mm_add_epi16(base, row_rest);
-#endif
     }
     p->n = (int)(out - p->val);
+}
+#endif
+
+static void expand_rows(cellpool_t *p, const bitrow_t rows[CELLPOOL_ROWS])
+{
+#if CPU_SIMD
+    if (cpu_uses(CPU_SSE2)) {
+        expand_rows_sse2(p, rows);
+        return;
+    }
+#endif
+    expand_rows_plain(p, rows);
 }
 
 /* The same list bit by bit: the twin the unit test holds the table to. */
@@ -153,8 +167,8 @@ void cellpool_drop(cellpool_t *p, int c)
 
 /* ---- cellrank ---- */
 
-/* The body of cellrank_init, instantiated with the SWAR popcount and (on
- * x86-64 CPUs that have it, chosen at run time) the POPCNT instruction. */
+/* The body of cellrank_init, instantiated with the SWAR popcount and the
+ * POPCNT instruction (CPU_AVX2 path, cpu.h). */
 static inline __attribute__((always_inline)) void rank_rows(cellrank_t *r, bool hw)
 {
     int n = 0;
@@ -167,8 +181,8 @@ static inline __attribute__((always_inline)) void rank_rows(cellrank_t *r, bool 
     r->cum[CELLPOOL_ROWS] = (uint16_t)n;
 }
 
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__POPCNT__)
-__attribute__((target("popcnt"))) static void rank_rows_popcnt(cellrank_t *r)
+#if CPU_SIMD
+CPU_AVX2_FN static void rank_rows_popcnt(cellrank_t *r)
 {
     rank_rows(r, true);
 }
@@ -177,16 +191,13 @@ __attribute__((target("popcnt"))) static void rank_rows_popcnt(cellrank_t *r)
 void cellrank_init(cellrank_t *r, const bitrow_t rows[CELLPOOL_ROWS])
 {
     r->rows = rows;
-#if defined(__POPCNT__)
-    rank_rows(r, true);
-#elif defined(__x86_64__) && defined(__GNUC__)
-    if (__builtin_cpu_supports("popcnt"))
+#if CPU_SIMD
+    if (cpu_uses(CPU_AVX2)) {
         rank_rows_popcnt(r);
-    else
-        rank_rows(r, false);
-#else
-    rank_rows(r, false);
+        return;
+    }
 #endif
+    rank_rows(r, false);
 }
 
 int cellrank_select(const cellrank_t *r, int k)

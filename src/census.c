@@ -6,19 +6,14 @@
  * sees at most 100 chunks, so it never wraps) and added up with psadbw at
  * the end.  On x86-64 CPUs with AVX2 (chosen at run time, so the binary
  * stays baseline x86-64) 32 cells at a time, the kind sets from one table
- * lookup.  A portable loop does the same where SSE2 is missing; the unit
+ * lookup.  A plain loop does the same; cpu.h picks the path, and the unit
  * test holds all three to the same answers.
  */
 #include "census.h"
 
 #include <string.h>
 
-/* Decided before any intrinsics header: those may switch SSE2 on for their
- * own code and define __SSE2__ from then on. */
-#ifdef __SSE2__
-#define CENSUS_SSE2_BUILD 1
-#include <emmintrin.h>
-#endif
+#include "cpu.h"
 
 /* Bits 2..77 and 1..78 of a row. */
 #define INNER_COLUMNS ((((BITROW_BIT(GRID_W) - 1) >> 2) << 2))
@@ -29,7 +24,7 @@ static inline bitrow_t join5(const uint64_t m[5])
     return (bitrow_t)(m[0] | m[1] << 16 | m[2] << 32 | m[3] << 48) | (bitrow_t)m[4] << 64;
 }
 
-#ifdef CENSUS_SSE2_BUILD
+#if CPU_SIMD
 static inline int lane_sum(__m128i acc)
 {
     __m128i s = _mm_sad_epu8(acc, _mm_setzero_si128());
@@ -46,7 +41,7 @@ static void clear_edges(census_t *c)
     c->passable[0] = c->passable[GRID_H + 1] = 0;
 }
 
-static void census_scalar(const grid_t *g, census_t *c)
+static void census_plain(const grid_t *g, census_t *c)
 {
     c->water = c->acid = c->lava = c->doors = 0;
     for (int y = 1; y <= GRID_H; y++) {
@@ -69,7 +64,7 @@ static void census_scalar(const grid_t *g, census_t *c)
     clear_edges(c);
 }
 
-#ifdef CENSUS_SSE2_BUILD
+#if CPU_SIMD
 static void census_sse2(const grid_t *g, census_t *c)
 {
     const __m128i k_floor = _mm_set1_epi8(CELL_FLOOR), k_wall = _mm_set1_epi8(CELL_WALL),
@@ -114,13 +109,7 @@ static void census_sse2(const grid_t *g, census_t *c)
     c->doors = lane_sum(n_door);
     clear_edges(c);
 }
-#endif
 
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__AVX2__)
-#define CENSUS_AVX2_DISPATCH 1
-#endif
-#if defined(CENSUS_AVX2_DISPATCH) || defined(__AVX2__)
-#include <immintrin.h>
 
 /* Bit b of each cell's class (pshufb table): the kind sets as flags that a
  * shift brings to bit 7 for movemask.  Passable rather than impassable, so
@@ -143,8 +132,7 @@ static inline int8_t count_lo_hi(int k, int lo, int hi)
     return (int8_t)((k == lo ? 0x01 : 0) | (k == hi ? 0x10 : 0));
 }
 
-static inline uint64_t lane_sum256(__m256i acc) __attribute__((target("avx2")));
-static inline uint64_t lane_sum256(__m256i acc)
+CPU_AVX2_FN static inline uint64_t lane_sum256(__m256i acc)
 {
     __m256i s = _mm256_sad_epu8(acc, _mm256_setzero_si256());
     __m128i t = _mm_add_epi64(_mm256_castsi256_si128(s), _mm256_extracti128_si256(s, 1));
@@ -167,7 +155,7 @@ static inline uint64_t lane_sum256(__m256i acc)
  * weights from two more lookups, summed in byte lanes: a lane sees at most
  * 10 chunks (two passes) before the nibbles are split into byte sums (at
  * most 50 per lane). */
-__attribute__((target("avx2"))) static void census_avx2(const grid_t *g, census_t *c)
+CPU_AVX2_FN static void census_avx2(const grid_t *g, census_t *c)
 {
     _Static_assert(CELL__COUNT <= 16, "pshufb classifies kinds 0..15");
     _Static_assert(GRID_STRIDE == 80 && GRID_H % 4 == 0, "two 80-cell rows a pass, two passes a flush");
@@ -246,57 +234,17 @@ __attribute__((target("avx2"))) static void census_avx2(const grid_t *g, census_
 #undef TABLE16
 #endif
 
-void census_take_with(const grid_t *g, census_t *c, census_impl_t impl)
-{
-    switch (impl) {
-#if defined(CENSUS_AVX2_DISPATCH) || defined(__AVX2__)
-    case CENSUS_AVX2:
-        if (__builtin_cpu_supports("avx2")) {
-            census_avx2(g, c);
-            return;
-        }
-        break;
-#endif
-#ifdef CENSUS_SSE2_BUILD
-    case CENSUS_SSE2:
-        census_sse2(g, c);
-        return;
-#endif
-    default:
-        break;
-    }
-    census_scalar(g, c);
-}
-
-bool census_has(census_impl_t impl)
-{
-    switch (impl) {
-    case CENSUS_SCALAR:
-        return true;
-#ifdef CENSUS_SSE2_BUILD
-    case CENSUS_SSE2:
-        return true;
-#endif
-#if defined(CENSUS_AVX2_DISPATCH) || defined(__AVX2__)
-    case CENSUS_AVX2:
-        return __builtin_cpu_supports("avx2");
-#endif
-    default:
-        return false;
-    }
-}
-
 void census_take(const grid_t *g, census_t *c)
 {
-#if defined(CENSUS_AVX2_DISPATCH) || defined(__AVX2__)
-    if (__builtin_cpu_supports("avx2")) {
+#if CPU_SIMD
+    if (cpu_uses(CPU_AVX2)) {
         census_avx2(g, c);
         return;
     }
+    if (cpu_uses(CPU_SSE2)) {
+        census_sse2(g, c);
+        return;
+    }
 #endif
-#ifdef CENSUS_SSE2_BUILD
-    census_sse2(g, c);
-#else
-    census_scalar(g, c);
-#endif
+    census_plain(g, c);
 }

@@ -26,12 +26,7 @@ typedef struct census {
     int water, acid, lava, doors;   /* cells on the whole map */
 } census_t;
 
+/* By the path in force (cpu.h): AVX2, SSE2 or a plain loop, same result. */
 void census_take(const grid_t *g, census_t *c);
-
-/* The implementations, for tests: census_take uses the fastest the CPU has
- * (AVX2, chosen at run time on x86-64; else SSE2; else a portable loop). */
-typedef enum census_impl { CENSUS_SCALAR = 0, CENSUS_SSE2, CENSUS_AVX2 } census_impl_t;
-bool census_has(census_impl_t impl);
-void census_take_with(const grid_t *g, census_t *c, census_impl_t impl);
 
 #endif

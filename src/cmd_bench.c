@@ -27,6 +27,7 @@
 #include <omp.h>
 
 #include "cli.h"
+#include "cpu.h"
 #include "commands.h"
 #include "data.h"
 #include "driver.h"
@@ -39,11 +40,12 @@
 #define BENCH_DEFAULT_DLEVEL 12 /* the issue's reference dlevel */
 #define BENCH_CALIBRATE_LEVELS 2048
 
-enum { O_HELP = 1, O_TYPE, O_SECONDS, O_THREADS, O_JSON, O_REPS, O_DLEVEL, O_DATA, O_RULES };
+enum { O_HELP = 1, O_TYPE, O_SECONDS, O_THREADS, O_JSON, O_REPS, O_DLEVEL, O_DATA, O_RULES, O_CPU };
 static const cli_opt_t OPTS[] = {
     {"help", false, O_HELP},   {"type", true, O_TYPE},   {"seconds", true, O_SECONDS},
     {"threads", true, O_THREADS}, {"json", true, O_JSON}, {"reps", true, O_REPS},
     {"dlevel", true, O_DLEVEL}, {"data", true, O_DATA}, {"rules", true, O_RULES},
+    {"cpu", true, O_CPU},
 };
 
 static void usage(FILE *out)
@@ -51,6 +53,7 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: drlsim bench [--type T|all] [--seconds S] [--threads K] [--reps R]\n"
             "                    [--dlevel N] [--json FILE] [--rules NAME] [--data DIR]\n"
+            "                    [--cpu PATH]\n"
             "\n"
             "Measure generation speed: for each level type, the layout alone and the full\n"
             "level (water, population, observation and tally), in levels/second on one\n"
@@ -65,9 +68,16 @@ static void usage(FILE *out)
             "  --reps R      repetitions per measurement (default %d)\n"
             "  --dlevel N    dlevel of the levels (default %d)\n"
             "  --json FILE   also write the results as JSON\n"
-            "  --rules NAME  the ruleset (docs/rulesets.md): wiki-0.9.9.3 (default) or\n"
-            "                game-0.9.9.7\n"
-            "  --data DIR    read rule tables from DIR instead of the built-in data/\n",
+            "  --rules NAME  the ruleset (docs/rulesets.md): wiki-0.9.9.3 (default) or
+"
+            "                game-0.9.9.7
+"
+            "  --data DIR    read rule tables from DIR instead of the built-in data/
+"
+            "  --cpu PATH    the code paths: plain, sse2 or avx2 (default: the best this
+"
+            "                CPU and build have); every path makes the same levels
+",
             BENCH_DEFAULT_SECONDS, BENCH_DEFAULT_REPS, BENCH_DEFAULT_DLEVEL);
     fputs("\nSIGINT or SIGTERM stops the measurements: nothing is written, exit status 130.\n",
           out);
@@ -217,6 +227,7 @@ int cmd_bench(int argc, char **argv)
     double seconds = BENCH_DEFAULT_SECONDS;
     long threads = omp_get_max_threads(), reps = BENCH_DEFAULT_REPS, dlevel = BENCH_DEFAULT_DLEVEL;
     const char *json = NULL, *rules = NULL, *data_dir = NULL;
+    cpu_path_t path = cpu_best();
     int id;
     while ((id = cli_next(&c, OPTS, (int)(sizeof OPTS / sizeof OPTS[0]))) != 0) {
         switch (id) {
@@ -260,6 +271,20 @@ int cmd_bench(int argc, char **argv)
                 return CLI_EXIT_USAGE;
             rules = c.arg;
             break;
+        case O_CPU: {
+            const int p = cpu_path_from_name(c.arg);
+            if (p < 0) {
+                cli_error(&c, "--cpu: unknown path '%s' (plain, sse2, avx2)", c.arg);
+                return CLI_EXIT_USAGE;
+            }
+            if (p > (int)cpu_best()) {
+                cli_error(&c, "--cpu: %s is not available here (the best path is %s)", c.arg,
+                          cpu_path_name(cpu_best()));
+                return CLI_EXIT_USAGE;
+            }
+            path = (cpu_path_t)p;
+            break;
+        }
         }
     }
     if (json && outfile_check(json) != 0)
@@ -267,7 +292,9 @@ int cmd_bench(int argc, char **argv)
     const tables_t *tables = tables_open("bench", rules, data_dir, type >= 0 ? type : -1);
     if (!tables)
         return CLI_EXIT_USAGE;
+    cpu_force(path); /* before any thread generates */
     cJSON *root = cJSON_CreateObject();
+    cJSON_AddStringToObject(root, "cpu", cpu_path_name(path));
     cJSON_AddNumberToObject(root, "dlevel", (double)dlevel);
     cJSON_AddNumberToObject(root, "threads", (double)threads);
     cJSON_AddNumberToObject(root, "seconds", seconds);
@@ -275,8 +302,10 @@ int cmd_bench(int argc, char **argv)
     cJSON *types = cJSON_AddObjectToObject(root, "types");
     /* With --json - the JSON is the data on stdout: the table goes to stderr. */
     FILE *txt = json && strcmp(json, "-") == 0 ? stderr : stdout;
-    fprintf(txt, "drlsim bench: dlevel %ld, %ld reps of ~%.2f s, medians (min-max) in levels/s\n",
-           dlevel, reps, seconds);
+    fprintf(txt,
+            "drlsim bench: dlevel %ld, %ld reps of ~%.2f s, %s paths, medians (min-max) in "
+            "levels/s\n",
+            dlevel, reps, seconds, cpu_path_name(path));
     char many_hdr[32];
     snprintf(many_hdr, sizeof many_hdr, "%ld threads", threads);
     fprintf(txt, "%-12s %-7s %26s %10s %26s %7s %10s\n", "type", "stage", "1 thread", "1t by CPU",

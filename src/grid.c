@@ -4,9 +4,7 @@
 #include <assert.h>
 #include <string.h>
 
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
+#include "cpu.h"
 
 static const char CELL_GLYPHS[CELL__COUNT] = {
     [CELL_FLOOR] = '.', [CELL_WALL] = '#',   [CELL_DOOR] = '+',
@@ -106,32 +104,54 @@ bool grid_plot_wall(grid_t *g, int x, int y, bool horizontal)
     return true;
 }
 
-int grid_count(const grid_t *g, cell_t k)
+static int count_plain(const grid_t *g, cell_t k)
 {
     int n = 0;
-#ifdef __SSE2__
-    /* Whole rows 1..GRID_H, padding included (a byte lane counts at most 100
-     * matches, so it never wraps); the padding cells are wall. */
+    for (int y = 1; y <= GRID_H; y++)
+        for (int x = 1; x <= GRID_W; x++)
+            n += grid_get(g, x, y) == k;
+    return n;
+}
+
+#if CPU_SIMD
+/* Whole rows 1..GRID_H, padding included (a byte lane counts at most 100
+ * matches, so it never wraps); the padding cells are wall. */
+static int count_sse2(const grid_t *g, cell_t k)
+{
     const __m128i want = _mm_set1_epi8((char)k);
     __m128i acc = _mm_setzero_si128();
     for (const uint8_t *c = &g->c[GRID_IDX(0, 1)]; c < &g->c[GRID_IDX(0, GRID_H + 1)]; c += 16)
         acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)c), want));
     __m128i s = _mm_sad_epu8(acc, _mm_setzero_si128());
-    n = _mm_cvtsi128_si32(s) + _mm_cvtsi128_si32(_mm_unpackhi_epi64(s, s));
-    if (k == CELL_WALL)
-        n -= 2 * GRID_H;
-#else
-    for (int y = 1; y <= GRID_H; y++)
-        for (int x = 1; x <= GRID_W; x++)
-            n += grid_get(g, x, y) == k;
+    int n = _mm_cvtsi128_si32(s) + _mm_cvtsi128_si32(_mm_unpackhi_epi64(s, s));
+    return k == CELL_WALL ? n - 2 * GRID_H : n;
+}
 #endif
-    return n;
+
+int grid_count(const grid_t *g, cell_t k)
+{
+#if CPU_SIMD
+    if (cpu_uses(CPU_SSE2))
+        return count_sse2(g, k);
+#endif
+    return count_plain(g, k);
 }
 
-#ifdef __SSE2__
+static void mask_rows_plain(const grid_t *g, cellset_t kinds, bitrow_t rows[GRID_H + 2])
+{
+    for (int y = 0; y < GRID_H + 2; y++) {
+        const uint8_t *c = &g->c[GRID_IDX(0, y)];
+        bitrow_t row = 0;
+        for (int x = 0; x < GRID_STRIDE; x++)
+            row |= (bitrow_t)((kinds >> c[x]) & 1u) << x;
+        rows[y] = row;
+    }
+}
+
+#if CPU_SIMD
 /* 16 cells at a time: one byte compare per kind in the set, then movemask;
  * the five 16-bit masks of a row are joined with constant shifts. */
-void grid_mask_rows(const grid_t *g, cellset_t kinds, bitrow_t rows[GRID_H + 2])
+static void mask_rows_sse2(const grid_t *g, cellset_t kinds, bitrow_t rows[GRID_H + 2])
 {
     _Static_assert(GRID_STRIDE == 80, "a row is five 16-byte chunks");
     __m128i want[CELL__COUNT];
@@ -152,42 +172,33 @@ void grid_mask_rows(const grid_t *g, cellset_t kinds, bitrow_t rows[GRID_H + 2])
         rows[y] = (bitrow_t)lo | (bitrow_t)m[4] << 64;
     }
 }
-#else
-void grid_mask_rows(const grid_t *g, cellset_t kinds, bitrow_t rows[GRID_H + 2])
-{
-    for (int y = 0; y < GRID_H + 2; y++) {
-        const uint8_t *c = &g->c[GRID_IDX(0, y)];
-        bitrow_t row = 0;
-        for (int x = 0; x < GRID_STRIDE; x++)
-            row |= (bitrow_t)((kinds >> c[x]) & 1u) << x;
-        rows[y] = row;
-    }
-}
 #endif
 
-/* After the SSE2 code: an intrinsics header may define __SSE2__ for what follows. */
-static int select_broadword(uint64_t x, int k)
+void grid_mask_rows(const grid_t *g, cellset_t kinds, bitrow_t rows[GRID_H + 2])
 {
-    return select64(x, k);
+#if CPU_SIMD
+    if (cpu_uses(CPU_SSE2)) {
+        mask_rows_sse2(g, kinds, rows);
+        return;
+    }
+#endif
+    mask_rows_plain(g, kinds, rows);
 }
 
-int (*grid_select64)(uint64_t x, int k) = select_broadword;
-
-#if defined(__x86_64__) && defined(__GNUC__)
-#include <immintrin.h>
-
-/* The k-th set bit is where PDEP deposits bit k of a mask of ones. */
-__attribute__((target("bmi2"))) static int select_pdep(uint64_t x, int k)
+/* The k-th set bit of x: one PDEP, which deposits bit k of a mask of ones
+ * at the k-th set bit of x, where the CPU has BMI2; else select64. */
+#if CPU_SIMD
+CPU_AVX2_FN static int select_pdep(uint64_t x, int k)
 {
     return __builtin_ctzll(_pdep_u64(UINT64_C(1) << k, x));
 }
-
-/* PDEP is microcoded (hundreds of cycles) on AMD before Zen 3. */
-__attribute__((constructor)) static void pick_select(void)
-{
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("bmi2") && !__builtin_cpu_is("amdfam10h") &&
-        !__builtin_cpu_is("amdfam15h") && !__builtin_cpu_is("amdfam17h"))
-        grid_select64 = select_pdep;
-}
 #endif
+
+int grid_select64(uint64_t x, int k)
+{
+#if CPU_SIMD
+    if (cpu_uses(CPU_AVX2))
+        return select_pdep(x, k);
+#endif
+    return select64(x, k);
+}

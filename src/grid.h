@@ -185,9 +185,9 @@ static inline int select64(uint64_t x, int k)
     return 8 * j + __builtin_ctz(byte);
 }
 
-/* select64 as the hot lookups use it: one PDEP where the CPU has a fast one
- * (BMI2, not AMD before Zen 3; chosen once at startup), else select64. */
-extern int (*grid_select64)(uint64_t x, int k);
+/* select64 as the hot lookups use it: one PDEP on the CPU_AVX2 path
+ * (cpu.h), else select64. */
+int grid_select64(uint64_t x, int k);
 
 /* Position of the k-th (0-based) set bit of r, k < bitrow_popcount(r). */
 static inline int bitrow_select(bitrow_t r, int k)

@@ -13,11 +13,8 @@
 
 #include <assert.h>
 #include <string.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
-
 #include "census_layout.h"
+#include "cpu.h"
 #include "gen/ref/ref.h"
 #include "populate.h"
 #include "reach.h"
@@ -70,18 +67,20 @@ static const obs_t OBS_FRESH = {
 
 static inline void obs_fresh(obs_t *o)
 {
-#ifdef __SSE2__
-    const unsigned char *from = (const unsigned char *)&OBS_FRESH;
-    unsigned char *to = (unsigned char *)o;
-    size_t i = 0;
-    for (; i + 16 <= sizeof *o; i += 16)
-        _mm_storeu_si128((__m128i *)(void *)(to + i),
-                         _mm_loadu_si128((const __m128i *)(const void *)(from + i)));
-    for (; i < sizeof *o; i++)
-        to[i] = from[i];
-#else
-    *o = OBS_FRESH;
+#if CPU_SIMD
+    if (cpu_uses(CPU_SSE2)) {
+        const unsigned char *from = (const unsigned char *)&OBS_FRESH;
+        unsigned char *to = (unsigned char *)o;
+        size_t i = 0;
+        for (; i + 16 <= sizeof *o; i += 16)
+            _mm_storeu_si128((__m128i *)(void *)(to + i),
+                             _mm_loadu_si128((const __m128i *)(const void *)(from + i)));
+        for (; i < sizeof *o; i++)
+            to[i] = from[i];
+        return;
+    }
 #endif
+    *o = OBS_FRESH;
 }
 
 static void reset(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t index)

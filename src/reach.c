@@ -1,6 +1,8 @@
 /* reach.c - connectivity by a flood over rows of runs, see reach.h. */
 #include "reach.h"
 
+#include "cpu.h"
+
 /* Extend r (a subset of p) over the whole runs of p it touches: upwards by
  * one carry (adding r to p carries from each touched run's lowest bit of r
  * to its top), downwards by shifts of 1, 2, 4, ... (stopping once no run of
@@ -65,16 +67,14 @@ typedef struct half2 {
     uint64_t lo, hi;
 } half2_t;
 
-#if defined(__x86_64__) && defined(__GNUC__)
-#define REACH_BMI2_DISPATCH 1
-#include <immintrin.h>
+#if CPU_SIMD
 
 /* fill_runs without the downward steps: the carry of p + r marks the runs
  * r touches (the cell past each), PEXT gathers those marks as one flag per
  * run of p, PDEP puts the flags on the runs' first cells, and marks minus
  * first cells are the whole runs.  p must be a union of whole runs of the
  * row u describes (it is: the flood only ever removes whole runs). */
-__attribute__((target("bmi2"))) static inline half2_t fill_pdep(half2_t r, half2_t p,
+CPU_AVX2_FN static inline half2_t fill_pdep(half2_t r, half2_t p,
                                                                 const runs_t *u)
 {
     unsigned long long mlo, mhi, tlo, thi;
@@ -104,7 +104,7 @@ static inline half2_t spread(half2_t r)
                      r.hi | r.hi << 1 | r.hi >> 1 | r.lo >> 63};
 }
 
-/* The flood, instantiated with fill_runs (portable) and fill_pdep (BMI2). */
+/* The flood, instantiated with fill_runs (plain) and fill_pdep (BMI2). */
 static inline __attribute__((always_inline)) int flood(const bitrow_t pass[GRID_H + 2], int sx,
                                                        int sy, bool bmi2)
 {
@@ -125,10 +125,11 @@ static inline __attribute__((always_inline)) int flood(const bitrow_t pass[GRID_
         if (bmi2 && any)
             runs[y] = row_runs(pass[y]);
     }
-#ifdef REACH_BMI2_DISPATCH
+#if CPU_SIMD
 #define FILL(r, y) (bmi2 ? fill_pdep((r), left[y], &runs[y]) : fill_portable((r), left[y]))
 #else
 #define FILL(r, y) fill_portable((r), left[y])
+    (void)runs;
 #endif
     if (sy >= 1 && sy <= GRID_H && sx >= 1 && sx <= GRID_W && (pass[sy] >> sx & 1)) {
         const bitrow_t s = BITROW_BIT(sx);
@@ -185,69 +186,25 @@ static inline __attribute__((always_inline)) int flood(const bitrow_t pass[GRID_
     return n;
 }
 
-static int flood_portable(const bitrow_t pass[GRID_H + 2], int sx, int sy)
+static int flood_plain(const bitrow_t pass[GRID_H + 2], int sx, int sy)
 {
     return flood(pass, sx, sy, false);
 }
 
-#ifdef REACH_BMI2_DISPATCH
-__attribute__((target("bmi2,popcnt"))) static int flood_bmi2(const bitrow_t pass[GRID_H + 2],
-                                                             int sx, int sy)
+#if CPU_SIMD
+CPU_AVX2_FN static int flood_bmi2(const bitrow_t pass[GRID_H + 2], int sx, int sy)
 {
     return flood(pass, sx, sy, true);
 }
-
-/* PDEP and PEXT are microcoded (hundreds of cycles) on AMD before Zen 3. */
-static bool fast_pdep(void)
-{
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt") &&
-           !__builtin_cpu_is("amdfam10h") && !__builtin_cpu_is("amdfam15h") &&
-           !__builtin_cpu_is("amdfam17h");
-}
-
-static int (*flood_best)(const bitrow_t pass[GRID_H + 2], int sx, int sy) = flood_portable;
-
-__attribute__((constructor)) static void pick_flood(void)
-{
-    if (fast_pdep())
-        flood_best = flood_bmi2;
-}
 #endif
-
-bool reach_has(reach_impl_t impl)
-{
-    switch (impl) {
-    case REACH_PORTABLE:
-        return true;
-#ifdef REACH_BMI2_DISPATCH
-    case REACH_BMI2:
-        __builtin_cpu_init();
-        return __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
-#endif
-    default:
-        return false;
-    }
-}
-
-int reach_unreachable_rows_with(const bitrow_t pass[GRID_H + 2], int sx, int sy,
-                                reach_impl_t impl)
-{
-#ifdef REACH_BMI2_DISPATCH
-    if (impl == REACH_BMI2 && reach_has(REACH_BMI2))
-        return flood_bmi2(pass, sx, sy);
-#endif
-    (void)impl;
-    return flood_portable(pass, sx, sy);
-}
 
 int reach_unreachable_rows(const bitrow_t pass[GRID_H + 2], int sx, int sy)
 {
-#ifdef REACH_BMI2_DISPATCH
-    return flood_best(pass, sx, sy);
-#else
-    return flood_portable(pass, sx, sy);
+#if CPU_SIMD
+    if (cpu_uses(CPU_AVX2))
+        return flood_bmi2(pass, sx, sy);
 #endif
+    return flood_plain(pass, sx, sy);
 }
 
 int reach_unreachable(const grid_t *g, int sx, int sy)

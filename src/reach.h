@@ -22,15 +22,8 @@
 int reach_unreachable(const grid_t *g, int sx, int sy);
 
 /* The same from the passable cells as bit rows (bit x of pass[y], rows
- * 1..GRID_H, bits 1..GRID_W; rows 0 and GRID_H+1 are not read). */
+ * 1..GRID_H, bits 1..GRID_W; rows 0 and GRID_H+1 are not read).  The run
+ * fill by BMI2 (PEXT/PDEP) on the CPU_AVX2 path (cpu.h), else plainly. */
 int reach_unreachable_rows(const bitrow_t pass[GRID_H + 2], int sx, int sy);
-
-/* The implementations, for tests: reach_unreachable_rows uses the BMI2 run
- * fill (PEXT/PDEP, chosen at run time on x86-64 CPUs where those are fast)
- * or else the portable one. */
-typedef enum reach_impl { REACH_PORTABLE = 0, REACH_BMI2 } reach_impl_t;
-bool reach_has(reach_impl_t impl);
-int reach_unreachable_rows_with(const bitrow_t pass[GRID_H + 2], int sx, int sy,
-                                reach_impl_t impl);
 
 #endif

@@ -12,18 +12,7 @@
 #include <stddef.h>
 #include <string.h>
 
-/* Decided before any intrinsics header (one may define __SSE2__ for the rest
- * of the file). */
-#ifdef __SSE2__
-#define ROOMS_SSE2 1
-#include <emmintrin.h>
-#endif
-#if defined(__x86_64__) && defined(__GNUC__)
-#include <immintrin.h>
-/* The starts by AVX2 where the CPU has it (chosen at run time). */
-#define ROOMS_AVX2 1
-#define AVX2_FN __attribute__((target("avx2")))
-#endif
+#include "cpu.h"
 
 /* rooms_add for the scans, inlined: one store of the four bytes (all four
  * are map coordinates or sizes, below 256: no byte needs masking). */
@@ -67,7 +56,23 @@ void rooms_scan(level_t *lv)
 #define START_WORDS (2 * GRID_H)
 _Static_assert(START_WORDS <= 64 && GRID_STRIDE <= 128, "a row is two words, a bit a word");
 
-#ifdef ROOMS_SSE2
+static uint64_t starts_plain(const bitrow_t solid[GRID_H + 2], uint64_t word[START_WORDS])
+{
+    uint64_t left = 0;
+    for (int y = 1; y < GRID_H; y++) {
+        const bitrow_t right = solid[y] >> 1; /* bit x: cell x+1 is solid */
+        const bitrow_t inner = y == 1 ? solid[2] : right & solid[y + 1] &
+                                                       ((solid[y] << 1) | solid[y - 1]);
+        const bitrow_t st = (inner & INNER_COLUMNS) | (right & BITROW_BIT(1)); /* left border */
+        word[2 * y] = (uint64_t)st;
+        word[2 * y + 1] = (uint64_t)(st >> 64);
+        left |= (uint64_t)(word[2 * y] != 0) << (2 * y);
+        left |= (uint64_t)(word[2 * y + 1] != 0) << (2 * y + 1);
+    }
+    return left;
+}
+
+#if CPU_SIMD
 /* One register a row: the one-cell shifts carry across the halves. */
 static inline __m128i row_shl1(__m128i v)
 {
@@ -78,7 +83,7 @@ static inline __m128i row_shr1(__m128i v)
     return _mm_or_si128(_mm_srli_epi64(v, 1), _mm_srli_si128(_mm_slli_epi64(v, 63), 8));
 }
 
-static uint64_t starts_portable(const bitrow_t solid[GRID_H + 2], uint64_t word[START_WORDS])
+static uint64_t starts_sse2(const bitrow_t solid[GRID_H + 2], uint64_t word[START_WORDS])
 {
     const bitrow_t inner_row = INNER_COLUMNS, border_row = BITROW_BIT(1);
     const __m128i inner = _mm_loadu_si128((const __m128i *)(const void *)&inner_row);
@@ -108,48 +113,22 @@ static uint64_t starts_portable(const bitrow_t solid[GRID_H + 2], uint64_t word[
 #undef ROW
     return left;
 }
-#else
-static uint64_t starts_portable(const bitrow_t solid[GRID_H + 2], uint64_t word[START_WORDS])
-{
-    uint64_t left = 0;
-    for (int y = 1; y < GRID_H; y++) {
-        const bitrow_t right = solid[y] >> 1; /* bit x: cell x+1 is solid */
-        const bitrow_t inner = y == 1 ? solid[2] : right & solid[y + 1] &
-                                                       ((solid[y] << 1) | solid[y - 1]);
-        const bitrow_t st = (inner & INNER_COLUMNS) | (right & BITROW_BIT(1)); /* left border */
-        word[2 * y] = (uint64_t)st;
-        word[2 * y + 1] = (uint64_t)(st >> 64);
-        left |= (uint64_t)(word[2 * y] != 0) << (2 * y);
-        left |= (uint64_t)(word[2 * y + 1] != 0) << (2 * y + 1);
-    }
-    return left;
-}
-#endif
-
-static bool use_avx2;
-
-#ifdef ROOMS_AVX2
-__attribute__((constructor)) static void pick_avx2(void)
-{
-    __builtin_cpu_init();
-    use_avx2 = __builtin_cpu_supports("avx2");
-}
 
 /* One-cell shifts of two rows at once, each 128-bit lane one row. */
-AVX2_FN static inline __m256i rows_shl1(__m256i v)
+CPU_AVX2_FN static inline __m256i rows_shl1(__m256i v)
 {
     return _mm256_or_si256(_mm256_slli_epi64(v, 1), _mm256_slli_si256(_mm256_srli_epi64(v, 63), 8));
 }
-AVX2_FN static inline __m256i rows_shr1(__m256i v)
+CPU_AVX2_FN static inline __m256i rows_shr1(__m256i v)
 {
     return _mm256_or_si256(_mm256_srli_epi64(v, 1), _mm256_srli_si256(_mm256_slli_epi64(v, 63), 8));
 }
 
-/* starts_portable two rows a register: row 1 (its own rule) alone, then
+/* starts_plain two rows a register: row 1 (its own rule) alone, then
  * rows 2..GRID_H-1 in pairs (the bit rows are 16 bytes, contiguous, so rows
  * y-1, y and y+1 of a pair are three unaligned loads); a pair's four words'
  * nonempty bits are one compare and movemask. */
-AVX2_FN static uint64_t starts_avx2(const bitrow_t solid[GRID_H + 2], uint64_t word[START_WORDS])
+CPU_AVX2_FN static uint64_t starts_avx2(const bitrow_t solid[GRID_H + 2], uint64_t word[START_WORDS])
 {
     _Static_assert(GRID_H % 2 == 0 && sizeof(bitrow_t) == 16, "rows 2..GRID_H-1 in pairs");
     const bitrow_t inner_row = INNER_COLUMNS, border_row = BITROW_BIT(1);
@@ -184,24 +163,16 @@ AVX2_FN static uint64_t starts_avx2(const bitrow_t solid[GRID_H + 2], uint64_t w
 }
 #endif
 
-bool rooms_set_avx2(bool on)
-{
-#ifdef ROOMS_AVX2
-    use_avx2 = on && __builtin_cpu_supports("avx2");
-#else
-    (void)on;
-#endif
-    return use_avx2;
-}
-
-/* The starts by the fastest path this CPU has; the words are identical. */
+/* The starts by the path in force (cpu.h); the words are identical. */
 static inline uint64_t starts(const bitrow_t solid[GRID_H + 2], uint64_t word[START_WORDS])
 {
-#ifdef ROOMS_AVX2
-    if (use_avx2)
+#if CPU_SIMD
+    if (cpu_uses(CPU_AVX2))
         return starts_avx2(solid, word);
+    if (cpu_uses(CPU_SSE2))
+        return starts_sse2(solid, word);
 #endif
-    return starts_portable(solid, word);
+    return starts_plain(solid, word);
 }
 
 /* The right edge of the room starting at (x, y): the first solid cell right
@@ -286,10 +257,24 @@ void rooms_scan_columns(level_t *lv, const bitrow_t solid[GRID_H + 2],
     }
 }
 
-void rooms_summarize_list(level_t *lv)
+/* Rooms of both sides >= ROOM_REAL_MIN_SIDE (*ge4) and 2x2 entries (*small). */
+static void count_kinds_plain(const level_t *lv, int *ge4_out, int *small_out)
 {
     int ge4 = 0, small = 0;
-#ifdef ROOMS_SSE2
+    for (int i = 0; i < lv->nrooms; i++) {
+        const room_t *r = &lv->rooms[i];
+        /* & rather than &&: no branch on the room's shape */
+        ge4 += (r->w >= ROOM_REAL_MIN_SIDE) & (r->h >= ROOM_REAL_MIN_SIDE);
+        small += (r->w == 2) & (r->h == 2);
+    }
+    *ge4_out = ge4;
+    *small_out = small;
+}
+
+#if CPU_SIMD
+static void count_kinds_sse2(const level_t *lv, int *ge4_out, int *small_out)
+{
+    int ge4 = 0, small = 0;
     /* Four rooms (x, y, w, h bytes) a register: a byte compare per test,
      * w and h ANDed by a one-byte shift, so byte 2 of each room says both;
      * those four bits of the byte mask counted by one multiplication.  The
@@ -310,14 +295,20 @@ void rooms_summarize_list(level_t *lv)
         ge4 += (int)((mb * 0x1111u) >> 12 & 0xfu);
         small += (int)((ms * 0x1111u) >> 12 & 0xfu);
     }
-#else
-    for (int i = 0; i < lv->nrooms; i++) {
-        const room_t *r = &lv->rooms[i];
-        /* & rather than &&: no branch on the room's shape */
-        ge4 += (r->w >= ROOM_REAL_MIN_SIDE) & (r->h >= ROOM_REAL_MIN_SIDE);
-        small += (r->w == 2) & (r->h == 2);
-    }
+    *ge4_out = ge4;
+    *small_out = small;
+}
 #endif
+
+void rooms_summarize_list(level_t *lv)
+{
+    int ge4, small;
+#if CPU_SIMD
+    if (cpu_uses(CPU_SSE2))
+        count_kinds_sse2(lv, &ge4, &small);
+    else
+#endif
+        count_kinds_plain(lv, &ge4, &small);
     lv->obs.rooms = (uint16_t)lv->nrooms;
     lv->obs.rooms_ge4 = (uint16_t)ge4;
     lv->obs.rooms_small = (uint16_t)small;

@@ -32,11 +32,6 @@ void rooms_summarize(level_t *lv);
  * level from its census, see census.h). */
 void rooms_summarize_list(level_t *lv);
 
-/* Whether the scans find the starts by AVX2 (where the CPU has it, the
- * default) or portably; returns the choice in force.  For tests: both must
- * find the same rooms.  Only while no thread is generating. */
-bool rooms_set_avx2(bool on);
-
 /* Append one room; false (and FAIL_TOO_MANY) when the list is full. */
 bool rooms_add(level_t *lv, int x, int y, int w, int h);
 

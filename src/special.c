@@ -15,12 +15,7 @@
 #include <stddef.h>
 #include <string.h>
 
-/* Decided before any intrinsics header: those may switch SSE2 on for their
- * own code and define __SSE2__ from then on. */
-#ifdef __SSE2__
-#define SPECIAL_SSE2 1
-#include <emmintrin.h>
-#endif
+#include "cpu.h"
 
 static const char *const SPECIAL_NAMES[SPECIAL__COUNT] = {
     [SPECIAL_WAREHOUSE] = "warehouse", [SPECIAL_FLUID] = "fluid",
@@ -109,8 +104,8 @@ void special_fitting_with(const level_t *lv, const special_limits_t *l, uint64_t
                    "rooms are 4 bytes x, y, w, h");
     m[0] = m[1] = 0;
     int j = 0;
-#ifdef SPECIAL_SSE2
-    if (simd) {
+#if CPU_SIMD
+    if (simd && cpu_uses(CPU_SSE2)) {
         const __m128i wlo = _mm_set1_epi32(l->wmin - 1), whi = _mm_set1_epi32(l->wmax + 1),
                       hlo = _mm_set1_epi32(l->hmin - 1), hhi = _mm_set1_epi32(l->hmax + 1),
                       amax = _mm_set1_epi32(l->area_max == 0 ? 65536 : l->area_max + 1),

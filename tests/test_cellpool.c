@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cellpool.h"
+#include "cpu.h"
 #include "rng.h"
 #include "testutil.h"
 
@@ -65,8 +66,8 @@ static bool same_rank(const bitrow_t rows[CELLPOOL_ROWS], rng_t *r)
     return true;
 }
 
-/* select64 (broadword) and grid_select64 (PDEP where fast)
- * against a plain walk over the bits. */
+/* select64 (broadword) and grid_select64 (on every CPU path, cpu.h: PDEP
+ * under CPU_AVX2) against a plain walk over the bits. */
 static void selects(rng_t *r)
 {
     long bad = 0, bad_pool = 0;
@@ -86,8 +87,12 @@ static void selects(rng_t *r)
                 break;
             }
         bad += select64(x, k) != want;
-        bad_pool += grid_select64(x, k) != want;
+        for (int path = CPU_PLAIN; path <= (int)cpu_best(); path++) {
+            cpu_force((cpu_path_t)path);
+            bad_pool += grid_select64(x, k) != want;
+        }
     }
+    cpu_force(cpu_best());
     CHECK(bad == 0, "select64 finds the k-th set bit (%ld bad)", bad);
     CHECK(bad_pool == 0, "grid_select64 finds the k-th set bit (%ld bad)", bad_pool);
 }
@@ -107,8 +112,12 @@ int main(void)
         bad_rank += !same_rank(rows, &r);
         cellpool_init_with(&q, rows, false);
         bad_walk += !same(&q);
-        cellpool_init_with(&q, rows, true);
-        bad_walk += !same(&q);
+        for (int path = CPU_PLAIN; path <= (int)cpu_best(); path++) { /* every CPU path */
+            cpu_force((cpu_path_t)path);
+            cellpool_init_with(&q, rows, true);
+            bad_walk += !same(&q);
+        }
+        cpu_force(cpu_best());
         int nout = nref;
         int steps = (int)rng_below(&r, 200);
         for (int s = 0; s < steps && nref > 0; s++, ops++) {

@@ -5,13 +5,14 @@
  * door; the walls recorded for the checks are the map's; the room list's interiors tile the non-solid interior without
  * overlap; 2x2 entries start on a floor dead end; the extra doors never
  * touch another door (8-neighbourhood) unless one is a plotted point.
- * The extra-door candidates of the portable and the AVX2 paths against a
- * cell-by-cell count, on random solid/door rows; whole layouts of the two
- * paths against each other.
+ * The extra-door candidates of every CPU path (cpu.h) against a
+ * cell-by-cell count, on random solid/door rows; whole layouts of each SIMD
+ * path against the plain one.
  */
 #include <stdio.h>
 #include <string.h>
 
+#include "cpu.h"
 #include "layouts/layouts.h"
 #include "level.h"
 #include "rooms.h"
@@ -207,10 +208,12 @@ static void door_candidates(void)
     rng_stream(&r, 5, 0, RNG_LAYOUT);
     bitrow_t solid[GRID_H + 2], door[GRID_H + 2], cand[GRID_H + 2], wide[GRID_H + 2];
     int count[GRID_H + 2], wcount[GRID_H + 2], count_lo[GRID_H + 2], wcount_lo[GRID_H + 2];
+    const cpu_path_t best = cpu_best();
     long bad = 0, bad_wide = 0, tried_wide = 0;
     for (int t = 0; t < 20000; t++) {
         random_rows(&r, solid, door, t);
-        int n = normal_door_candidates(solid, door, cand, count, count_lo, false);
+        cpu_force(CPU_PLAIN);
+        int n = normal_door_candidates(solid, door, cand, count, count_lo);
         int want_n = 0;
         for (int y = 2; y < GRID_H; y++) {
             int want_count = 0;
@@ -233,51 +236,56 @@ static void door_candidates(void)
             want_n += want_count;
         }
         bad += n != want_n;
-        int nw = normal_door_candidates(solid, door, wide, wcount, wcount_lo, true);
-        if (nw < 0)
-            continue;
-        tried_wide++;
-        bad_wide += nw != n;
-        for (int y = 2; y < GRID_H; y++)
-            bad_wide += wide[y] != cand[y] || wcount[y] != count[y] || wcount_lo[y] != count_lo[y];
+        /* every faster path this build and CPU have: the same outputs */
+        for (int path = CPU_PLAIN + 1; path <= (int)best; path++) {
+            cpu_force((cpu_path_t)path);
+            int nw = normal_door_candidates(solid, door, wide, wcount, wcount_lo);
+            tried_wide++;
+            bad_wide += nw != n;
+            for (int y = 2; y < GRID_H; y++)
+                bad_wide +=
+                    wide[y] != cand[y] || wcount[y] != count[y] || wcount_lo[y] != count_lo[y];
+        }
     }
+    cpu_force(best);
     CHECK(bad == 0, "door candidates match the cell-by-cell count on 20000 maps (%ld differ)", bad);
-    CHECK(bad_wide == 0, "AVX2 door candidates equal the portable ones on %ld maps (%ld differ)",
-          tried_wide, bad_wide);
+    CHECK(bad_wide == 0, "SIMD door candidates (paths up to %s) equal the plain ones on %ld maps "
+          "(%ld differ)", cpu_path_name(best), tried_wide, bad_wide);
     if (!tried_wide)
-        printf("note: no AVX2 on this CPU; only the portable door candidates were tested\n");
+        printf("note: no SIMD path in this build or CPU; only the plain door candidates were tested\n");
 }
 
-/* The AVX2 and the portable paths draw the same layouts, map byte for byte
+/* Every path draws the same layouts as the plain one, map byte for byte
  * (padding ring and slack included): each map starts as different garbage,
  * so a cell either path failed to write would differ too. */
 static void paths_agree(void)
 {
     static level_t a, b;
-    const bool had = normal_set_avx2(true);
-    if (!had) {
-        printf("note: no AVX2 on this CPU; only the portable layout paths were tested\n");
+    const cpu_path_t best = cpu_best();
+    if (best == CPU_PLAIN) {
+        printf("note: no SIMD path in this build or CPU; only the plain layout paths were tested\n");
         return;
     }
     long bad = 0, bad_rooms = 0, tried = 0;
     for (int s = 0; s < 20000; s++) {
+        const cpu_path_t path = (cpu_path_t)(CPU_SSE2 + s % best); /* each faster path in turn */
         point_t pa[NORMAL_WALLS], pb[NORMAL_WALLS];
         rng_t r;
         memset(&a.map, 0x5a, sizeof a.map);
         rng_stream(&r, 91, (uint64_t)s, RNG_LAYOUT);
-        normal_set_avx2(true);
+        cpu_force(path);
         normal_walls(&a, &r, pa);
         memset(&b.map, 0xa5, sizeof b.map);
         rng_stream(&r, 91, (uint64_t)s, RNG_LAYOUT);
-        normal_set_avx2(false);
+        cpu_force(CPU_PLAIN);
         normal_walls(&b, &r, pb);
         bad += memcmp(&a.map, &b.map, sizeof a.map) != 0 || memcmp(pa, pb, sizeof pa) != 0;
         /* the room scan's starts, both ways, on the same map */
         a.nrooms = b.nrooms = 0;
-        rooms_set_avx2(true);
+        cpu_force(path);
         rooms_scan(&a);
         b.map = a.map;
-        rooms_set_avx2(false);
+        cpu_force(CPU_PLAIN);
         rooms_scan(&b);
         bad_rooms += a.nrooms != b.nrooms ||
                      memcmp(a.rooms, b.rooms, (size_t)a.nrooms * sizeof a.rooms[0]) != 0;
@@ -291,22 +299,19 @@ static void paths_agree(void)
     p.layout_only = true;
     long bad_levels = 0;
     for (int s = 0; s < 5000; s++) {
-        normal_set_avx2(true);
-        rooms_set_avx2(true);
+        cpu_force((cpu_path_t)(CPU_SSE2 + s % best));
         level_generate(&a, &p, 17, (uint64_t)s);
-        normal_set_avx2(false);
-        rooms_set_avx2(false);
+        cpu_force(CPU_PLAIN);
         level_generate(&b, &p, 17, (uint64_t)s);
         bad_levels += memcmp(&a.map, &b.map, sizeof a.map) != 0 || a.nrooms != b.nrooms ||
                       memcmp(a.rooms, b.rooms, (size_t)a.nrooms * sizeof a.rooms[0]) != 0 ||
                       memcmp(&a.obs, &b.obs, sizeof a.obs) != 0;
     }
-    normal_set_avx2(had);
-    rooms_set_avx2(had);
-    CHECK(bad == 0, "AVX2 and portable layouts identical on %ld seeds (%ld differ)", tried, bad);
-    CHECK(bad_levels == 0, "AVX2 and portable layout-only levels identical (%ld of 5000 differ)",
+    cpu_force(best);
+    CHECK(bad == 0, "SIMD and plain layouts identical on %ld seeds (%ld differ)", tried, bad);
+    CHECK(bad_levels == 0, "SIMD and plain layout-only levels identical (%ld of 5000 differ)",
           bad_levels);
-    CHECK(bad_rooms == 0, "AVX2 and portable room starts identical on %ld maps (%ld differ)",
+    CHECK(bad_rooms == 0, "SIMD and plain room starts identical on %ld maps (%ld differ)",
           tried, bad_rooms);
 }
 

@@ -1,16 +1,17 @@
 /* test_reach.c - the row flood fill against a plain breadth-first
  * search (written here, cell by cell) on random and hand-made maps; on
- * random maps both implementations (portable and BMI2, where the CPU has
- * it) are held to the search. */
+ * random maps every CPU path (cpu.h: plain, and the BMI2 fill of CPU_AVX2
+ * where the CPU has it) is held to the search. */
 #include <stdio.h>
 #include <string.h>
 
+#include "cpu.h"
 #include "reach.h"
 #include "rng.h"
 #include "testutil.h"
 
-/* Both implementations on g's passable rows, as reach_unreachable makes them:
- * the portable count, or -1 when the BMI2 one (run where available) differs. */
+/* Every path on g's passable rows, as reach_unreachable makes them: the
+ * plain count, or -1 when a faster path's differs. */
 static int both_unreachable(const grid_t *g, int sx, int sy)
 {
     bitrow_t pass[GRID_H + 2];
@@ -18,10 +19,15 @@ static int both_unreachable(const grid_t *g, int sx, int sy)
     grid_mask_rows(g, CELLSET_IMPASSABLE, pass);
     for (int y = 1; y <= GRID_H; y++)
         pass[y] = ~pass[y] & columns;
-    int n = reach_unreachable_rows_with(pass, sx, sy, REACH_PORTABLE);
-    if (reach_has(REACH_BMI2) && reach_unreachable_rows_with(pass, sx, sy, REACH_BMI2) != n)
-        return -1;
-    return n;
+    const cpu_path_t best = cpu_force(CPU_PLAIN);
+    const int n = reach_unreachable_rows(pass, sx, sy);
+    bool same = true;
+    for (int path = CPU_PLAIN + 1; path <= (int)cpu_best(); path++) {
+        cpu_force((cpu_path_t)path);
+        same = same && reach_unreachable_rows(pass, sx, sy) == n;
+    }
+    cpu_force(best);
+    return same ? n : -1;
 }
 
 static int bfs_unreachable(const grid_t *g, int sx, int sy)
@@ -116,6 +122,6 @@ int main(void)
         bad += (reach_unreachable(&g, sx, sy) != want) + (both_unreachable(&g, sx, sy) != want);
     }
     CHECK(bad == 0, "row flood equals BFS on 20000 fully random maps (%d differ)", bad);
-    printf("  BMI2 flood %s\n", reach_has(REACH_BMI2) ? "tested" : "not available here");
+    printf("  paths tested up to %s\n", cpu_path_name(cpu_best()));
     return test_summary("reach");
 }

@@ -13,8 +13,8 @@
  *      single-monster row, budget rule and item rule;
  *   2. layout-only levels (the doors of the layout itself, caves without
  *      their river), rivers on and off: 10^4 per type;
- *   3. full levels with the portable paths of normal, rooms and city (their
- *      AVX2 paths off): 2*10^4 per type.
+ *   3. full levels on each slower CPU path (cpu.h) than the best, forced:
+ *      plain C, and SSE2 where AVX2 is the best: 2*10^4 per type and path.
  * DRLSIM_TEST_SCALE divides the sizes (the sanitized build).  The samples
  * run on all threads (OMP_NUM_THREADS); each reports its own first
  * difference.
@@ -26,6 +26,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "cpu.h"
 #include "gen/ref/ref.h"
 #include "layouts/layouts.h"
 #include "layouts/walled.h"
@@ -209,13 +210,6 @@ static void run_jobs(job_t *jobs, int n)
         CHECK(jobs[i].ok, "%s", jobs[i].ok ? jobs[i].sample : jobs[i].what);
 }
 
-static void set_avx2(bool on)
-{
-    normal_set_avx2(on);
-    city_set_avx2(on);
-    rooms_set_avx2(on);
-}
-
 /* The wiki pipeline's types: the reference generator makes those. */
 #define NWIKI (LT_LAST_WIKI + 1)
 
@@ -233,24 +227,34 @@ int main(void)
                portable = test_scaled(20000);
     const double w0 = omp_get_wtime();
     const clock_t c0 = clock();
-    job_t fast[2 * NWIKI], port[NWIKI];
+    job_t fast[2 * NWIKI], port[CPU__COUNT][NWIKI];
+    const cpu_path_t best = cpu_best();
     for (int t = 0; t < NWIKI; t++) {
         const uint64_t seed = 0x5eed0000u + (uint64_t)t;
         fast[2 * t] = (job_t){"full levels", (level_type_t)t, seed, full, false, false, true, ""};
         fast[2 * t + 1] =
             (job_t){"layout only", (level_type_t)t, seed + 100, layout, true, true, true, ""};
-        port[t] = (job_t){"portable paths", (level_type_t)t, seed + 200, portable, false, false,
-                          true, ""};
+        for (int path = CPU_PLAIN; path < CPU__COUNT; path++)
+            port[path][t] = (job_t){path == CPU_PLAIN ? "plain paths" : "sse2 paths",
+                                    (level_type_t)t, seed + 200 + 100 * (uint64_t)path, portable,
+                                    false, false, true, ""};
     }
     run_jobs(fast, 2 * NWIKI);
-    set_avx2(false); /* process-wide: only between the parallel runs */
-    run_jobs(port, NWIKI);
-    set_avx2(true);
-    for (int t = 0; t < NWIKI; t++)
-        printf("%-12s %s: %ld full, %ld layout-only, %ld portable-path levels\n",
-               level_type_name((level_type_t)t),
-               fast[2 * t].ok && fast[2 * t + 1].ok && port[t].ok ? "equal" : "DIFFER", full,
-               layout, portable);
+    /* process-wide: only between the parallel runs */
+    int slower = 0; /* the paths below the best: plain, and sse2 under avx2 */
+    for (int path = CPU_PLAIN; path < (int)best && path <= CPU_SSE2; path++, slower++) {
+        cpu_force((cpu_path_t)path);
+        run_jobs(port[path], NWIKI);
+    }
+    cpu_force(best);
+    for (int t = 0; t < NWIKI; t++) {
+        bool ok = fast[2 * t].ok && fast[2 * t + 1].ok;
+        for (int path = 0; path < slower; path++)
+            ok = ok && port[path][t].ok;
+        printf("%-12s %s: %ld full, %ld layout-only, %ld levels on each of %d slower paths\n",
+               level_type_name((level_type_t)t), ok ? "equal" : "DIFFER", full, layout, portable,
+               slower);
+    }
     printf("%.1f s (%.1f s of CPU)\n", omp_get_wtime() - w0,
            (double)(clock() - c0) / CLOCKS_PER_SEC);
     return test_summary("reference");

@@ -8,9 +8,9 @@
 #     $DRLSIM_FUZZ_SECONDS each (default 20), tools/fuzz.sh;
 #  4. the MPI build in build-mpi/ (Open MPI): the same job over 1, 2 and 3
 #     ranks against build/'s report, byte for byte (tools/mpi_test.sh);
-#  5. the test suite again in build-portable/, compiled with -U__SSE2__: the
-#     plain-C twins of the SSE2 paths (the AVX2 ones are still chosen at run
-#     time), held to the same goldens and unit-test answers;
+#  5. the test suite again in build-portable/, configured -Dsimd=none: only
+#     the plain-C twins of the SIMD kernels are compiled (src/cpu.h), held to
+#     the same goldens and unit-test answers;
 #  6. the mutation tests of the conformance checker in build-mutants/
 #     (-Dmutants=true, docs/mutants.md): one test per mutant of
 #     tools/mutants/, each a deliberate rule change that the whole default
@@ -49,9 +49,12 @@ sh tools/fuzz.sh "$fuzz_secs" || status=1
 echo "== MPI build (build-mpi/: Open MPI, 1-3 ranks)"
 sh tools/mpi_test.sh || status=1
 
-echo "== portable test suite (build-portable/: -U__SSE2__, the plain-C paths)"
+echo "== portable test suite (build-portable/: -Dsimd=none, the plain-C paths)"
 if [ ! -f build-portable/build.ninja ]; then
-    meson setup build-portable -Dc_args=-U__SSE2__ >/dev/null || status=1
+    meson setup build-portable -Dsimd=none >/dev/null || status=1
+else
+    # a build-portable/ configured before -Dsimd existed (-Dc_args=-U__SSE2__)
+    meson configure build-portable -Dsimd=none -Dc_args= >/dev/null || status=1
 fi
 if meson compile -C build-portable >build-portable/compile.log 2>&1; then
     meson test -C build-portable --print-errorlogs || status=1

@@ -16,12 +16,6 @@
 #include <pthread.h>
 #include <string.h>
 
-/* Decided before any intrinsics header: those may switch SSE2 on for their
- * own code and define __SSE2__ from then on. */
-#ifdef __SSE2__
-#define CITY_SSE2_BUILD 1
-#include <emmintrin.h>
-#endif
 /* The helpers of the building tries are inlined into both builds of them,
  * the AVX2 one (another target, into which GCC does not inline on its own)
  * included. */
@@ -30,14 +24,8 @@
 #else
 #define CITY_INLINE static inline
 #endif
-#if defined(__x86_64__) && defined(__GNUC__)
-#include <immintrin.h>
-/* An AVX2 (and BMI2) build of the building tries, chosen at run time
- * (use_avx2, from __builtin_cpu_supports). */
-#define CITY_AVX2 1
-#define AVX2_FN __attribute__((target("avx2,bmi2")))
-#endif
 
+#include "../cpu.h"
 #include "../rooms.h"
 #include "../water.h"
 
@@ -92,11 +80,11 @@ CITY_INLINE bool site_is_free(const taken_t *t, int x, int y, int w, int h)
     return !((any >> sh) & span);
 }
 
-#ifdef CITY_AVX2
+#if CPU_SIMD
 /* The same: the first and last SITE_HALF rows as one 32-byte and one
  * 16-byte load each (a view's rows are contiguous, and both runs end by the
  * site's last row), ORed across. */
-AVX2_FN static inline bool site_is_free_avx2(const taken_t *t, int x, int y, int w, int h)
+CPU_AVX2_FN static inline bool site_is_free_avx2(const taken_t *t, int x, int y, int w, int h)
 {
     _Static_assert(SITE_HALF == 6, "SITE_HALF rows are a 32-byte and a 16-byte load");
     const int v = x + w > 64;
@@ -182,48 +170,28 @@ static void make_cleared(void)
  * on grid_clear's map).  Without SSE2, grid_mask_rows over the whole map. */
 CITY_INLINE void taken_add_river(taken_t *t, const grid_t *g)
 {
-#ifdef CITY_SSE2_BUILD
-    _Static_assert(GRID_STRIDE == 80, "a row is five 16-byte chunks");
-    const __m128i floor = _mm_set1_epi8((char)CELL_FLOOR);
-    for (int y = CITY_Y1; y < CITY_Y2; y++) {
-        const uint8_t *c = &g->c[GRID_IDX(0, y)];
-        uint64_t m[5];
-        for (int chunk = 0; chunk < 5; chunk++) {
-            const __m128i v = _mm_loadu_si128((const __m128i *)(c + 16 * chunk));
-            m[chunk] = (uint16_t)~_mm_movemask_epi8(_mm_cmpeq_epi8(v, floor));
+#if CPU_SIMD
+    if (cpu_uses(CPU_SSE2)) {
+        _Static_assert(GRID_STRIDE == 80, "a row is five 16-byte chunks");
+        const __m128i floor = _mm_set1_epi8((char)CELL_FLOOR);
+        for (int y = CITY_Y1; y < CITY_Y2; y++) {
+            const uint8_t *c = &g->c[GRID_IDX(0, y)];
+            uint64_t m[5];
+            for (int chunk = 0; chunk < 5; chunk++) {
+                const __m128i v = _mm_loadu_si128((const __m128i *)(c + 16 * chunk));
+                m[chunk] = (uint16_t)~_mm_movemask_epi8(_mm_cmpeq_epi8(v, floor));
+            }
+            const uint64_t lo = m[0] | m[1] << 16 | m[2] << 32 | m[3] << 48;
+            t->view[0][y] |= lo;
+            t->view[1][y] |= lo >> VIEW_SHIFT | m[4] << (64 - VIEW_SHIFT);
         }
-        const uint64_t lo = m[0] | m[1] << 16 | m[2] << 32 | m[3] << 48;
-        t->view[0][y] |= lo;
-        t->view[1][y] |= lo >> VIEW_SHIFT | m[4] << (64 - VIEW_SHIFT);
+        return;
     }
-#else
+#endif
     bitrow_t floor[GRID_H + 2];
     grid_mask_rows(g, CELLSET(CELL_FLOOR), floor);
     for (int y = 0; y < GRID_H + 2; y++)
         taken_or(t, y, ~floor[y]);
-#endif
-}
-
-/* The AVX2 build below is taken when the CPU has AVX2 and BMI2 (looked up
- * once at startup); city_set_avx2 lets the tests draw with the portable one. */
-static bool use_avx2;
-
-#ifdef CITY_AVX2
-__attribute__((constructor)) static void pick_avx2(void)
-{
-    __builtin_cpu_init();
-    use_avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2");
-}
-#endif
-
-bool city_set_avx2(bool on)
-{
-#ifdef CITY_AVX2
-    use_avx2 = on && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2");
-#else
-    (void)on;
-#endif
-    return use_avx2;
 }
 
 /* river: whether a river was drawn on the cleared map before.  wide: the
@@ -247,7 +215,7 @@ CITY_INLINE void buildings_run(level_t *lv, rng_t *stream, bool river, bool wide
         int h = rng_range(r, CITY_SITE_H_MIN, CITY_SITE_H_MAX);
         int x = rng_range(r, CITY_X1, CITY_X2 - w);
         int y = rng_range(r, CITY_Y1, CITY_Y2 - h);
-#ifdef CITY_AVX2
+#if CPU_SIMD
         const bool free = wide ? site_is_free_avx2(&taken, x, y, w, h)
                                : site_is_free(&taken, x, y, w, h);
 #else
@@ -268,8 +236,8 @@ CITY_INLINE void buildings_run(level_t *lv, rng_t *stream, bool river, bool wide
     lv->obs.city_tries = (uint8_t)tries;
 }
 
-#ifdef CITY_AVX2
-AVX2_FN static void buildings_avx2(level_t *lv, rng_t *stream, bool river)
+#if CPU_SIMD
+CPU_AVX2_FN static void buildings_avx2(level_t *lv, rng_t *stream, bool river)
 {
     buildings_run(lv, stream, river, true);
 }
@@ -277,8 +245,8 @@ AVX2_FN static void buildings_avx2(level_t *lv, rng_t *stream, bool river)
 
 static void buildings(level_t *lv, rng_t *stream, bool river)
 {
-#ifdef CITY_AVX2
-    if (use_avx2) {
+#if CPU_SIMD
+    if (cpu_uses(CPU_AVX2)) {
         buildings_avx2(lv, stream, river);
         return;
     }
@@ -290,15 +258,15 @@ static void buildings(level_t *lv, rng_t *stream, bool river)
  * padding and slack for any building row). */
 static inline unsigned doors16(const uint8_t *c)
 {
-#ifdef CITY_SSE2_BUILD
-    return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)c),
-                                                      _mm_set1_epi8((char)CELL_DOOR)));
-#else
+#if CPU_SIMD
+    if (cpu_uses(CPU_SSE2))
+        return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)c),
+                                                          _mm_set1_epi8((char)CELL_DOOR)));
+#endif
     unsigned m = 0;
     for (int i = 0; i < 16; i++)
         m |= (unsigned)(c[i] == CELL_DOOR) << i;
     return m;
-#endif
 }
 
 /* The door cells on the wall ring of the building at c (w x h): its top and
@@ -307,30 +275,31 @@ static inline unsigned doors16(const uint8_t *c)
  * cell (test_open_layouts recounts them on the map). */
 static inline int ring_doors(const uint8_t *c, int w, int h)
 {
-#ifdef CITY_SSE2_BUILD
-    const __m128i at = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    const __m128i door = _mm_set1_epi8((char)CELL_DOOR);
-    const __m128i span = _mm_cmplt_epi8(at, _mm_set1_epi8((char)w));
-    const __m128i ends = _mm_or_si128(_mm_cmpeq_epi8(at, _mm_setzero_si128()),
-                                      _mm_cmpeq_epi8(at, _mm_set1_epi8((char)(w - 1))));
+#if CPU_SIMD
+    if (cpu_uses(CPU_SSE2)) {
+        const __m128i at = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+        const __m128i door = _mm_set1_epi8((char)CELL_DOOR);
+        const __m128i span = _mm_cmplt_epi8(at, _mm_set1_epi8((char)w));
+        const __m128i ends = _mm_or_si128(_mm_cmpeq_epi8(at, _mm_setzero_si128()),
+                                          _mm_cmpeq_epi8(at, _mm_set1_epi8((char)(w - 1))));
 #define ROW_HITS(k, mask) \
-    _mm_and_si128(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(c + (k) * GRID_STRIDE)), door), \
-                  mask)
-    /* each hit adds 0xff: the byte sums are minus the hits */
-    __m128i n = _mm_add_epi8(ROW_HITS(0, span), ROW_HITS(h - 1, span));
-    for (int k = 1; k < h - 1; k++)
-        n = _mm_add_epi8(n, ROW_HITS(k, ends));
+        _mm_and_si128(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(c + (k) * GRID_STRIDE)), door), \
+                      mask)
+        /* each hit adds 0xff: the byte sums are minus the hits */
+        __m128i n = _mm_add_epi8(ROW_HITS(0, span), ROW_HITS(h - 1, span));
+        for (int k = 1; k < h - 1; k++)
+            n = _mm_add_epi8(n, ROW_HITS(k, ends));
 #undef ROW_HITS
-    const __m128i sum = _mm_sad_epu8(_mm_sub_epi8(_mm_setzero_si128(), n), _mm_setzero_si128());
-    return _mm_cvtsi128_si32(sum) + _mm_cvtsi128_si32(_mm_unpackhi_epi64(sum, sum));
-#else
+        const __m128i sum = _mm_sad_epu8(_mm_sub_epi8(_mm_setzero_si128(), n), _mm_setzero_si128());
+        return _mm_cvtsi128_si32(sum) + _mm_cvtsi128_si32(_mm_unpackhi_epi64(sum, sum));
+    }
+#endif
     int n = 0;
     for (int i = 0; i < w; i++)
         n += (c[i] == CELL_DOOR) + (c[(h - 1) * GRID_STRIDE + i] == CELL_DOOR);
     for (int k = 1; k < h - 1; k++)
         n += (c[k * GRID_STRIDE] == CELL_DOOR) + (c[k * GRID_STRIDE + w - 1] == CELL_DOOR);
     return n;
-#endif
 }
 
 /* The buildings' walls as the map shows them once they are drawn, for the

@@ -22,23 +22,11 @@ void normal_walls(level_t *lv, rng_t *r, point_t plotted[NORMAL_WALLS]);
 /* The normal layout's extra-door candidates (wall cells of x 2..77, y
  * 2..19 with exactly two wall cells among their 8 neighbours) of the given
  * solid and door bit rows, as bit rows and per-row counts of rows 2..19
- * (count_lo: of the row's cells 0..63);
- * returns their number.  wide: the AVX2 path (-1 where the CPU or the build
- * has none), else the portable one.  For tests: both must agree. */
+ * (count_lo: of the row's cells 0..63); returns their number.  By the path
+ * in force (cpu.h); tests force each path, and all must agree. */
 int normal_door_candidates(const bitrow_t solid[GRID_H + 2], const bitrow_t door[GRID_H + 2],
                            bitrow_t cand[GRID_H + 2], int count[GRID_H + 2],
-                           int count_lo[GRID_H + 2], bool wide);
-
-/* Whether the normal layout takes its AVX2 paths (where the CPU has AVX2,
- * the default) or the portable ones; returns the choice in force.  For
- * tests: both must draw the same layouts.  A plain global: call it only
- * while no thread is generating (as the three *_set_avx2). */
-bool normal_set_avx2(bool on);
-
-/* Whether the city layout takes its AVX2 path (where the CPU has AVX2 and
- * BMI2, the default) or the portable one; returns the choice in force.  For
- * tests: both must draw the same layouts. */
-bool city_set_avx2(bool on);
+                           int count_lo[GRID_H + 2]);
 
 void layout_normal(layout_ctx_t *ctx);
 void layout_single(layout_ctx_t *ctx);

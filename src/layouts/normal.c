@@ -13,20 +13,7 @@
 
 #include <string.h>
 
-/* Decided before any intrinsics header: those may switch SSE2 on for their
- * own code and define __SSE2__ from then on. */
-#ifdef __SSE2__
-#define NORMAL_SSE2 1
-#include <emmintrin.h>
-#endif
-#if defined(__x86_64__) && defined(__GNUC__)
-#include <immintrin.h>
-/* AVX2 code paths, compiled with the target attribute and chosen at run
- * time (use_avx2, from __builtin_cpu_supports). */
-#define NORMAL_AVX2 1
-#define AVX2_FN __attribute__((target("avx2,popcnt")))
-#endif
-
+#include "../cpu.h"
 #include "../rooms.h"
 #include "../water.h"
 
@@ -102,36 +89,16 @@ static void walls_clear(walls_t *w)
         w->solid[y] = y <= 1 || y >= GRID_H ? ALL_COLUMNS : RING_COLUMNS;
         w->door[y] = 0;
     }
-#ifdef NORMAL_SSE2
+#if CPU_SIMD
+    if (cpu_uses(CPU_SSE2)) {
 #pragma GCC unroll 20
-    for (int i = 0; i < GRID_STRIDE; i += 4)
-        _mm_storeu_si128((__m128i *)(void *)&w->col[i],
-                         _mm_loadu_si128((const __m128i *)(const void *)&CLEARED_COLUMNS[i]));
-#else
+        for (int i = 0; i < GRID_STRIDE; i += 4)
+            _mm_storeu_si128((__m128i *)(void *)&w->col[i],
+                             _mm_loadu_si128((const __m128i *)(const void *)&CLEARED_COLUMNS[i]));
+        return;
+    }
+#endif
     memcpy(w->col, CLEARED_COLUMNS, sizeof w->col);
-#endif
-}
-
-/* The AVX2 paths below are taken when the CPU has AVX2 (looked up once at
- * startup); normal_set_avx2 lets the tests draw with the portable ones. */
-static bool use_avx2;
-
-#ifdef NORMAL_AVX2
-__attribute__((constructor)) static void pick_avx2(void)
-{
-    __builtin_cpu_init();
-    use_avx2 = __builtin_cpu_supports("avx2");
-}
-#endif
-
-bool normal_set_avx2(bool on)
-{
-#ifdef NORMAL_AVX2
-    use_avx2 = on && __builtin_cpu_supports("avx2");
-#else
-    (void)on;
-#endif
-    return use_avx2;
 }
 
 /* The 64-bit half of door row y that holds cell x (bit x & 63 of it): the
@@ -200,9 +167,9 @@ static int count_doors_portable(const walls_t *w)
     return n;
 }
 
-#ifdef NORMAL_AVX2
+#if CPU_SIMD
 /* The same by POPCNT (every AVX2 CPU has it). */
-AVX2_FN static int count_doors_avx2(const walls_t *w)
+CPU_AVX2_FN static int count_doors_avx2(const walls_t *w)
 {
     int n = 0;
 #pragma GCC unroll 40
@@ -214,8 +181,8 @@ AVX2_FN static int count_doors_avx2(const walls_t *w)
 
 static int count_doors(const walls_t *w)
 {
-#ifdef NORMAL_AVX2
-    if (use_avx2)
+#if CPU_SIMD
+    if (cpu_uses(CPU_AVX2))
         return count_doors_avx2(w);
 #endif
     return count_doors_portable(w);
@@ -229,11 +196,11 @@ static void wall_run_portable(uint32_t col[GRID_STRIDE], int left, int right, in
         col[c] |= UINT32_C(1) << y;
 }
 
-#ifdef NORMAL_AVX2
+#if CPU_SIMD
 /* The same over all the columns, eight a register, each changed where
  * left < x < right: no loop whose length varies from wall to wall (its end
  * mispredicted at most walls). */
-AVX2_FN static void wall_run_avx2(uint32_t col[GRID_STRIDE], int left, int right, int y)
+CPU_AVX2_FN static void wall_run_avx2(uint32_t col[GRID_STRIDE], int left, int right, int y)
 {
     _Static_assert(GRID_STRIDE % 8 == 0, "ten registers of eight columns");
     const __m256i lo = _mm256_set1_epi32(left), hi = _mm256_set1_epi32(right);
@@ -250,8 +217,8 @@ AVX2_FN static void wall_run_avx2(uint32_t col[GRID_STRIDE], int left, int right
 
 static inline void wall_run(uint32_t col[GRID_STRIDE], int left, int right, int y)
 {
-#ifdef NORMAL_AVX2
-    if (use_avx2) {
+#if CPU_SIMD
+    if (cpu_uses(CPU_AVX2)) {
         wall_run_avx2(col, left, right, y);
         return;
     }
@@ -268,11 +235,11 @@ static void wall_column_portable(bitrow_t solid[GRID_H + 2], int x, uint32_t spa
         solid[y] |= bit;
 }
 
-#ifdef NORMAL_AVX2
+#if CPU_SIMD
 /* The same on every inner row, two rows a register (as door_candidates_avx2),
  * each changed where its row is in the span: no loop whose length varies
  * from wall to wall (its end mispredicted at most walls). */
-AVX2_FN static void wall_column_avx2(bitrow_t solid[GRID_H + 2], int x, uint32_t span)
+CPU_AVX2_FN static void wall_column_avx2(bitrow_t solid[GRID_H + 2], int x, uint32_t span)
 {
     _Static_assert(GRID_H % 2 == 0, "rows 2..GRID_H-1 in pairs");
     const bitrow_t bitrow = bit_at(x);
@@ -292,8 +259,8 @@ AVX2_FN static void wall_column_avx2(bitrow_t solid[GRID_H + 2], int x, uint32_t
 
 static inline void wall_column(bitrow_t solid[GRID_H + 2], int x, uint32_t span)
 {
-#ifdef NORMAL_AVX2
-    if (use_avx2) {
+#if CPU_SIMD
+    if (cpu_uses(CPU_AVX2)) {
         wall_column_avx2(solid, x, span);
         return;
     }
@@ -331,9 +298,21 @@ static inline void plot(walls_t *w, int x, int y, bool horizontal)
  * wall (the walls stop at the border), and the slack too, as in grid_clear. */
 _Static_assert(CELL_FLOOR == 0 && CELL_WALL == 1, "a solid bit is the wall byte");
 
-static void map_rows_portable(grid_t *g, const bitrow_t solid[GRID_H + 2])
+static void map_rows_plain(grid_t *g, const bitrow_t solid[GRID_H + 2])
 {
-#ifdef NORMAL_SSE2
+    for (int y = 2; y < GRID_H; y++) {
+        const uint64_t lo = (uint64_t)solid[y], hi = (uint64_t)(solid[y] >> 64);
+        uint8_t *c = &g->c[GRID_IDX(0, y)];
+        for (int x = 0; x < 64; x++)
+            c[x] = (uint8_t)(lo >> x & 1);
+        for (int x = 64; x < GRID_STRIDE; x++)
+            c[x] = (uint8_t)(hi >> (x - 64) & 1);
+    }
+}
+
+#if CPU_SIMD
+static void map_rows_sse2(grid_t *g, const bitrow_t solid[GRID_H + 2])
+{
     /* Two bytes of bits to sixteen cells: unpacking a register with itself
      * doubles each byte (then pair, then quad), so the chunk of cells
      * 16i..16i+15 holds bit byte 2i eight times, then byte 2i+1; each cell
@@ -355,24 +334,13 @@ static void map_rows_portable(grid_t *g, const bitrow_t solid[GRID_H + 2])
             _mm_storeu_si128((__m128i *)(void *)(c + 16 * i), _mm_min_epu8(bit, wall));
         }
     }
-#else
-    for (int y = 2; y < GRID_H; y++) {
-        const uint64_t lo = (uint64_t)solid[y], hi = (uint64_t)(solid[y] >> 64);
-        uint8_t *c = &g->c[GRID_IDX(0, y)];
-        for (int x = 0; x < 64; x++)
-            c[x] = (uint8_t)(lo >> x & 1);
-        for (int x = 64; x < GRID_STRIDE; x++)
-            c[x] = (uint8_t)(hi >> (x - 64) & 1);
-    }
-#endif
 }
 
-#ifdef NORMAL_AVX2
 /* The same 32 cells a register: the row is in both lanes, and one byte
  * shuffle copies each of the register's four bit bytes to its eight cells.
  * The third register of a row reaches 16 bytes into the next row (rewritten
  * after it). */
-AVX2_FN static void map_rows_avx2(grid_t *g, const bitrow_t solid[GRID_H + 2])
+CPU_AVX2_FN static void map_rows_avx2(grid_t *g, const bitrow_t solid[GRID_H + 2])
 {
     _Static_assert(GRID_STRIDE == 80, "a row is three 32-byte registers, the last 16 over");
     const __m256i bitsel = _mm256_set1_epi64x((long long)UINT64_C(0x8040201008040201));
@@ -399,12 +367,14 @@ static void map_from_walls(grid_t *g, const walls_t *w)
 {
     /* rows 0 and 1, then GRID_H and below with the slack: wall */
     memset(g->c, CELL_WALL, 2 * GRID_STRIDE);
-#ifdef NORMAL_AVX2
-    if (use_avx2)
+#if CPU_SIMD
+    if (cpu_uses(CPU_AVX2))
         map_rows_avx2(g, w->solid);
+    else if (cpu_uses(CPU_SSE2))
+        map_rows_sse2(g, w->solid);
     else
 #endif
-        map_rows_portable(g, w->solid);
+        map_rows_plain(g, w->solid);
     memset(&g->c[GRID_IDX(0, GRID_H)], CELL_WALL, sizeof g->c - GRID_IDX(0, GRID_H));
     /* all DOOR_CALLS entries (the tries that made no door repeat the first) */
 #pragma GCC unroll 18
@@ -428,37 +398,9 @@ static point_t plot_horizontal(walls_t *w, rng_t *r)
     return (point_t){(uint8_t)x, (uint8_t)y};
 }
 
-/* Row arithmetic for door_candidates: one SSE2 register per row where
- * available (bitwise operations are one instruction, a one-cell shift four),
- * else the 128-bit integer itself. */
-#ifdef NORMAL_SSE2
-typedef __m128i vrow_t;
-static inline vrow_t v_load(const bitrow_t *r) { return _mm_loadu_si128((const __m128i *)r); }
-static inline void v_store(bitrow_t *r, vrow_t v) { _mm_storeu_si128((__m128i *)r, v); }
-static inline vrow_t v_and(vrow_t a, vrow_t b) { return _mm_and_si128(a, b); }
-static inline vrow_t v_or(vrow_t a, vrow_t b) { return _mm_or_si128(a, b); }
-static inline vrow_t v_xor(vrow_t a, vrow_t b) { return _mm_xor_si128(a, b); }
-static inline vrow_t v_andnot(vrow_t a, vrow_t b) { return _mm_andnot_si128(a, b); } /* ~a & b */
-static inline vrow_t v_shl1(vrow_t v)
-{
-    return _mm_or_si128(_mm_slli_epi64(v, 1), _mm_slli_si128(_mm_srli_epi64(v, 63), 8));
-}
-static inline vrow_t v_shr1(vrow_t v)
-{
-    return _mm_or_si128(_mm_srli_epi64(v, 1), _mm_srli_si128(_mm_slli_epi64(v, 63), 8));
-}
-/* Bytewise SWAR counts, summed by psadbw; *lo gets the low half's. */
-static inline int v_popcount(vrow_t v, int *lo)
-{
-    const __m128i m1 = _mm_set1_epi8(0x55), m2 = _mm_set1_epi8(0x33), m4 = _mm_set1_epi8(0x0f);
-    v = _mm_sub_epi8(v, _mm_and_si128(_mm_srli_epi16(v, 1), m1));
-    v = _mm_add_epi8(_mm_and_si128(v, m2), _mm_and_si128(_mm_srli_epi16(v, 2), m2));
-    v = _mm_and_si128(_mm_add_epi8(v, _mm_srli_epi16(v, 4)), m4);
-    __m128i s = _mm_sad_epu8(v, _mm_setzero_si128());
-    *lo = _mm_cvtsi128_si32(s);
-    return *lo + _mm_cvtsi128_si32(_mm_unpackhi_epi64(s, s));
-}
-#else
+/* Row arithmetic for door_candidates: the 128-bit integer itself, or (the
+ * SSE2 twin) one register per row (bitwise operations are one instruction,
+ * a one-cell shift four). */
 typedef bitrow_t vrow_t;
 static inline vrow_t v_load(const bitrow_t *r)
 {
@@ -478,14 +420,13 @@ static inline int v_popcount(vrow_t v, int *lo)
     *lo = popcount64((uint64_t)v);
     return bitrow_popcount(v);
 }
-#endif
 
 /* Wall cells (x 2..77, y 2..19) with exactly two wall cells among their 8
  * neighbours, as bit rows.  Each row's three-cell sums (left, self, right)
  * are two bit planes, made once per row; a cell's neighbour count is the
  * sums of the rows above and below plus its own two sides, added bitwise;
  * "exactly 2" is then bit 1 alone. */
-static int door_candidates_vrow(const bitrow_t solid[GRID_H + 2], const bitrow_t door[GRID_H + 2],
+static int door_candidates_plain(const bitrow_t solid[GRID_H + 2], const bitrow_t door[GRID_H + 2],
                                 bitrow_t cand[GRID_H + 2], int count[GRID_H + 2],
                                 int count_lo[GRID_H + 2])
 {
@@ -524,31 +465,99 @@ static int door_candidates_vrow(const bitrow_t solid[GRID_H + 2], const bitrow_t
     return n;
 }
 
-#ifdef NORMAL_AVX2
+#if CPU_SIMD
+typedef __m128i srow_t;
+static inline srow_t s_load(const bitrow_t *r) { return _mm_loadu_si128((const __m128i *)r); }
+static inline void s_store(bitrow_t *r, srow_t v) { _mm_storeu_si128((__m128i *)r, v); }
+static inline srow_t s_and(srow_t a, srow_t b) { return _mm_and_si128(a, b); }
+static inline srow_t s_or(srow_t a, srow_t b) { return _mm_or_si128(a, b); }
+static inline srow_t s_xor(srow_t a, srow_t b) { return _mm_xor_si128(a, b); }
+static inline srow_t s_andnot(srow_t a, srow_t b) { return _mm_andnot_si128(a, b); } /* ~a & b */
+static inline srow_t s_shl1(srow_t v)
+{
+    return _mm_or_si128(_mm_slli_epi64(v, 1), _mm_slli_si128(_mm_srli_epi64(v, 63), 8));
+}
+static inline srow_t s_shr1(srow_t v)
+{
+    return _mm_or_si128(_mm_srli_epi64(v, 1), _mm_srli_si128(_mm_slli_epi64(v, 63), 8));
+}
+/* Bytewise SWAR counts, summed by psadbw; *lo gets the low half's. */
+static inline int s_popcount(srow_t v, int *lo)
+{
+    const __m128i m1 = _mm_set1_epi8(0x55), m2 = _mm_set1_epi8(0x33), m4 = _mm_set1_epi8(0x0f);
+    v = _mm_sub_epi8(v, _mm_and_si128(_mm_srli_epi16(v, 1), m1));
+    v = _mm_add_epi8(_mm_and_si128(v, m2), _mm_and_si128(_mm_srli_epi16(v, 2), m2));
+    v = _mm_and_si128(_mm_add_epi8(v, _mm_srli_epi16(v, 4)), m4);
+    __m128i s = _mm_sad_epu8(v, _mm_setzero_si128());
+    *lo = _mm_cvtsi128_si32(s);
+    return *lo + _mm_cvtsi128_si32(_mm_unpackhi_epi64(s, s));
+}
+
+/* door_candidates_plain on SSE2 registers. */
+static int door_candidates_sse2(const bitrow_t solid[GRID_H + 2], const bitrow_t door[GRID_H + 2],
+                                bitrow_t cand[GRID_H + 2], int count[GRID_H + 2],
+                                int count_lo[GRID_H + 2])
+{
+    const bitrow_t inner_row = ((BITROW_BIT(GRID_W) - 1) >> 2) << 2; /* x 2..77 */
+    const srow_t inner = s_load(&inner_row);
+    srow_t wl[GRID_H + 2], h1[GRID_H + 2], h2[GRID_H + 2], l[GRID_H + 2], r[GRID_H + 2];
+    for (int y = 1; y <= GRID_H; y++) {
+        /* wall = solid and not door */
+        const srow_t b = wl[y] = s_andnot(s_load(&door[y]), s_load(&solid[y]));
+        const srow_t a = s_shl1(b), c = s_shr1(b), ab = s_xor(a, b);
+        l[y] = a;
+        r[y] = c;
+        h1[y] = s_xor(ab, c);                              /* three-cell sum, bit 0 */
+        h2[y] = s_or(s_and(a, b), s_and(c, ab));          /* bit 1 */
+    }
+    int n = 0;
+    for (int y = 2; y < GRID_H; y++) {
+        /* above + below: 0..6 in bits s1, s2, s4 */
+        const srow_t c0 = s_and(h1[y - 1], h1[y + 1]);
+        const srow_t s1 = s_xor(h1[y - 1], h1[y + 1]);
+        const srow_t t2 = s_xor(h2[y - 1], h2[y + 1]);
+        const srow_t s2 = s_xor(t2, c0);
+        const srow_t s4 = s_or(s_and(h2[y - 1], h2[y + 1]), s_and(c0, t2));
+        /* plus the two sides: 0..2 in bits d1, d2 */
+        const srow_t d1 = s_xor(l[y], r[y]), d2 = s_and(l[y], r[y]);
+        /* total == 2: bit 0 clear, bit 1 set, no 4 */
+        const srow_t e0 = s_xor(s1, d1), k1 = s_and(s1, d1), s2d2 = s_xor(s2, d2);
+        const srow_t e1 = s_xor(s2d2, k1);
+        const srow_t e2 = s_or(s4, s_or(s_and(s2, d2), s_and(k1, s2d2)));
+        const srow_t ok = s_andnot(s_or(e0, e2), e1);
+        const srow_t cv = s_and(s_and(wl[y], inner), ok);
+        s_store(&cand[y], cv);
+        count[y] = s_popcount(cv, &count_lo[y]);
+        n += count[y];
+    }
+    return n;
+}
+
+
 /* The same sums two rows at a time: a 256-bit register holds rows y and y+1
  * (the bit rows are 16 bytes, contiguous), and the one-cell shifts carry
  * within each 128-bit lane, which is one row.  The counts by POPCNT (every
  * AVX2 CPU has it). */
-AVX2_FN static inline __m256i w_load(const bitrow_t *r)
+CPU_AVX2_FN static inline __m256i w_load(const bitrow_t *r)
 {
     return _mm256_loadu_si256((const __m256i *)(const void *)r);
 }
-AVX2_FN static inline void w_store(bitrow_t *r, __m256i v)
+CPU_AVX2_FN static inline void w_store(bitrow_t *r, __m256i v)
 {
     _mm256_storeu_si256((__m256i *)(void *)r, v);
 }
-AVX2_FN static inline __m256i w_shl1(__m256i v)
+CPU_AVX2_FN static inline __m256i w_shl1(__m256i v)
 {
     return _mm256_or_si256(_mm256_slli_epi64(v, 1),
                            _mm256_slli_si256(_mm256_srli_epi64(v, 63), 8));
 }
-AVX2_FN static inline __m256i w_shr1(__m256i v)
+CPU_AVX2_FN static inline __m256i w_shr1(__m256i v)
 {
     return _mm256_or_si256(_mm256_srli_epi64(v, 1),
                            _mm256_srli_si256(_mm256_slli_epi64(v, 63), 8));
 }
 
-AVX2_FN static int door_candidates_avx2(const bitrow_t solid[GRID_H + 2],
+CPU_AVX2_FN static int door_candidates_avx2(const bitrow_t solid[GRID_H + 2],
                                         const bitrow_t door[GRID_H + 2],
                                         bitrow_t cand[GRID_H + 2], int count[GRID_H + 2],
                                         int count_lo[GRID_H + 2])
@@ -605,24 +614,20 @@ AVX2_FN static int door_candidates_avx2(const bitrow_t solid[GRID_H + 2],
 static int door_candidates(const walls_t *w, bitrow_t cand[GRID_H + 2], int count[GRID_H + 2],
                            int count_lo[GRID_H + 2])
 {
-#ifdef NORMAL_AVX2
-    if (use_avx2)
-        return door_candidates_avx2(w->solid, w->door, cand, count, count_lo);
-#endif
-    return door_candidates_vrow(w->solid, w->door, cand, count, count_lo);
+    return normal_door_candidates(w->solid, w->door, cand, count, count_lo);
 }
 
 int normal_door_candidates(const bitrow_t solid[GRID_H + 2], const bitrow_t door[GRID_H + 2],
                            bitrow_t cand[GRID_H + 2], int count[GRID_H + 2],
-                           int count_lo[GRID_H + 2], bool wide)
+                           int count_lo[GRID_H + 2])
 {
-#ifdef NORMAL_AVX2
-    if (wide && __builtin_cpu_supports("avx2"))
+#if CPU_SIMD
+    if (cpu_uses(CPU_AVX2))
         return door_candidates_avx2(solid, door, cand, count, count_lo);
+    if (cpu_uses(CPU_SSE2))
+        return door_candidates_sse2(solid, door, cand, count, count_lo);
 #endif
-    if (wide)
-        return -1;
-    return door_candidates_vrow(solid, door, cand, count, count_lo);
+    return door_candidates_plain(solid, door, cand, count, count_lo);
 }
 
 /* Candidates in the rows up to and including each row: ends[y - 2] for rows
@@ -652,24 +657,27 @@ _Static_assert(GRID_H - 2 <= END_LANES && 76 * 18 < INT16_MAX, "row ends fit in 
 static int nth_candidate(const bitrow_t cand[GRID_H + 2], const int count[GRID_H + 2],
                          const int count_lo[GRID_H + 2], const cand_ends_t *ends, int k, int *x)
 {
-#ifdef NORMAL_SSE2
-    (void)count;
-    const __m128i k1 = _mm_set1_epi16((int16_t)(k + 1));
-    const __m128i *e = (const __m128i *)ends->e;
+    int y;
+#if CPU_SIMD
+    if (cpu_uses(CPU_SSE2)) {
+        const __m128i k1 = _mm_set1_epi16((int16_t)(k + 1));
+        const __m128i *e = (const __m128i *)ends->e;
 #define LANES_LE(i) \
-    ((uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpgt_epi16(k1, _mm_loadu_si128(e + (i)))))
-    const uint64_t le = LANES_LE(0) | LANES_LE(1) << 16 | LANES_LE(2) << 32;
+        ((uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpgt_epi16(k1, _mm_loadu_si128(e + (i)))))
+        const uint64_t le = LANES_LE(0) | LANES_LE(1) << 16 | LANES_LE(2) << 32;
 #undef LANES_LE
-    const int rows = __builtin_ctzll(~le) / 2;
-    const int y = 2 + rows;
-    if (rows)
-        k -= ends->e[rows - 1];
-#else
-    (void)ends;
-    int y = 2;
-    while (k >= count[y])
-        k -= count[y++];
+        const int rows = __builtin_ctzll(~le) / 2;
+        y = 2 + rows;
+        if (rows)
+            k -= ends->e[rows - 1];
+    } else
 #endif
+    {
+        (void)ends;
+        y = 2;
+        while (k >= count[y])
+            k -= count[y++];
+    }
     /* then the k-th of the row: in the low half, or the high half's
      * (k - count_lo)-th, picked by masks (a ?: is made a branch) */
     const bool high = k >= count_lo[y];

@@ -17,16 +17,10 @@
 #include "layouts.h"
 #include "walled.h"
 
-/* Decided before any intrinsics header (one may define __SSE2__ for the rest
- * of the file). */
-#ifdef __SSE2__
-#define SMALL_SSE2 1
-#include <emmintrin.h>
-#endif
-
 #include <assert.h>
 #include <string.h>
 
+#include "../cpu.h"
 #include "../tables.h"
 #include "../water.h"
 
@@ -137,34 +131,36 @@ _Static_assert(SMALL_FRAME_X1 < 16 && SMALL_FRAME_X2 >= 64 && GRID_STRIDE == 80,
 int small_rooms_doors_outside(const grid_t *g)
 {
     int n = 0;
-#ifdef SMALL_SSE2
-    const __m128i door = _mm_set1_epi8(CELL_DOOR);
-    const __m128i at = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    const __m128i left = _mm_cmplt_epi8(at, _mm_set1_epi8(SMALL_FRAME_X1 + 1));
-    const __m128i right = _mm_cmpgt_epi8(at, _mm_set1_epi8(SMALL_FRAME_X2 - 64 - 1));
-    __m128i count = _mm_setzero_si128(); /* per byte: at most 3 * 5 + 17 * 2 hits */
-    for (int y = 1; y <= GRID_H; y++) {
-        const uint8_t *c = &g->c[GRID_IDX(0, y)];
-        if (y <= SMALL_FRAME_Y1 || y >= SMALL_FRAME_Y2) {
+#if CPU_SIMD
+    if (cpu_uses(CPU_SSE2)) {
+        const __m128i door = _mm_set1_epi8(CELL_DOOR);
+        const __m128i at = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+        const __m128i left = _mm_cmplt_epi8(at, _mm_set1_epi8(SMALL_FRAME_X1 + 1));
+        const __m128i right = _mm_cmpgt_epi8(at, _mm_set1_epi8(SMALL_FRAME_X2 - 64 - 1));
+        __m128i count = _mm_setzero_si128(); /* per byte: at most 3 * 5 + 17 * 2 hits */
+        for (int y = 1; y <= GRID_H; y++) {
+            const uint8_t *c = &g->c[GRID_IDX(0, y)];
+            if (y <= SMALL_FRAME_Y1 || y >= SMALL_FRAME_Y2) {
 #define HITS(i) _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(c + (i))), door)
-            for (int i = 0; i < GRID_STRIDE; i += 16)
-                count = _mm_sub_epi8(count, HITS(i));
-        } else {
-            count = _mm_sub_epi8(count, _mm_and_si128(HITS(0), left));
-            count = _mm_sub_epi8(count, _mm_and_si128(HITS(64), right));
+                for (int i = 0; i < GRID_STRIDE; i += 16)
+                    count = _mm_sub_epi8(count, HITS(i));
+            } else {
+                count = _mm_sub_epi8(count, _mm_and_si128(HITS(0), left));
+                count = _mm_sub_epi8(count, _mm_and_si128(HITS(64), right));
 #undef HITS
+            }
         }
+        const __m128i sum = _mm_sad_epu8(count, _mm_setzero_si128());
+        n = _mm_cvtsi128_si32(sum) + _mm_cvtsi128_si32(_mm_unpackhi_epi64(sum, sum));
+        return n;
     }
-    const __m128i sum = _mm_sad_epu8(count, _mm_setzero_si128());
-    n = _mm_cvtsi128_si32(sum) + _mm_cvtsi128_si32(_mm_unpackhi_epi64(sum, sum));
-#else
+#endif
     for (int y = 1; y <= GRID_H; y++)
         for (int x = 1; x <= GRID_W; x++) {
             const bool inside = x > SMALL_FRAME_X1 && x < SMALL_FRAME_X2 && y > SMALL_FRAME_Y1 &&
                                 y < SMALL_FRAME_Y2;
             n += !inside && g->c[GRID_IDX(x, y)] == CELL_DOOR;
         }
-#endif
     return n;
 }
 
