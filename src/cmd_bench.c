@@ -68,16 +68,11 @@ static void usage(FILE *out)
             "  --reps R      repetitions per measurement (default %d)\n"
             "  --dlevel N    dlevel of the levels (default %d)\n"
             "  --json FILE   also write the results as JSON\n"
-            "  --rules NAME  the ruleset (docs/rulesets.md): wiki-0.9.9.3 (default) or
-"
-            "                game-0.9.9.7
-"
-            "  --data DIR    read rule tables from DIR instead of the built-in data/
-"
-            "  --cpu PATH    the code paths: plain, sse2 or avx2 (default: the best this
-"
-            "                CPU and build have); every path makes the same levels
-",
+            "  --rules NAME  the ruleset (docs/rulesets.md): wiki-0.9.9.3 (default) or\n"
+            "                game-0.9.9.7\n"
+            "  --data DIR    read rule tables from DIR instead of the built-in data/\n"
+            "  --cpu PATH    the code paths: plain, sse2, avx2 or bmi2 (default: the best\n"
+            "                this CPU and build have); every path makes the same levels\n",
             BENCH_DEFAULT_SECONDS, BENCH_DEFAULT_REPS, BENCH_DEFAULT_DLEVEL);
     fputs("\nSIGINT or SIGTERM stops the measurements: nothing is written, exit status 130.\n",
           out);
@@ -274,7 +269,7 @@ int cmd_bench(int argc, char **argv)
         case O_CPU: {
             const int p = cpu_path_from_name(c.arg);
             if (p < 0) {
-                cli_error(&c, "--cpu: unknown path '%s' (plain, sse2, avx2)", c.arg);
+                cli_error(&c, "--cpu: unknown path '%s' (plain, sse2, avx2, bmi2)", c.arg);
                 return CLI_EXIT_USAGE;
             }
             if (p > (int)cpu_best()) {

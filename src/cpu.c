@@ -6,15 +6,20 @@
 cpu_path_t cpu_path_in_force = CPU_PLAIN;
 
 static const char *const PATH_NAMES[CPU__COUNT] = {
-    [CPU_PLAIN] = "plain", [CPU_SSE2] = "sse2", [CPU_AVX2] = "avx2"};
+    [CPU_PLAIN] = "plain", [CPU_SSE2] = "sse2", [CPU_AVX2] = "avx2", [CPU_BMI2] = "bmi2"};
 
 cpu_path_t cpu_best(void)
 {
 #if CPU_SIMD
     __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2") &&
-        __builtin_cpu_supports("popcnt"))
+    if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("bmi2") ||
+        !__builtin_cpu_supports("popcnt"))
+        return CPU_SSE2;
+    /* PDEP and PEXT are microcoded on AMD families 10h-17h (before Zen 3) */
+    if (__builtin_cpu_is("amdfam10h") || __builtin_cpu_is("amdfam15h") ||
+        __builtin_cpu_is("amdfam17h"))
         return CPU_AVX2;
+    return CPU_BMI2;
     return CPU_SSE2; /* every x86-64 CPU has SSE2 */
 #else
     return CPU_PLAIN;

@@ -13,10 +13,12 @@
  *  - at run time, the path in force: the best one the CPU has (looked up
  *    once at startup), or the one a test or `drlsim bench --cpu` forced.
  *
- * The paths are ordered: CPU_SSE2 (every x86-64 CPU), then CPU_AVX2 (AVX2
- * with BMI2 and POPCNT, as every CPU with AVX2 has them).  Every path
- * produces the same levels bit for bit; tests force each one in turn
- * (tests/test_normal.c, tests/test_reference.c) to hold them to that.
+ * The paths are ordered: CPU_SSE2 (every x86-64 CPU), CPU_AVX2 (AVX2 with
+ * BMI2 and POPCNT, as every CPU with AVX2 has them), then CPU_BMI2: the
+ * same where PDEP and PEXT are fast (not on AMD before Zen 3, where they
+ * are microcoded, hundreds of cycles).  Every path produces the same levels
+ * bit for bit; tests force each one in turn (tests/test_normal.c,
+ * tests/test_reference.c) to hold them to that.
  */
 #ifndef DRLSIM_CPU_H
 #define DRLSIM_CPU_H
@@ -27,13 +29,14 @@
 #define CPU_SIMD 1
 #include <immintrin.h>
 /* The attribute of an AVX2 kernel: compiled for AVX2, BMI2 and POPCNT (the
- * rest of the binary stays baseline x86-64), run only under CPU_AVX2. */
+ * rest of the binary stays baseline x86-64), run only under CPU_AVX2 or
+ * CPU_BMI2. */
 #define CPU_AVX2_FN __attribute__((target("avx2,bmi2,popcnt")))
 #else
 #define CPU_SIMD 0
 #endif
 
-typedef enum cpu_path { CPU_PLAIN = 0, CPU_SSE2, CPU_AVX2, CPU__COUNT } cpu_path_t;
+typedef enum cpu_path { CPU_PLAIN = 0, CPU_SSE2, CPU_AVX2, CPU_BMI2, CPU__COUNT } cpu_path_t;
 
 /* The path in force (read by cpu_uses; set by cpu.c only). */
 extern cpu_path_t cpu_path_in_force;
@@ -55,7 +58,7 @@ cpu_path_t cpu_path(void);
  * while no thread is generating. */
 cpu_path_t cpu_force(cpu_path_t p);
 
-/* "plain", "sse2", "avx2"; and back (-1 for an unknown name). */
+/* "plain", "sse2", "avx2", "bmi2"; and back (-1 for an unknown name). */
 const char *cpu_path_name(cpu_path_t p);
 int cpu_path_from_name(const char *name);
 

@@ -104,37 +104,13 @@ bool grid_plot_wall(grid_t *g, int x, int y, bool horizontal)
     return true;
 }
 
-static int count_plain(const grid_t *g, cell_t k)
+int grid_count(const grid_t *g, cell_t k)
 {
     int n = 0;
     for (int y = 1; y <= GRID_H; y++)
         for (int x = 1; x <= GRID_W; x++)
             n += grid_get(g, x, y) == k;
     return n;
-}
-
-#if CPU_SIMD
-/* Whole rows 1..GRID_H, padding included (a byte lane counts at most 100
- * matches, so it never wraps); the padding cells are wall. */
-static int count_sse2(const grid_t *g, cell_t k)
-{
-    const __m128i want = _mm_set1_epi8((char)k);
-    __m128i acc = _mm_setzero_si128();
-    for (const uint8_t *c = &g->c[GRID_IDX(0, 1)]; c < &g->c[GRID_IDX(0, GRID_H + 1)]; c += 16)
-        acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)c), want));
-    __m128i s = _mm_sad_epu8(acc, _mm_setzero_si128());
-    int n = _mm_cvtsi128_si32(s) + _mm_cvtsi128_si32(_mm_unpackhi_epi64(s, s));
-    return k == CELL_WALL ? n - 2 * GRID_H : n;
-}
-#endif
-
-int grid_count(const grid_t *g, cell_t k)
-{
-#if CPU_SIMD
-    if (cpu_uses(CPU_SSE2))
-        return count_sse2(g, k);
-#endif
-    return count_plain(g, k);
 }
 
 static void mask_rows_plain(const grid_t *g, cellset_t kinds, bitrow_t rows[GRID_H + 2])
@@ -186,7 +162,7 @@ void grid_mask_rows(const grid_t *g, cellset_t kinds, bitrow_t rows[GRID_H + 2])
 }
 
 /* The k-th set bit of x: one PDEP, which deposits bit k of a mask of ones
- * at the k-th set bit of x, where the CPU has BMI2; else select64. */
+ * at the k-th set bit of x, where PDEP is fast (CPU_BMI2); else select64. */
 #if CPU_SIMD
 CPU_AVX2_FN static int select_pdep(uint64_t x, int k)
 {
@@ -197,7 +173,7 @@ CPU_AVX2_FN static int select_pdep(uint64_t x, int k)
 int grid_select64(uint64_t x, int k)
 {
 #if CPU_SIMD
-    if (cpu_uses(CPU_AVX2))
+    if (cpu_uses(CPU_BMI2))
         return select_pdep(x, k);
 #endif
     return select64(x, k);

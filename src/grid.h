@@ -144,12 +144,7 @@ static inline int popcount64(uint64_t v)
 
 static inline int bitrow_popcount(bitrow_t r)
 {
-#ifdef __POPCNT__
-    return __builtin_popcountll((unsigned long long)r) +
-           __builtin_popcountll((unsigned long long)(r >> 64));
-#else
     return popcount64((uint64_t)r) + popcount64((uint64_t)(r >> 64));
-#endif
 }
 
 static inline int bitrow_ctz(bitrow_t r)
@@ -185,7 +180,7 @@ static inline int select64(uint64_t x, int k)
     return 8 * j + __builtin_ctz(byte);
 }
 
-/* select64 as the hot lookups use it: one PDEP on the CPU_AVX2 path
+/* select64 as the hot lookups use it: one PDEP on the CPU_BMI2 path
  * (cpu.h), else select64. */
 int grid_select64(uint64_t x, int k);
 

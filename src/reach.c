@@ -201,7 +201,7 @@ CPU_AVX2_FN static int flood_bmi2(const bitrow_t pass[GRID_H + 2], int sx, int s
 int reach_unreachable_rows(const bitrow_t pass[GRID_H + 2], int sx, int sy)
 {
 #if CPU_SIMD
-    if (cpu_uses(CPU_AVX2))
+    if (cpu_uses(CPU_BMI2))
         return flood_bmi2(pass, sx, sy);
 #endif
     return flood_plain(pass, sx, sy);

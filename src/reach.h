@@ -23,7 +23,7 @@ int reach_unreachable(const grid_t *g, int sx, int sy);
 
 /* The same from the passable cells as bit rows (bit x of pass[y], rows
  * 1..GRID_H, bits 1..GRID_W; rows 0 and GRID_H+1 are not read).  The run
- * fill by BMI2 (PEXT/PDEP) on the CPU_AVX2 path (cpu.h), else plainly. */
+ * fill by PEXT/PDEP on the CPU_BMI2 path (cpu.h), else plainly. */
 int reach_unreachable_rows(const bitrow_t pass[GRID_H + 2], int sx, int sy);
 
 #endif

@@ -1,7 +1,7 @@
 /* test_reach.c - the row flood fill against a plain breadth-first
  * search (written here, cell by cell) on random and hand-made maps; on
- * random maps every CPU path (cpu.h: plain, and the BMI2 fill of CPU_AVX2
- * where the CPU has it) is held to the search. */
+ * random maps every CPU path (cpu.h: plain, and the PEXT/PDEP fill of
+ * CPU_BMI2 where the CPU has it) is held to the search. */
 #include <stdio.h>
 #include <string.h>
 
