@@ -167,37 +167,15 @@ void cellpool_drop(cellpool_t *p, int c)
 
 /* ---- cellrank ---- */
 
-/* The body of cellrank_init, instantiated with the SWAR popcount and the
- * POPCNT instruction (CPU_AVX2 path, cpu.h). */
-static inline __attribute__((always_inline)) void rank_rows(cellrank_t *r, bool hw)
-{
-    int n = 0;
-    for (int y = 0; y < CELLPOOL_ROWS; y++) {
-        const uint64_t lo = (uint64_t)r->rows[y], hi = (uint64_t)(r->rows[y] >> 64);
-        r->cum[y] = (uint16_t)n;
-        n += hw ? __builtin_popcountll(lo) + __builtin_popcountll(hi)
-                : popcount64(lo) + popcount64(hi);
-    }
-    r->cum[CELLPOOL_ROWS] = (uint16_t)n;
-}
-
-#if CPU_SIMD
-CPU_AVX2_FN static void rank_rows_popcnt(cellrank_t *r)
-{
-    rank_rows(r, true);
-}
-#endif
-
 void cellrank_init(cellrank_t *r, const bitrow_t rows[CELLPOOL_ROWS])
 {
     r->rows = rows;
-#if CPU_SIMD
-    if (cpu_uses(CPU_AVX2)) {
-        rank_rows_popcnt(r);
-        return;
+    int n = 0;
+    for (int y = 0; y < CELLPOOL_ROWS; y++) {
+        r->cum[y] = (uint16_t)n;
+        n += bitrow_popcount(rows[y]);
     }
-#endif
-    rank_rows(r, false);
+    r->cum[CELLPOOL_ROWS] = (uint16_t)n;
 }
 
 int cellrank_select(const cellrank_t *r, int k)

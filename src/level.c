@@ -14,7 +14,6 @@
 #include <assert.h>
 #include <string.h>
 #include "census_layout.h"
-#include "cpu.h"
 #include "gen/ref/ref.h"
 #include "populate.h"
 #include "reach.h"
@@ -67,19 +66,6 @@ static const obs_t OBS_FRESH = {
 
 static inline void obs_fresh(obs_t *o)
 {
-#if CPU_SIMD
-    if (cpu_uses(CPU_SSE2)) {
-        const unsigned char *from = (const unsigned char *)&OBS_FRESH;
-        unsigned char *to = (unsigned char *)o;
-        size_t i = 0;
-        for (; i + 16 <= sizeof *o; i += 16)
-            _mm_storeu_si128((__m128i *)(void *)(to + i),
-                             _mm_loadu_si128((const __m128i *)(const void *)(from + i)));
-        for (; i < sizeof *o; i++)
-            to[i] = from[i];
-        return;
-    }
-#endif
     *o = OBS_FRESH;
 }
 

@@ -12,7 +12,6 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "cpu.h"
 
 /* rooms_add for the scans, inlined: one store of the four bytes (all four
  * are map coordinates or sizes, below 256: no byte needs masking). */
@@ -56,7 +55,7 @@ void rooms_scan(level_t *lv)
 #define START_WORDS (2 * GRID_H)
 _Static_assert(START_WORDS <= 64 && GRID_STRIDE <= 128, "a row is two words, a bit a word");
 
-static uint64_t starts_plain(const bitrow_t solid[GRID_H + 2], uint64_t word[START_WORDS])
+static uint64_t starts(const bitrow_t solid[GRID_H + 2], uint64_t word[START_WORDS])
 {
     uint64_t left = 0;
     for (int y = 1; y < GRID_H; y++) {
@@ -70,109 +69,6 @@ static uint64_t starts_plain(const bitrow_t solid[GRID_H + 2], uint64_t word[STA
         left |= (uint64_t)(word[2 * y + 1] != 0) << (2 * y + 1);
     }
     return left;
-}
-
-#if CPU_SIMD
-/* One register a row: the one-cell shifts carry across the halves. */
-static inline __m128i row_shl1(__m128i v)
-{
-    return _mm_or_si128(_mm_slli_epi64(v, 1), _mm_slli_si128(_mm_srli_epi64(v, 63), 8));
-}
-static inline __m128i row_shr1(__m128i v)
-{
-    return _mm_or_si128(_mm_srli_epi64(v, 1), _mm_srli_si128(_mm_slli_epi64(v, 63), 8));
-}
-
-static uint64_t starts_sse2(const bitrow_t solid[GRID_H + 2], uint64_t word[START_WORDS])
-{
-    const bitrow_t inner_row = INNER_COLUMNS, border_row = BITROW_BIT(1);
-    const __m128i inner = _mm_loadu_si128((const __m128i *)(const void *)&inner_row);
-    const __m128i border = _mm_loadu_si128((const __m128i *)(const void *)&border_row);
-    const __m128i zero = _mm_setzero_si128();
-#define ROW(y) _mm_loadu_si128((const __m128i *)(const void *)&solid[y])
-    __m128i above = ROW(1), here = ROW(2);
-    /* row 1: solid below, or the left border rule */
-    __m128i st = _mm_or_si128(_mm_and_si128(here, inner), _mm_and_si128(row_shr1(above), border));
-    uint64_t left = 0;
-    for (int y = 1;; y++) {
-        _mm_storeu_si128((__m128i *)(void *)&word[2 * y], st);
-        /* a half is zero when both its 32-bit lanes are */
-        __m128i z = _mm_cmpeq_epi32(st, zero);
-        z = _mm_and_si128(z, _mm_shuffle_epi32(z, _MM_SHUFFLE(2, 3, 0, 1)));
-        left |= (uint64_t)(_mm_movemask_pd(_mm_castsi128_pd(z)) ^ 3) << (2 * y);
-        if (y + 1 == GRID_H)
-            break;
-        /* row y+1: the interior rules, then the left border rule */
-        const __m128i below = ROW(y + 2), right = row_shr1(here);
-        st = _mm_and_si128(_mm_and_si128(right, below),
-                           _mm_and_si128(_mm_or_si128(row_shl1(here), above), inner));
-        st = _mm_or_si128(st, _mm_and_si128(right, border));
-        above = here;
-        here = below;
-    }
-#undef ROW
-    return left;
-}
-
-/* One-cell shifts of two rows at once, each 128-bit lane one row. */
-CPU_AVX2_FN static inline __m256i rows_shl1(__m256i v)
-{
-    return _mm256_or_si256(_mm256_slli_epi64(v, 1), _mm256_slli_si256(_mm256_srli_epi64(v, 63), 8));
-}
-CPU_AVX2_FN static inline __m256i rows_shr1(__m256i v)
-{
-    return _mm256_or_si256(_mm256_srli_epi64(v, 1), _mm256_srli_si256(_mm256_slli_epi64(v, 63), 8));
-}
-
-/* starts_plain two rows a register: row 1 (its own rule) alone, then
- * rows 2..GRID_H-1 in pairs (the bit rows are 16 bytes, contiguous, so rows
- * y-1, y and y+1 of a pair are three unaligned loads); a pair's four words'
- * nonempty bits are one compare and movemask. */
-CPU_AVX2_FN static uint64_t starts_avx2(const bitrow_t solid[GRID_H + 2], uint64_t word[START_WORDS])
-{
-    _Static_assert(GRID_H % 2 == 0 && sizeof(bitrow_t) == 16, "rows 2..GRID_H-1 in pairs");
-    const bitrow_t inner_row = INNER_COLUMNS, border_row = BITROW_BIT(1);
-#define ROW(y) _mm_loadu_si128((const __m128i *)(const void *)&solid[y])
-#define ROWS(y) _mm256_loadu_si256((const __m256i *)(const void *)&solid[y])
-    const __m128i inner1 = _mm_loadu_si128((const __m128i *)(const void *)&inner_row);
-    const __m128i border1 = _mm_loadu_si128((const __m128i *)(const void *)&border_row);
-    /* row 1: solid below, or the left border rule (cell 2 solid) */
-    const __m128i r1 = ROW(1), right1 = _mm_or_si128(_mm_srli_epi64(r1, 1),
-                                                     _mm_srli_si128(_mm_slli_epi64(r1, 63), 8));
-    const __m128i st1 = _mm_or_si128(_mm_and_si128(ROW(2), inner1), _mm_and_si128(right1, border1));
-    _mm_storeu_si128((__m128i *)(void *)&word[2], st1);
-    uint64_t left = (uint64_t)(_mm_movemask_pd(_mm_castsi128_pd(
-                                   _mm_cmpeq_epi64(st1, _mm_setzero_si128()))) ^ 3) << 2;
-    const __m256i inner = _mm256_broadcastsi128_si256(inner1);
-    const __m256i border = _mm256_broadcastsi128_si256(border1);
-#pragma GCC unroll 9
-    for (int y = 2; y < GRID_H; y += 2) {
-        const __m256i here = ROWS(y), right = rows_shr1(here);
-        const __m256i closed = _mm256_or_si256(rows_shl1(here), ROWS(y - 1)); /* left or up */
-        const __m256i st = _mm256_or_si256(
-            _mm256_and_si256(_mm256_and_si256(right, ROWS(y + 1)), _mm256_and_si256(closed, inner)),
-            _mm256_and_si256(right, border));
-        _mm256_storeu_si256((__m256i *)(void *)&word[2 * y], st);
-        const int zero = _mm256_movemask_pd(
-            _mm256_castsi256_pd(_mm256_cmpeq_epi64(st, _mm256_setzero_si256())));
-        left |= (uint64_t)(zero ^ 15) << (2 * y);
-    }
-#undef ROW
-#undef ROWS
-    return left;
-}
-#endif
-
-/* The starts by the path in force (cpu.h); the words are identical. */
-static inline uint64_t starts(const bitrow_t solid[GRID_H + 2], uint64_t word[START_WORDS])
-{
-#if CPU_SIMD
-    if (cpu_uses(CPU_AVX2))
-        return starts_avx2(solid, word);
-    if (cpu_uses(CPU_SSE2))
-        return starts_sse2(solid, word);
-#endif
-    return starts_plain(solid, word);
 }
 
 /* The right edge of the room starting at (x, y): the first solid cell right
@@ -257,8 +153,7 @@ void rooms_scan_columns(level_t *lv, const bitrow_t solid[GRID_H + 2],
     }
 }
 
-/* Rooms of both sides >= ROOM_REAL_MIN_SIDE (*ge4) and 2x2 entries (*small). */
-static void count_kinds_plain(const level_t *lv, int *ge4_out, int *small_out)
+void rooms_summarize_list(level_t *lv)
 {
     int ge4 = 0, small = 0;
     for (int i = 0; i < lv->nrooms; i++) {
@@ -267,48 +162,6 @@ static void count_kinds_plain(const level_t *lv, int *ge4_out, int *small_out)
         ge4 += (r->w >= ROOM_REAL_MIN_SIDE) & (r->h >= ROOM_REAL_MIN_SIDE);
         small += (r->w == 2) & (r->h == 2);
     }
-    *ge4_out = ge4;
-    *small_out = small;
-}
-
-#if CPU_SIMD
-static void count_kinds_sse2(const level_t *lv, int *ge4_out, int *small_out)
-{
-    int ge4 = 0, small = 0;
-    /* Four rooms (x, y, w, h bytes) a register: a byte compare per test,
-     * w and h ANDed by a one-byte shift, so byte 2 of each room says both;
-     * those four bits of the byte mask counted by one multiplication.  The
-     * rooms past the last are masked off (the array holds a multiple of four). */
-    _Static_assert(sizeof(room_t) == 4 && LEVEL_MAX_ROOMS % 4 == 0 && ROOM_REAL_MIN_SIDE < 128,
-                   "four 4-byte rooms a register, signed byte compares");
-    const __m128i real_min = _mm_set1_epi8(ROOM_REAL_MIN_SIDE - 1), two = _mm_set1_epi8(2);
-    const __m128i lane = _mm_setr_epi32(0, 1, 2, 3);
-    for (int i = 0; i < lv->nrooms; i += 4) {
-        const __m128i v = _mm_loadu_si128((const __m128i *)(const void *)&lv->rooms[i]);
-        const __m128i live = _mm_cmpgt_epi32(_mm_set1_epi32(lv->nrooms - i), lane);
-        __m128i big = _mm_cmpgt_epi8(v, real_min), eq2 = _mm_cmpeq_epi8(v, two);
-        big = _mm_and_si128(_mm_and_si128(big, _mm_srli_epi32(big, 8)), live);
-        eq2 = _mm_and_si128(_mm_and_si128(eq2, _mm_srli_epi32(eq2, 8)), live);
-        /* bits 2, 6, 10, 14 of the masks -> 0x1111 pattern -> their sum in bits 12..15 */
-        const unsigned mb = ((unsigned)_mm_movemask_epi8(big) >> 2) & 0x1111u;
-        const unsigned ms = ((unsigned)_mm_movemask_epi8(eq2) >> 2) & 0x1111u;
-        ge4 += (int)((mb * 0x1111u) >> 12 & 0xfu);
-        small += (int)((ms * 0x1111u) >> 12 & 0xfu);
-    }
-    *ge4_out = ge4;
-    *small_out = small;
-}
-#endif
-
-void rooms_summarize_list(level_t *lv)
-{
-    int ge4, small;
-#if CPU_SIMD
-    if (cpu_uses(CPU_SSE2))
-        count_kinds_sse2(lv, &ge4, &small);
-    else
-#endif
-        count_kinds_plain(lv, &ge4, &small);
     lv->obs.rooms = (uint16_t)lv->nrooms;
     lv->obs.rooms_ge4 = (uint16_t)ge4;
     lv->obs.rooms_small = (uint16_t)small;

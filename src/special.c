@@ -12,10 +12,8 @@
  */
 #include "special.h"
 
-#include <stddef.h>
 #include <string.h>
 
-#include "cpu.h"
 
 static const char *const SPECIAL_NAMES[SPECIAL__COUNT] = {
     [SPECIAL_WAREHOUSE] = "warehouse", [SPECIAL_FLUID] = "fluid",
@@ -94,35 +92,11 @@ static void feature(level_t *lv, const special_tables_t *s, special_kind_t kind,
     }
 }
 
-/* The rooms that fit l, bit j for room j (LEVEL_MAX_ROOMS <= 128): four
- * rooms (16 bytes) at a time in SSE2, each test a 32-bit compare of w or h
- * (bytes 2 and 3 of a room) or of the area (a 16-bit multiply: w * h <
- * 65536), the rest room by room. */
-void special_fitting_with(const level_t *lv, const special_limits_t *l, uint64_t m[2], bool simd)
+/* The rooms that fit l, bit j for room j (LEVEL_MAX_ROOMS <= 128). */
+void special_fitting(const level_t *lv, const special_limits_t *l, uint64_t m[2])
 {
-    _Static_assert(sizeof(room_t) == 4 && offsetof(room_t, w) == 2 && offsetof(room_t, h) == 3,
-                   "rooms are 4 bytes x, y, w, h");
     m[0] = m[1] = 0;
-    int j = 0;
-#if CPU_SIMD
-    if (simd && cpu_uses(CPU_SSE2)) {
-        const __m128i wlo = _mm_set1_epi32(l->wmin - 1), whi = _mm_set1_epi32(l->wmax + 1),
-                      hlo = _mm_set1_epi32(l->hmin - 1), hhi = _mm_set1_epi32(l->hmax + 1),
-                      amax = _mm_set1_epi32(l->area_max == 0 ? 65536 : l->area_max + 1),
-                      byte = _mm_set1_epi32(0xff);
-        for (; j + 4 <= lv->nrooms; j += 4) {
-            const __m128i v = _mm_loadu_si128((const __m128i *)&lv->rooms[j]);
-            const __m128i w = _mm_and_si128(_mm_srli_epi32(v, 16), byte), h = _mm_srli_epi32(v, 24);
-            __m128i ok = _mm_and_si128(_mm_cmpgt_epi32(w, wlo), _mm_cmpgt_epi32(whi, w));
-            ok = _mm_and_si128(ok, _mm_and_si128(_mm_cmpgt_epi32(h, hlo), _mm_cmpgt_epi32(hhi, h)));
-            ok = _mm_and_si128(ok, _mm_cmpgt_epi32(amax, _mm_mullo_epi16(w, h)));
-            m[j >> 6] |= (uint64_t)_mm_movemask_ps(_mm_castsi128_ps(ok)) << (j & 63);
-        }
-    }
-#else
-    (void)simd;
-#endif
-    for (; j < lv->nrooms; j++)
+    for (int j = 0; j < lv->nrooms; j++)
         m[j >> 6] |= (uint64_t)fits(l, &lv->rooms[j]) << (j & 63);
 }
 
@@ -141,7 +115,7 @@ void special_rooms(level_t *lv, const special_tables_t *s, rng_t *rs)
     for (int i = 0; i < n; i++) {
         special_kind_t kind = draw_kind(s, lv->type, r);
         if (!(known >> kind & 1)) {
-            special_fitting_with(lv, &s->limits[kind], fit_of[kind], true);
+            special_fitting(lv, &s->limits[kind], fit_of[kind]);
             known |= 1u << kind;
         }
         const uint64_t free0 = fit_of[kind][0] & ~used[0], free1 = fit_of[kind][1] & ~used[1];

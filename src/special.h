@@ -23,9 +23,8 @@ int special_kind_from_name(const char *name);
 bool special_fits(const special_limits_t *l, const room_t *r);
 
 /* The rooms of lv that fit l: bit j of m (m[0] rooms 0..63, m[1] the rest)
- * for lv->rooms[j].  Four rooms at a time with SSE2 where simd is set, else
- * special_fits room by room (the unit test holds the two equal). */
-void special_fitting_with(const level_t *lv, const special_limits_t *l, uint64_t m[2], bool simd);
+ * for lv->rooms[j]. */
+void special_fitting(const level_t *lv, const special_limits_t *l, uint64_t m[2]);
 
 /* Draw and place the special rooms of lv from r: fills lv->special and
  * obs.special_rolled / _placed / _skipped and the fluid and ammo rolls, and

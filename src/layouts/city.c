@@ -16,16 +16,13 @@
 #include <pthread.h>
 #include <string.h>
 
-/* The helpers of the building tries are inlined into both builds of them,
- * the AVX2 one (another target, into which GCC does not inline on its own)
- * included. */
+/* The helpers of the building tries are inlined into them. */
 #ifdef __GNUC__
 #define CITY_INLINE static inline __attribute__((always_inline))
 #else
 #define CITY_INLINE static inline
 #endif
 
-#include "../cpu.h"
 #include "../rooms.h"
 #include "../water.h"
 
@@ -79,27 +76,6 @@ CITY_INLINE bool site_is_free(const taken_t *t, int x, int y, int w, int h)
         any |= top[j] | bottom[j];
     return !((any >> sh) & span);
 }
-
-#if CPU_SIMD
-/* The same: the first and last SITE_HALF rows as one 32-byte and one
- * 16-byte load each (a view's rows are contiguous, and both runs end by the
- * site's last row), ORed across. */
-CPU_AVX2_FN static inline bool site_is_free_avx2(const taken_t *t, int x, int y, int w, int h)
-{
-    _Static_assert(SITE_HALF == 6, "SITE_HALF rows are a 32-byte and a 16-byte load");
-    const int v = x + w > 64;
-    const uint64_t *top = &t->view[v][y], *bottom = top + (h - SITE_HALF);
-    const __m256i a = _mm256_or_si256(_mm256_loadu_si256((const __m256i *)top),
-                                      _mm256_loadu_si256((const __m256i *)bottom));
-    __m128i b = _mm_or_si128(_mm_loadu_si128((const __m128i *)(top + 4)),
-                             _mm_loadu_si128((const __m128i *)(bottom + 4)));
-    b = _mm_or_si128(b, _mm_or_si128(_mm256_castsi256_si128(a), _mm256_extracti128_si256(a, 1)));
-    b = _mm_or_si128(b, _mm_unpackhi_epi64(b, b));
-    const uint64_t any = (uint64_t)_mm_cvtsi128_si64(b);
-    const uint64_t span = (UINT64_C(1) << w) - 1;
-    return !((any >> (x - VIEW_SHIFT * v)) & span);
-}
-#endif
 
 /* A uniformly chosen wall cell of the building (bx,by,bw,bh) that is not a
  * corner [wiki]: the top and bottom walls have bw-2 such cells, the left
@@ -163,40 +139,18 @@ static void make_cleared(void)
         taken_or(&cleared_taken, y, ~floor[y]);
 }
 
-/* The river's cells (every non-floor cell of the map) added to t.  Only
- * rows CITY_Y1..CITY_Y2-1 are read by the site test (a site lies inside
- * them), so with SSE2 only those rows are scanned, one compare with floor
- * per 16 cells; the cells past the map's last column are taken already (as
- * on grid_clear's map).  Without SSE2, grid_mask_rows over the whole map. */
+/* The river's cells (every non-floor cell of the map) added to t, by
+ * grid_mask_rows over the whole map. */
 CITY_INLINE void taken_add_river(taken_t *t, const grid_t *g)
 {
-#if CPU_SIMD
-    if (cpu_uses(CPU_SSE2)) {
-        _Static_assert(GRID_STRIDE == 80, "a row is five 16-byte chunks");
-        const __m128i floor = _mm_set1_epi8((char)CELL_FLOOR);
-        for (int y = CITY_Y1; y < CITY_Y2; y++) {
-            const uint8_t *c = &g->c[GRID_IDX(0, y)];
-            uint64_t m[5];
-            for (int chunk = 0; chunk < 5; chunk++) {
-                const __m128i v = _mm_loadu_si128((const __m128i *)(c + 16 * chunk));
-                m[chunk] = (uint16_t)~_mm_movemask_epi8(_mm_cmpeq_epi8(v, floor));
-            }
-            const uint64_t lo = m[0] | m[1] << 16 | m[2] << 32 | m[3] << 48;
-            t->view[0][y] |= lo;
-            t->view[1][y] |= lo >> VIEW_SHIFT | m[4] << (64 - VIEW_SHIFT);
-        }
-        return;
-    }
-#endif
     bitrow_t floor[GRID_H + 2];
     grid_mask_rows(g, CELLSET(CELL_FLOOR), floor);
     for (int y = 0; y < GRID_H + 2; y++)
         taken_or(t, y, ~floor[y]);
 }
 
-/* river: whether a river was drawn on the cleared map before.  wide: the
- * AVX2 site test (a constant in each build of this body). */
-CITY_INLINE void buildings_run(level_t *lv, rng_t *stream, bool river, bool wide)
+/* river: whether a river was drawn on the cleared map before. */
+static void buildings(level_t *lv, rng_t *stream, bool river)
 {
     /* a local copy of the stream: the map's byte stores could alias it */
     rng_t rl = *stream, *r = &rl;
@@ -215,14 +169,7 @@ CITY_INLINE void buildings_run(level_t *lv, rng_t *stream, bool river, bool wide
         int h = rng_range(r, CITY_SITE_H_MIN, CITY_SITE_H_MAX);
         int x = rng_range(r, CITY_X1, CITY_X2 - w);
         int y = rng_range(r, CITY_Y1, CITY_Y2 - h);
-#if CPU_SIMD
-        const bool free = wide ? site_is_free_avx2(&taken, x, y, w, h)
-                               : site_is_free(&taken, x, y, w, h);
-#else
-        (void)wide;
-        const bool free = site_is_free(&taken, x, y, w, h);
-#endif
-        if (!free)
+        if (!site_is_free(&taken, x, y, w, h))
             continue;
         /* The site's outer ring stays floor: the buffer. */
         int bx = x + 1, by = y + 1, bw = w - 2, bh = h - 2;
@@ -236,33 +183,10 @@ CITY_INLINE void buildings_run(level_t *lv, rng_t *stream, bool river, bool wide
     lv->obs.city_tries = (uint8_t)tries;
 }
 
-#if CPU_SIMD
-CPU_AVX2_FN static void buildings_avx2(level_t *lv, rng_t *stream, bool river)
-{
-    buildings_run(lv, stream, river, true);
-}
-#endif
-
-static void buildings(level_t *lv, rng_t *stream, bool river)
-{
-#if CPU_SIMD
-    if (cpu_uses(CPU_AVX2)) {
-        buildings_avx2(lv, stream, river);
-        return;
-    }
-#endif
-    buildings_run(lv, stream, river, false);
-}
-
 /* Bit i: cell c[i] is a door, i < 16 (reads 16 bytes: within the grid's
  * padding and slack for any building row). */
 static inline unsigned doors16(const uint8_t *c)
 {
-#if CPU_SIMD
-    if (cpu_uses(CPU_SSE2))
-        return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)c),
-                                                          _mm_set1_epi8((char)CELL_DOOR)));
-#endif
     unsigned m = 0;
     for (int i = 0; i < 16; i++)
         m |= (unsigned)(c[i] == CELL_DOOR) << i;
@@ -270,30 +194,10 @@ static inline unsigned doors16(const uint8_t *c)
 }
 
 /* The door cells on the wall ring of the building at c (w x h): its top and
- * bottom rows and the first and last cell of the rows between.  With SSE2
- * one 16-cell compare a row, the ring's hits summed bytewise; else cell by
- * cell (test_open_layouts recounts them on the map). */
+ * bottom rows and the first and last cell of the rows between, cell by cell
+ * (test_open_layouts recounts them on the map). */
 static inline int ring_doors(const uint8_t *c, int w, int h)
 {
-#if CPU_SIMD
-    if (cpu_uses(CPU_SSE2)) {
-        const __m128i at = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-        const __m128i door = _mm_set1_epi8((char)CELL_DOOR);
-        const __m128i span = _mm_cmplt_epi8(at, _mm_set1_epi8((char)w));
-        const __m128i ends = _mm_or_si128(_mm_cmpeq_epi8(at, _mm_setzero_si128()),
-                                          _mm_cmpeq_epi8(at, _mm_set1_epi8((char)(w - 1))));
-#define ROW_HITS(k, mask) \
-        _mm_and_si128(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(c + (k) * GRID_STRIDE)), door), \
-                      mask)
-        /* each hit adds 0xff: the byte sums are minus the hits */
-        __m128i n = _mm_add_epi8(ROW_HITS(0, span), ROW_HITS(h - 1, span));
-        for (int k = 1; k < h - 1; k++)
-            n = _mm_add_epi8(n, ROW_HITS(k, ends));
-#undef ROW_HITS
-        const __m128i sum = _mm_sad_epu8(_mm_sub_epi8(_mm_setzero_si128(), n), _mm_setzero_si128());
-        return _mm_cvtsi128_si32(sum) + _mm_cvtsi128_si32(_mm_unpackhi_epi64(sum, sum));
-    }
-#endif
     int n = 0;
     for (int i = 0; i < w; i++)
         n += (c[i] == CELL_DOOR) + (c[(h - 1) * GRID_STRIDE + i] == CELL_DOOR);

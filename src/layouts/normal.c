@@ -81,7 +81,7 @@ static const uint32_t CLEARED_COLUMNS[GRID_STRIDE] = {
 _Static_assert(GRID_STRIDE == 80, "CLEARED_COLUMNS spells out 80 columns");
 
 /* The rows and columns of grid_clear's map: padding and border ring are wall.
- * Unrolled (a loop or memcpy of this size compiles to rep movs/stos). */
+ * Unrolled (a loop of this size compiles to rep stos). */
 static void walls_clear(walls_t *w)
 {
 #pragma GCC unroll 22
@@ -89,15 +89,6 @@ static void walls_clear(walls_t *w)
         w->solid[y] = y <= 1 || y >= GRID_H ? ALL_COLUMNS : RING_COLUMNS;
         w->door[y] = 0;
     }
-#if CPU_SIMD
-    if (cpu_uses(CPU_SSE2)) {
-#pragma GCC unroll 20
-        for (int i = 0; i < GRID_STRIDE; i += 4)
-            _mm_storeu_si128((__m128i *)(void *)&w->col[i],
-                             _mm_loadu_si128((const __m128i *)(const void *)&CLEARED_COLUMNS[i]));
-        return;
-    }
-#endif
     memcpy(w->col, CLEARED_COLUMNS, sizeof w->col);
 }
 
@@ -159,7 +150,7 @@ static inline void make_door_if(walls_t *w, int x, int y, bool make, int *slot)
 }
 
 /* The door cells (doors lie in rows 2..GRID_H-1; rows 1..GRID_H counted). */
-static int count_doors_portable(const walls_t *w)
+static int count_doors(const walls_t *w)
 {
     int n = 0;
     for (int y = 1; y <= GRID_H; y++)
@@ -167,105 +158,21 @@ static int count_doors_portable(const walls_t *w)
     return n;
 }
 
-#if CPU_SIMD
-/* The same by POPCNT (every AVX2 CPU has it). */
-CPU_AVX2_FN static int count_doors_avx2(const walls_t *w)
-{
-    int n = 0;
-#pragma GCC unroll 40
-    for (int i = 2; i < 2 * (GRID_H + 1); i++)
-        n += __builtin_popcountll(w->door_half[i]);
-    return n;
-}
-#endif
-
-static int count_doors(const walls_t *w)
-{
-#if CPU_SIMD
-    if (cpu_uses(CPU_AVX2))
-        return count_doors_avx2(w);
-#endif
-    return count_doors_portable(w);
-}
-
 /* A horizontal wall's cells left < x < right of row y: bit y of each of
  * their columns. */
-static void wall_run_portable(uint32_t col[GRID_STRIDE], int left, int right, int y)
+static inline void wall_run(uint32_t col[GRID_STRIDE], int left, int right, int y)
 {
     for (int c = left + 1; c < right; c++)
         col[c] |= UINT32_C(1) << y;
 }
 
-#if CPU_SIMD
-/* The same over all the columns, eight a register, each changed where
- * left < x < right: no loop whose length varies from wall to wall (its end
- * mispredicted at most walls). */
-CPU_AVX2_FN static void wall_run_avx2(uint32_t col[GRID_STRIDE], int left, int right, int y)
-{
-    _Static_assert(GRID_STRIDE % 8 == 0, "ten registers of eight columns");
-    const __m256i lo = _mm256_set1_epi32(left), hi = _mm256_set1_epi32(right);
-    const __m256i bit = _mm256_set1_epi32((int)(UINT32_C(1) << y));
-    for (int i = 0; i < GRID_STRIDE; i += 8) {
-        const __m256i c = _mm256_add_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
-                                           _mm256_set1_epi32(i));
-        const __m256i in = _mm256_and_si256(_mm256_cmpgt_epi32(c, lo), _mm256_cmpgt_epi32(hi, c));
-        __m256i *p = (__m256i *)(void *)&col[i];
-        _mm256_storeu_si256(p, _mm256_or_si256(_mm256_loadu_si256(p), _mm256_and_si256(in, bit)));
-    }
-}
-#endif
-
-static inline void wall_run(uint32_t col[GRID_STRIDE], int left, int right, int y)
-{
-#if CPU_SIMD
-    if (cpu_uses(CPU_AVX2)) {
-        wall_run_avx2(col, left, right, y);
-        return;
-    }
-#endif
-    wall_run_portable(col, left, right, y);
-}
-
 /* A vertical wall's cells of column x in the rows of `span` (bit y for row
  * y): bit x of each of their rows. */
-static void wall_column_portable(bitrow_t solid[GRID_H + 2], int x, uint32_t span)
+static inline void wall_column(bitrow_t solid[GRID_H + 2], int x, uint32_t span)
 {
     const bitrow_t bit = BITROW_BIT(x);
     for (int y = __builtin_ctz(span); y < 32 - __builtin_clz(span); y++)
         solid[y] |= bit;
-}
-
-#if CPU_SIMD
-/* The same on every inner row, two rows a register (as door_candidates_avx2),
- * each changed where its row is in the span: no loop whose length varies
- * from wall to wall (its end mispredicted at most walls). */
-CPU_AVX2_FN static void wall_column_avx2(bitrow_t solid[GRID_H + 2], int x, uint32_t span)
-{
-    _Static_assert(GRID_H % 2 == 0, "rows 2..GRID_H-1 in pairs");
-    const bitrow_t bitrow = bit_at(x);
-    const __m256i bit =
-        _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)&bitrow));
-    const __m256i rows = _mm256_set1_epi64x((long long)span);
-    /* a span's rows lie in 2..GRID_H-1: the walls stop at the border rows */
-    for (int y = 2; y < GRID_H; y += 2) {
-        const __m256i these =
-            _mm256_setr_epi64x(1LL << y, 1LL << y, 1LL << (y + 1), 1LL << (y + 1));
-        const __m256i in = _mm256_cmpeq_epi64(_mm256_and_si256(rows, these), these);
-        __m256i *p = (__m256i *)(void *)&solid[y];
-        _mm256_storeu_si256(p, _mm256_or_si256(_mm256_loadu_si256(p), _mm256_and_si256(in, bit)));
-    }
-}
-#endif
-
-static inline void wall_column(bitrow_t solid[GRID_H + 2], int x, uint32_t span)
-{
-#if CPU_SIMD
-    if (cpu_uses(CPU_AVX2)) {
-        wall_column_avx2(solid, x, span);
-        return;
-    }
-#endif
-    wall_column_portable(solid, x, span);
 }
 
 /* grid_plot_wall on the bit rows and columns (inlined into the two callers,
@@ -335,32 +242,6 @@ static void map_rows_sse2(grid_t *g, const bitrow_t solid[GRID_H + 2])
         }
     }
 }
-
-/* The same 32 cells a register: the row is in both lanes, and one byte
- * shuffle copies each of the register's four bit bytes to its eight cells.
- * The third register of a row reaches 16 bytes into the next row (rewritten
- * after it). */
-CPU_AVX2_FN static void map_rows_avx2(grid_t *g, const bitrow_t solid[GRID_H + 2])
-{
-    _Static_assert(GRID_STRIDE == 80, "a row is three 32-byte registers, the last 16 over");
-    const __m256i bitsel = _mm256_set1_epi64x((long long)UINT64_C(0x8040201008040201));
-    const __m256i wall = _mm256_set1_epi8(CELL_WALL);
-#pragma GCC unroll 18
-    for (int y = 2; y < GRID_H; y++) {
-        const __m256i row =
-            _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)&solid[y]));
-        uint8_t *c = &g->c[GRID_IDX(0, y)];
-        for (int i = 0; i < 3; i++) {
-            const char b = (char)(4 * i); /* bit bytes b, b+1 (low lane), b+2, b+3 (high) */
-            const __m256i pick = _mm256_setr_epi8(
-                b, b, b, b, b, b, b, b, b + 1, b + 1, b + 1, b + 1, b + 1, b + 1, b + 1, b + 1,
-                b + 2, b + 2, b + 2, b + 2, b + 2, b + 2, b + 2, b + 2, b + 3, b + 3, b + 3, b + 3,
-                b + 3, b + 3, b + 3, b + 3);
-            const __m256i bits = _mm256_and_si256(_mm256_shuffle_epi8(row, pick), bitsel);
-            _mm256_storeu_si256((__m256i *)(void *)(c + 32 * i), _mm256_min_epu8(bits, wall));
-        }
-    }
-}
 #endif
 
 static void map_from_walls(grid_t *g, const walls_t *w)
@@ -368,9 +249,7 @@ static void map_from_walls(grid_t *g, const walls_t *w)
     /* rows 0 and 1, then GRID_H and below with the slack: wall */
     memset(g->c, CELL_WALL, 2 * GRID_STRIDE);
 #if CPU_SIMD
-    if (cpu_uses(CPU_AVX2))
-        map_rows_avx2(g, w->solid);
-    else if (cpu_uses(CPU_SSE2))
+    if (cpu_uses(CPU_SSE2))
         map_rows_sse2(g, w->solid);
     else
 #endif
@@ -421,49 +300,10 @@ static inline int v_popcount(vrow_t v, int *lo)
     return bitrow_popcount(v);
 }
 
-/* Wall cells (x 2..77, y 2..19) with exactly two wall cells among their 8
- * neighbours, as bit rows.  Each row's three-cell sums (left, self, right)
- * are two bit planes, made once per row; a cell's neighbour count is the
- * sums of the rows above and below plus its own two sides, added bitwise;
- * "exactly 2" is then bit 1 alone. */
-static int door_candidates_plain(const bitrow_t solid[GRID_H + 2], const bitrow_t door[GRID_H + 2],
-                                bitrow_t cand[GRID_H + 2], int count[GRID_H + 2],
-                                int count_lo[GRID_H + 2])
-{
-    const bitrow_t inner_row = ((BITROW_BIT(GRID_W) - 1) >> 2) << 2; /* x 2..77 */
-    const vrow_t inner = v_load(&inner_row);
-    vrow_t wl[GRID_H + 2], h1[GRID_H + 2], h2[GRID_H + 2], l[GRID_H + 2], r[GRID_H + 2];
-    for (int y = 1; y <= GRID_H; y++) {
-        /* wall = solid and not door */
-        const vrow_t b = wl[y] = v_andnot(v_load(&door[y]), v_load(&solid[y]));
-        const vrow_t a = v_shl1(b), c = v_shr1(b), ab = v_xor(a, b);
-        l[y] = a;
-        r[y] = c;
-        h1[y] = v_xor(ab, c);                              /* three-cell sum, bit 0 */
-        h2[y] = v_or(v_and(a, b), v_and(c, ab));          /* bit 1 */
-    }
-    int n = 0;
-    for (int y = 2; y < GRID_H; y++) {
-        /* above + below: 0..6 in bits s1, s2, s4 */
-        const vrow_t c0 = v_and(h1[y - 1], h1[y + 1]);
-        const vrow_t s1 = v_xor(h1[y - 1], h1[y + 1]);
-        const vrow_t t2 = v_xor(h2[y - 1], h2[y + 1]);
-        const vrow_t s2 = v_xor(t2, c0);
-        const vrow_t s4 = v_or(v_and(h2[y - 1], h2[y + 1]), v_and(c0, t2));
-        /* plus the two sides: 0..2 in bits d1, d2 */
-        const vrow_t d1 = v_xor(l[y], r[y]), d2 = v_and(l[y], r[y]);
-        /* total == 2: bit 0 clear, bit 1 set, no 4 */
-        const vrow_t e0 = v_xor(s1, d1), k1 = v_and(s1, d1), s2d2 = v_xor(s2, d2);
-        const vrow_t e1 = v_xor(s2d2, k1);
-        const vrow_t e2 = v_or(s4, v_or(v_and(s2, d2), v_and(k1, s2d2)));
-        const vrow_t ok = v_andnot(v_or(e0, e2), e1);
-        const vrow_t cv = v_and(v_and(wl[y], inner), ok);
-        v_store(&cand[y], cv);
-        count[y] = v_popcount(cv, &count_lo[y]);
-        n += count[y];
-    }
-    return n;
-}
+#define CAND_FN door_candidates_plain
+#define CAND_ROW vrow_t
+#define V(op) v_##op
+#include "normal_cand.h"
 
 #if CPU_SIMD
 typedef __m128i srow_t;
@@ -494,123 +334,14 @@ static inline int s_popcount(srow_t v, int *lo)
 }
 
 /* door_candidates_plain on SSE2 registers. */
-static int door_candidates_sse2(const bitrow_t solid[GRID_H + 2], const bitrow_t door[GRID_H + 2],
-                                bitrow_t cand[GRID_H + 2], int count[GRID_H + 2],
-                                int count_lo[GRID_H + 2])
-{
-    const bitrow_t inner_row = ((BITROW_BIT(GRID_W) - 1) >> 2) << 2; /* x 2..77 */
-    const srow_t inner = s_load(&inner_row);
-    srow_t wl[GRID_H + 2], h1[GRID_H + 2], h2[GRID_H + 2], l[GRID_H + 2], r[GRID_H + 2];
-    for (int y = 1; y <= GRID_H; y++) {
-        /* wall = solid and not door */
-        const srow_t b = wl[y] = s_andnot(s_load(&door[y]), s_load(&solid[y]));
-        const srow_t a = s_shl1(b), c = s_shr1(b), ab = s_xor(a, b);
-        l[y] = a;
-        r[y] = c;
-        h1[y] = s_xor(ab, c);                              /* three-cell sum, bit 0 */
-        h2[y] = s_or(s_and(a, b), s_and(c, ab));          /* bit 1 */
-    }
-    int n = 0;
-    for (int y = 2; y < GRID_H; y++) {
-        /* above + below: 0..6 in bits s1, s2, s4 */
-        const srow_t c0 = s_and(h1[y - 1], h1[y + 1]);
-        const srow_t s1 = s_xor(h1[y - 1], h1[y + 1]);
-        const srow_t t2 = s_xor(h2[y - 1], h2[y + 1]);
-        const srow_t s2 = s_xor(t2, c0);
-        const srow_t s4 = s_or(s_and(h2[y - 1], h2[y + 1]), s_and(c0, t2));
-        /* plus the two sides: 0..2 in bits d1, d2 */
-        const srow_t d1 = s_xor(l[y], r[y]), d2 = s_and(l[y], r[y]);
-        /* total == 2: bit 0 clear, bit 1 set, no 4 */
-        const srow_t e0 = s_xor(s1, d1), k1 = s_and(s1, d1), s2d2 = s_xor(s2, d2);
-        const srow_t e1 = s_xor(s2d2, k1);
-        const srow_t e2 = s_or(s4, s_or(s_and(s2, d2), s_and(k1, s2d2)));
-        const srow_t ok = s_andnot(s_or(e0, e2), e1);
-        const srow_t cv = s_and(s_and(wl[y], inner), ok);
-        s_store(&cand[y], cv);
-        count[y] = s_popcount(cv, &count_lo[y]);
-        n += count[y];
-    }
-    return n;
-}
-
-
-/* The same sums two rows at a time: a 256-bit register holds rows y and y+1
- * (the bit rows are 16 bytes, contiguous), and the one-cell shifts carry
- * within each 128-bit lane, which is one row.  The counts by POPCNT (every
- * AVX2 CPU has it). */
-CPU_AVX2_FN static inline __m256i w_load(const bitrow_t *r)
-{
-    return _mm256_loadu_si256((const __m256i *)(const void *)r);
-}
-CPU_AVX2_FN static inline void w_store(bitrow_t *r, __m256i v)
-{
-    _mm256_storeu_si256((__m256i *)(void *)r, v);
-}
-CPU_AVX2_FN static inline __m256i w_shl1(__m256i v)
-{
-    return _mm256_or_si256(_mm256_slli_epi64(v, 1),
-                           _mm256_slli_si256(_mm256_srli_epi64(v, 63), 8));
-}
-CPU_AVX2_FN static inline __m256i w_shr1(__m256i v)
-{
-    return _mm256_or_si256(_mm256_srli_epi64(v, 1),
-                           _mm256_srli_si256(_mm256_slli_epi64(v, 63), 8));
-}
-
-CPU_AVX2_FN static int door_candidates_avx2(const bitrow_t solid[GRID_H + 2],
-                                        const bitrow_t door[GRID_H + 2],
-                                        bitrow_t cand[GRID_H + 2], int count[GRID_H + 2],
-                                        int count_lo[GRID_H + 2])
-{
-    _Static_assert(sizeof(bitrow_t) == 16 && GRID_H % 2 == 0, "two 16-byte rows per register");
-    const bitrow_t inner_row = ((BITROW_BIT(GRID_W) - 1) >> 2) << 2; /* x 2..77 */
-    const __m128i inner1 = _mm_loadu_si128((const __m128i *)(const void *)&inner_row);
-    const __m256i inner = _mm256_set_m128i(inner1, inner1);
-    /* rows 1..GRID_H (index 0 and GRID_H + 1 unused, kept for the indexing) */
-    bitrow_t wl[GRID_H + 2], h1[GRID_H + 2], h2[GRID_H + 2], d1[GRID_H + 2], d2[GRID_H + 2];
-#pragma GCC unroll 10
-    for (int y = 1; y <= GRID_H; y += 2) {
-        const __m256i b = _mm256_andnot_si256(w_load(&door[y]), w_load(&solid[y]));
-        const __m256i a = w_shl1(b), c = w_shr1(b), ab = _mm256_xor_si256(a, b);
-        w_store(&wl[y], b);
-        w_store(&d1[y], _mm256_xor_si256(a, c));
-        w_store(&d2[y], _mm256_and_si256(a, c));
-        w_store(&h1[y], _mm256_xor_si256(ab, c));
-        w_store(&h2[y], _mm256_or_si256(_mm256_and_si256(a, b), _mm256_and_si256(c, ab)));
-    }
-    int n = 0;
-#pragma GCC unroll 9
-    for (int y = 2; y < GRID_H; y += 2) {
-        const __m256i u1 = w_load(&h1[y - 1]), b1 = w_load(&h1[y + 1]);
-        const __m256i u2 = w_load(&h2[y - 1]), b2 = w_load(&h2[y + 1]);
-        const __m256i c0 = _mm256_and_si256(u1, b1), s1 = _mm256_xor_si256(u1, b1);
-        const __m256i t2 = _mm256_xor_si256(u2, b2), s2 = _mm256_xor_si256(t2, c0);
-        const __m256i s4 = _mm256_or_si256(_mm256_and_si256(u2, b2), _mm256_and_si256(c0, t2));
-        const __m256i e1a = w_load(&d1[y]), e2a = w_load(&d2[y]);
-        const __m256i e0 = _mm256_xor_si256(s1, e1a), k1 = _mm256_and_si256(s1, e1a);
-        const __m256i s2d2 = _mm256_xor_si256(s2, e2a);
-        const __m256i e1 = _mm256_xor_si256(s2d2, k1);
-        const __m256i e2 = _mm256_or_si256(
-            s4, _mm256_or_si256(_mm256_and_si256(s2, e2a), _mm256_and_si256(k1, s2d2)));
-        const __m256i ok = _mm256_andnot_si256(_mm256_or_si256(e0, e2), e1);
-        const __m256i cv = _mm256_and_si256(_mm256_and_si256(w_load(&wl[y]), inner), ok);
-        w_store(&cand[y], cv);
-        const uint64_t q0 = (uint64_t)_mm256_extract_epi64(cv, 0);
-        const uint64_t q1 = (uint64_t)_mm256_extract_epi64(cv, 1);
-        const uint64_t q2 = (uint64_t)_mm256_extract_epi64(cv, 2);
-        const uint64_t q3 = (uint64_t)_mm256_extract_epi64(cv, 3);
-        count_lo[y] = __builtin_popcountll(q0);
-        count_lo[y + 1] = __builtin_popcountll(q2);
-        count[y] = count_lo[y] + __builtin_popcountll(q1);
-        count[y + 1] = count_lo[y + 1] + __builtin_popcountll(q3);
-        n += count[y] + count[y + 1];
-    }
-    return n;
-}
+#define CAND_FN door_candidates_sse2
+#define CAND_ROW srow_t
+#define V(op) s_##op
+#include "normal_cand.h"
 #endif
 
-/* Wall cells with exactly two wall neighbours (door_candidates_vrow), by the
- * fastest path this CPU has; the outputs are identical (test_normal). */
+/* Wall cells with exactly two wall neighbours (normal_cand.h), by the path
+ * in force (cpu.h); the outputs are identical (test_normal). */
 static int door_candidates(const walls_t *w, bitrow_t cand[GRID_H + 2], int count[GRID_H + 2],
                            int count_lo[GRID_H + 2])
 {
@@ -622,62 +353,20 @@ int normal_door_candidates(const bitrow_t solid[GRID_H + 2], const bitrow_t door
                            int count_lo[GRID_H + 2])
 {
 #if CPU_SIMD
-    if (cpu_uses(CPU_AVX2))
-        return door_candidates_avx2(solid, door, cand, count, count_lo);
     if (cpu_uses(CPU_SSE2))
         return door_candidates_sse2(solid, door, cand, count, count_lo);
 #endif
     return door_candidates_plain(solid, door, cand, count, count_lo);
 }
 
-/* Candidates in the rows up to and including each row: ends[y - 2] for rows
- * 2..GRID_H-1, then INT16_MAX (n <= 76 * 18 fits in 16 bits). */
-#define END_LANES 24
-typedef struct cand_ends {
-    int16_t e[END_LANES];
-} cand_ends_t;
-
-static void candidate_ends(const int count[GRID_H + 2], cand_ends_t *ends)
-{
-    int sum = 0;
-#pragma GCC unroll 18
-    for (int y = 2; y < GRID_H; y++) {
-        sum += count[y];
-        ends->e[y - 2] = (int16_t)sum;
-    }
-    for (int i = GRID_H - 2; i < END_LANES; i++)
-        ends->e[i] = INT16_MAX;
-}
-_Static_assert(GRID_H - 2 <= END_LANES && 76 * 18 < INT16_MAX, "row ends fit in 16 bits");
-
-/* The k-th candidate in row-major order (y, then x ascending).  Its row is
- * 2 plus the number of rows whose end is <= k; the ends never decrease, so
- * those rows are a prefix of the lanes, and the first lane with end > k is
- * a trailing-zero count of the compare's byte mask (two bytes a lane). */
+/* The k-th candidate in row-major order (y, then x ascending): its row by
+ * a walk down the row counts, then its cell in the row. */
 static int nth_candidate(const bitrow_t cand[GRID_H + 2], const int count[GRID_H + 2],
-                         const int count_lo[GRID_H + 2], const cand_ends_t *ends, int k, int *x)
+                         const int count_lo[GRID_H + 2], int k, int *x)
 {
-    int y;
-#if CPU_SIMD
-    if (cpu_uses(CPU_SSE2)) {
-        const __m128i k1 = _mm_set1_epi16((int16_t)(k + 1));
-        const __m128i *e = (const __m128i *)ends->e;
-#define LANES_LE(i) \
-        ((uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpgt_epi16(k1, _mm_loadu_si128(e + (i)))))
-        const uint64_t le = LANES_LE(0) | LANES_LE(1) << 16 | LANES_LE(2) << 32;
-#undef LANES_LE
-        const int rows = __builtin_ctzll(~le) / 2;
-        y = 2 + rows;
-        if (rows)
-            k -= ends->e[rows - 1];
-    } else
-#endif
-    {
-        (void)ends;
-        y = 2;
-        while (k >= count[y])
-            k -= count[y++];
-    }
+    int y = 2;
+    while (k >= count[y])
+        k -= count[y++];
     /* then the k-th of the row: in the low half, or the high half's
      * (k - count_lo)-th, picked by masks (a ?: is made a branch) */
     const bool high = k >= count_lo[y];
@@ -703,12 +392,10 @@ static int extra_doors(walls_t *w, rng_t *r)
     int n = door_candidates(w, cand, count, count_lo);
     if (n == 0)
         return 0;
-    cand_ends_t ends;
-    candidate_ends(count, &ends);
     int slot = NORMAL_WALLS;
 #pragma GCC unroll 8
     for (int i = 0; i < EXTRA_DOOR_TRIES; i++) {
-        int x, y = nth_candidate(cand, count, count_lo, &ends, (int)rng_below(r, (uint32_t)n), &x);
+        int x, y = nth_candidate(cand, count, count_lo, (int)rng_below(r, (uint32_t)n), &x);
         make_door_if(w, x, y, !door_near(w->door, x, y), &slot);
     }
     return EXTRA_DOOR_TRIES;
