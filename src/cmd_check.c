@@ -329,7 +329,7 @@ int cmd_check(int argc, char **argv)
         if (o.junit && root)
             wrc |= write_out(o.junit, check_report_junit(r, set.n, &info, o.allow_xpass));
         if (o.html && root) {
-            report_html_run_t run = {argc, argv, o.scale, nactive, started, secs};
+            report_html_run_t run = {argc, argv, o.scale, nactive, started, secs, NULL, NULL, NULL};
             wrc |= write_html(o.html, check_report_json(r, set.n, active, &info), &run);
         }
         if (!to_stdout && root)

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <cjson/cJSON.h>
 #include <gsl/gsl_errno.h>
@@ -33,6 +34,7 @@
 #include "jsonutil.h"
 #include "junit.h"
 #include "outfile.h"
+#include "report_html.h"
 #include "report.h"
 #include "strbuf.h"
 #include "tables.h"
@@ -47,25 +49,26 @@ static const char *const E_NAME[E__COUNT] = {"agrees", "differs", "not in the ga
 typedef struct opts {
     double scale, alpha;
     uint64_t seed;
-    const char *json, *markdown, *junit, *only;
+    const char *json, *markdown, *junit, *html, *only;
     driver_opts_t d;
 } opts_t;
 
 enum { O_HELP = 1, O_SCALE, O_SEED, O_ALPHA, O_THREADS, O_JSON, O_MARKDOWN, O_PROGRESS, O_ONLY,
-       O_JUNIT };
+       O_JUNIT, O_HTML };
 
 static const cli_opt_t OPTS[] = {
     {"help", false, O_HELP},  {"scale", true, O_SCALE},       {"seed", true, O_SEED},
     {"alpha", true, O_ALPHA}, {"threads", true, O_THREADS},   {"json", true, O_JSON},
     {"markdown", true, O_MARKDOWN}, {"progress", true, O_PROGRESS}, {"only", true, O_ONLY},
-    {"junit", true, O_JUNIT},
+    {"junit", true, O_JUNIT}, {"html", true, O_HTML},
 };
 
 static void usage(FILE *out)
 {
     fprintf(out,
             "usage: drlsim errata [--scale F] [--seed S] [--alpha A] [--threads K]\n"
-            "                     [--json FILE] [--markdown FILE] [--junit FILE] [--only TEXT]\n"
+            "                     [--json FILE] [--markdown FILE] [--junit FILE] [--html FILE]\n"
+            "                     [--only TEXT]\n"
             "                     [--progress auto|always|never]\n"
             "\n"
             "Try every claim of the wiki ruleset's checks (data/expectations.json) on the\n"
@@ -84,6 +87,8 @@ static void usage(FILE *out)
             "  --markdown FILE  write the results as Markdown ('-': stdout, no table)\n"
             "  --junit FILE     write the results as JUnit XML for CI: a test case per check,\n"
             "                   'differs' a failure, 'not in the game' skipped ('-': stdout)\n"
+            "  --html FILE      write one HTML page: per family, what the wiki says against\n"
+            "                   what the game does, with a gnuplot picture (needs gnuplot)\n"
             "  --only TEXT      only the checks whose name or family contains TEXT\n"
             "  --progress WHEN  progress bar on stderr: auto (on a terminal), always, never\n"
             "\n"
@@ -138,6 +143,9 @@ static bool parse_opts(int argc, char **argv, opts_t *o, int *rc)
         case O_JUNIT:
             o->junit = c.arg;
             break;
+        case O_HTML:
+            o->html = c.arg;
+            break;
         case O_ONLY:
             o->only = c.arg;
             break;
@@ -150,14 +158,14 @@ static bool parse_opts(int argc, char **argv, opts_t *o, int *rc)
     }
     int dash = (o->json && strcmp(o->json, "-") == 0) +
                (o->markdown && strcmp(o->markdown, "-") == 0) +
-               (o->junit && strcmp(o->junit, "-") == 0);
+               (o->junit && strcmp(o->junit, "-") == 0) + (o->html && strcmp(o->html, "-") == 0);
     if (dash > 1) {
-        cli_error(&c, "only one of --json, --markdown and --junit can be '-'");
+        cli_error(&c, "only one of --json, --markdown, --junit and --html can be '-'");
         return false;
     }
     if ((o->json && outfile_check(o->json) != 0) ||
         (o->markdown && outfile_check(o->markdown) != 0) ||
-        (o->junit && outfile_check(o->junit) != 0))
+        (o->junit && outfile_check(o->junit) != 0) || (o->html && outfile_check(o->html) != 0))
         return false;
     return true;
 }
@@ -388,6 +396,39 @@ static char *markdown(const cJSON *rep)
     return b.s;
 }
 
+/* The HTML page shows the errata's verdicts in the words of the page of
+ * check's verdicts: agrees is check's PASS, differs its FAIL, not in the
+ * game its SKIP (a row without statistics). */
+static const char *const HTML_SAY[6] = {"agrees", "differs", "XFAIL", "XPASS", "not run",
+                                        "not in the game"};
+
+/* The page's input: the check report's summary and entries, each with the
+ * errata's verdict as check's word and the why as its reason. */
+static cJSON *html_results(const cJSON *rep, const cJSON *summary)
+{
+    cJSON *page = cJSON_CreateObject();
+    if (!page || !summary)
+        return page;
+    cJSON_AddItemToObject(page, "summary", cJSON_Duplicate(summary, true));
+    cJSON *arr = cJSON_AddArrayToObject(page, "checks");
+    const cJSON *c;
+    cJSON_ArrayForEach(c, cJSON_GetObjectItemCaseSensitive(rep, "checks"))
+    {
+        cJSON *d = cJSON_Duplicate(c, true);
+        const char *v = cJSON_GetObjectItemCaseSensitive(c, "verdict")->valuestring;
+        const cJSON *why = cJSON_GetObjectItemCaseSensitive(c, "why");
+        cJSON_DeleteItemFromObjectCaseSensitive(d, "verdict");
+        cJSON_DeleteItemFromObjectCaseSensitive(d, "reason");
+        cJSON_AddStringToObject(d, "verdict", strcmp(v, E_NAME[E_AGREES]) == 0    ? "PASS"
+                                              : strcmp(v, E_NAME[E_DIFFERS]) == 0 ? "FAIL"
+                                                                                  : "SKIP");
+        if (cJSON_IsString(why))
+            cJSON_AddStringToObject(d, "reason", why->valuestring);
+        cJSON_AddItemToArray(arr, d);
+    }
+    return page;
+}
+
 /* JUnit: a test case per check, classname its family; a check the game
  * contradicts is a failure, one it never makes skipped. */
 static char *junit(const cJSON *rep)
@@ -461,6 +502,7 @@ int cmd_errata(int argc, char **argv)
 {
     opts_t o;
     int rc;
+    const time_t started = time(NULL); /* the HTML page's date */
     if (!parse_opts(argc, argv, &o, &rc))
         return rc;
     gsl_set_error_handler_off();
@@ -575,10 +617,12 @@ int cmd_errata(int argc, char **argv)
     cJSON_AddNumberToObject(summary, "alpha", o.alpha);
     cJSON_AddStringToObject(summary, "wiki_rules", RULESET_WIKI);
     cJSON_AddStringToObject(summary, "game_rules", RULESET_GAME);
+    cJSON *crep_summary = cJSON_DetachItemFromObjectCaseSensitive(crep, "summary");
     cJSON_Delete(crep);
     bool to_stdout = (o.json && strcmp(o.json, "-") == 0) ||
                      (o.markdown && strcmp(o.markdown, "-") == 0) ||
-                     (o.junit && strcmp(o.junit, "-") == 0);
+                     (o.junit && strcmp(o.junit, "-") == 0) ||
+                     (o.html && strcmp(o.html, "-") == 0);
     rc = 0;
     if (o.json)
         rc |= write_text(o.json, report_json_text(rep));
@@ -586,6 +630,14 @@ int cmd_errata(int argc, char **argv)
         rc |= write_text(o.markdown, markdown(rep));
     if (o.junit)
         rc |= write_text(o.junit, junit(rep));
+    if (o.html) {
+        report_html_run_t run = {argc, argv, o.scale, ng, started, secs, "errata",
+                                 "drlsim errata: the wiki's claims on the released game",
+                                 HTML_SAY};
+        cJSON *page = html_results(rep, crep_summary);
+        rc |= !page ? 1 : report_html_write(page, &run, o.html) ? CLI_EXIT_IO : 0;
+        cJSON_Delete(page);
+    }
     if (!to_stdout) {
         const cJSON *c;
         cJSON_ArrayForEach(c, out)
@@ -604,6 +656,7 @@ int cmd_errata(int argc, char **argv)
                 (unsigned long long)levels, secs, secs > 0 ? (double)levels / secs : 0.0,
                 threads);
     rc = rc ? (rc & CLI_EXIT_IO ? CLI_EXIT_IO : rc) : 0;
+    cJSON_Delete(crep_summary);
 done:
     cJSON_Delete(rep);
     cJSON_Delete(why.root);

@@ -267,12 +267,13 @@ typedef struct row_text {
     char right[192], observed[96], interval[112];
 } row_text_t;
 
-static void describe(const cJSON *c, row_kind_t k, double elo, double ehi, row_text_t *t)
+static void describe(const cJSON *c, row_kind_t k, double elo, double ehi, row_text_t *t,
+                     const char *const *say)
 {
     snprintf(t->interval, sizeof t->interval, "-");
     if (skipped(c)) {
-        snprintf(t->right, sizeof t->right, "not selected");
-        snprintf(t->observed, sizeof t->observed, "not selected");
+        snprintf(t->right, sizeof t->right, "%s", say[5]);
+        snprintf(t->observed, sizeof t->observed, "%s", say[5]);
         return;
     }
     if (not_run(c)) {
@@ -368,10 +369,10 @@ static panel_t *new_panel(figure_t *f, int kind)
 
 /* One row of a share or value panel. */
 static void add_row(panel_t *p, const cJSON *c, row_kind_t k, double elo, double ehi,
-                    size_t *lw, size_t *rw)
+                    size_t *lw, size_t *rw, const char *const *say)
 {
     row_text_t t;
-    describe(c, k, elo, ehi, &t);
+    describe(c, k, elo, ehi, &t, say);
     double o = NAN, lo = NAN, hi = NAN, out;
     bool ran = !not_run(c) && num(c, "n") > 0;
     if (ran && k == ROW_SHARE) {
@@ -520,7 +521,8 @@ static int layout(figure_t *f, size_t lw, size_t rw)
 }
 
 /* The gnuplot definitions for a family's picture; 0 panels: no picture. */
-static int family_script(strbuf_t *g, const cJSON *checks, const char *family)
+static int family_script(strbuf_t *g, const cJSON *checks, const char *family,
+                         const char *const *say)
 {
     figure_t *f = calloc(1, sizeof *f);
     if (!f) {
@@ -539,7 +541,7 @@ static int family_script(strbuf_t *g, const cJSON *checks, const char *family)
             continue;
         if (!share && !(share = new_panel(f, 1)))
             break;
-        add_row(share, c, ROW_SHARE, elo, ehi, &lw, &rw);
+        add_row(share, c, ROW_SHARE, elo, ehi, &lw, &rw, say);
     }
     if (share) {
         sb_printf(&share->title, "%s: shares (proportions; exact checks of a named value: the "
@@ -565,7 +567,7 @@ static int family_script(strbuf_t *g, const cJSON *checks, const char *family)
                       h >= 0 ? TALLY_HISTS[h].doc : obs);
         }
         if (p)
-            add_row(p, c, ROW_VALUE, elo, ehi, &lw, &rw);
+            add_row(p, c, ROW_VALUE, elo, ehi, &lw, &rw, say);
     }
     for (int i = 0; i < f->n; i++) {
         panel_t *p = &f->p[i];
@@ -780,6 +782,19 @@ static const char *const CSS =
 
 static const char *const VERDICTS[] = {"PASS", "FAIL", "XFAIL", "XPASS", "NOTRUN", "SKIP"};
 #define NVERDICTS 6
+/* What check's page calls them. */
+static const char *const CHECK_SAY[NVERDICTS] = {"PASS",    "FAIL",   "XFAIL",
+                                                 "XPASS",   "not run", "not selected"};
+
+static const char *const *say_of(const report_html_run_t *run)
+{
+    return run && run->say ? run->say : CHECK_SAY;
+}
+
+static const char *command_of(const report_html_run_t *run)
+{
+    return run && run->command ? run->command : "check";
+}
 
 static int verdict_index(const cJSON *c)
 {
@@ -806,10 +821,8 @@ static const char *worst(const int n[NVERDICTS])
 }
 
 /* "12 PASS, 1 XFAIL" */
-static void sb_counts(strbuf_t *b, const int n[NVERDICTS])
+static void sb_counts(strbuf_t *b, const int n[NVERDICTS], const char *const *SAY)
 {
-    static const char *const SAY[] = {"PASS", "FAIL", "XFAIL", "XPASS", "not run",
-                                      "not selected"};
     bool first = true;
     for (int v = 0; v < NVERDICTS; v++)
         if (n[v]) {
@@ -820,9 +833,11 @@ static void sb_counts(strbuf_t *b, const int n[NVERDICTS])
 
 static void header(strbuf_t *h, const cJSON *sum, const report_html_run_t *run)
 {
-    sb_puts(h, "<h1>drlsim conformance report</h1>\n<table class=\"run\">\n");
+    sb_puts(h, "<h1>");
+    sb_html(h, run && run->title ? run->title : "drlsim conformance report");
+    sb_puts(h, "</h1>\n<table class=\"run\">\n");
     sb_printf(h, "<tr><th>drlsim</th><td>%s</td></tr>\n", DRLSIM_VERSION);
-    sb_puts(h, "<tr><th>command</th><td><code>drlsim check");
+    sb_printf(h, "<tr><th>command</th><td><code>drlsim %s", command_of(run));
     for (int i = 0; run && i < run->argc; i++) {
         sb_puts(h, " ");
         sb_shell_arg(h, run->argv[i]);
@@ -882,13 +897,12 @@ static void sb_expected(strbuf_t *h, const char *text)
     free(part);
 }
 
-static void check_row(strbuf_t *h, const cJSON *c, const char *fig_id)
+static void check_row(strbuf_t *h, const cJSON *c, const char *fig_id, const char *const *say)
 {
     double elo, ehi;
     row_kind_t k = row_kind(c, &elo, &ehi);
     row_text_t t;
-    describe(c, k, elo, ehi, &t);
-    const char *v = str(c, "verdict");
+    describe(c, k, elo, ehi, &t, say);
     char n[32], p[32], ef[32], mde[32];
     fmt_num(p, sizeof p, num(c, "p_holm"));
     fmt_num(ef, sizeof ef, num(c, "effect"));
@@ -917,7 +931,7 @@ static void check_row(strbuf_t *h, const cJSON *c, const char *fig_id)
                  "</td><td class=\"num%s\"%s>%s</td><td class=\"v\">%s",
               n, p, ef, weak ? " weak" : "",
               weak ? " title=\"underpowered: cannot see the target shift\"" : "", mde,
-              not_run(c) ? "not run" : skipped(c) ? "not selected" : v);
+              say[verdict_index(c)]);
     const char *why = str(c, "known_discrepancy");
     if (!*why && !not_run(c)) /* "not run" says it all (the alert at the top, why) */
         why = str(c, "reason");
@@ -931,6 +945,7 @@ static void check_row(strbuf_t *h, const cJSON *c, const char *fig_id)
 
 int report_html_write(const cJSON *results, const report_html_run_t *run, const char *path)
 {
+    const char *const *say = say_of(run);
     const cJSON *sum = get(results, "summary");
     const cJSON *checks = get(results, "checks");
     if (!cJSON_IsObject(sum) || !cJSON_IsArray(checks)) {
@@ -968,9 +983,9 @@ int report_html_write(const cJSON *results, const report_html_run_t *run, const 
 
     strbuf_t h = {0};
     sb_printf(&h, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-                  "<title>drlsim conformance report</title>\n<style>%s</style>\n</head>\n"
+                  "<title>%s</title>\n<style>%s</style>\n</head>\n"
                   "<body>\n",
-              CSS);
+              run && run->title ? run->title : "drlsim conformance report", CSS);
     header(&h, sum, run);
 
     /* The verdicts at a glance. */
@@ -979,8 +994,7 @@ int report_html_write(const cJSON *results, const report_html_run_t *run, const 
                       "generated before the stop (%.0f checks not run, shown grey).</p>\n",
                   num(sum, "not_run"));
     sb_puts(&h, "<p class=\"summary\">");
-    static const char *const BADGE[] = {"PASS", "FAIL", "XFAIL", "XPASS", "not run",
-                                        "not selected"};
+    const char *const *BADGE = say;
     for (int v = 0; v < NVERDICTS; v++) {
         if (v == 5 && !total[v])
             continue;
@@ -989,7 +1003,8 @@ int report_html_write(const cJSON *results, const report_html_run_t *run, const 
     }
     sb_puts(&h, "</p>\n");
     if (total[1] || total[3]) {
-        sb_printf(&h, "<p class=\"alert FAIL\">%s: ", total[1] ? "Failed" : "Unexpected pass");
+        sb_printf(&h, "<p class=\"alert FAIL\">%s: ",
+                  total[1] ? (run && run->say ? say[1] : "Failed") : "Unexpected pass");
         bool first = true;
         cJSON_ArrayForEach(c, checks)
         {
@@ -1017,7 +1032,7 @@ int report_html_write(const cJSON *results, const report_html_run_t *run, const 
         sb_puts(&h, "\">");
         sb_html(&h, fam[k]);
         sb_printf(&h, "</a> <span class=\"tag %s\">", worst(count[k]));
-        sb_counts(&h, count[k]);
+        sb_counts(&h, count[k], say);
         sb_puts(&h, "</span></li>\n");
     }
     sb_puts(&h, "</ul>\n<p><small>Each family below opens to its checks and its picture "
@@ -1045,14 +1060,14 @@ int report_html_write(const cJSON *results, const report_html_run_t *run, const 
                   open ? " open" : "");
         sb_html(&h, fam[k]);
         sb_printf(&h, "</b><span class=\"tag %s\">", w);
-        sb_counts(&h, count[k]);
+        sb_counts(&h, count[k], say);
         sb_puts(&h, "</span></summary>\n<div>\n<table>\n<tr><th>check</th><th>source</th>"
                     "<th>expected</th><th>observed</th><th>95% interval</th><th>n</th>"
                     "<th>p (Holm)</th><th>effect</th><th>detectable</th><th>verdict</th>"
                     "<th></th></tr>\n");
         cJSON_ArrayForEach(c, checks)
             if (strcmp(str(c, "family"), fam[k]) == 0)
-                check_row(&h, c, fig.s);
+                check_row(&h, c, fig.s, say);
         sb_puts(&h, "</table>\n");
         sb_printf(&h, "<figure id=\"%s\">\n<figcaption><b>", fig.s);
         sb_html(&h, fam[k]);
@@ -1060,7 +1075,7 @@ int report_html_write(const cJSON *results, const report_html_run_t *run, const 
                       "back to the table</a></figcaption>\n",
                   tab.s);
         strbuf_t g = {0};
-        int panels = family_script(&g, checks, fam[k]);
+        int panels = family_script(&g, checks, fam[k], say);
         if (panels) {
             sb_put(&g, tmpl, tlen);
             rc = g.oom ? -1 : run_gnuplot(&g, &h, k);

@@ -25,6 +25,12 @@ typedef struct report_html_run {
     int groups;        /* sample groups run */
     time_t started;    /* wall clock at the start, shown as UTC */
     double seconds;    /* time spent generating levels */
+    /* The page of another command than check (NULL: check's): its name
+     * ("errata"), its title, and the words it shows for the six verdicts
+     * (PASS, FAIL, XFAIL, XPASS, NOTRUN, SKIP, as the results spell them). */
+    const char *command;
+    const char *title;
+    const char *const *say;
 } report_html_run_t;
 
 /* Write the page to path (atomically).  Returns 0, or -1 after a one-line

@@ -49,6 +49,46 @@ done
 a=$(grep '^## ' "$tmp/e.md")
 b=$(grep '^## ' "$src/../docs/errata.md")
 if [ "$a" = "$b" ]; then ok; else ko "docs/errata.md's families differ from a fresh run's: regenerate it"; fi
+# HTML: one well-formed page (every tag closed in order, no control bytes, unique
+# ids, every in-page link resolving), a row per check, the errata's own words.
+"$drlsim" errata --scale 0.02 --only level-type --progress never --html "$tmp/e.html" \
+    --json "$tmp/eh.json" >/dev/null 2>&1
+if python3 - "$tmp/e.html" "$tmp/eh.json" <<'PY'
+import json, sys
+from html.parser import HTMLParser
+VOID = {"meta", "br", "link", "img", "input", "hr", "path", "circle", "use", "rect", "line"}
+class Strict(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.stack, self.ids, self.links, self.rows = [], [], [], []
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if "id" in a:
+            self.ids.append(a["id"])
+            if tag == "tr" and a["id"].startswith("check-"):
+                self.rows.append(a["id"][6:])
+        if tag == "a" and a.get("href", "").startswith("#"):
+            self.links.append(a["href"][1:])
+        if tag not in VOID:
+            self.stack.append(tag)
+    def handle_endtag(self, tag):
+        if tag in VOID:
+            return
+        assert self.stack and self.stack[-1] == tag, (tag, self.stack[-4:])
+        self.stack.pop()
+raw = open(sys.argv[1], "rb").read()
+assert not [b for b in raw if (b < 32 and b not in (9, 10, 13)) or b == 127], "control bytes"
+page = raw.decode("utf-8")
+p = Strict()
+p.feed(page)
+assert not p.stack and len(set(p.ids)) == len(p.ids), "tags or ids"
+assert all(l in p.ids for l in p.links), "links to no id"
+e = json.load(open(sys.argv[2]))
+assert sorted(p.rows) == sorted(c["name"] for c in e["checks"]), "a row per check"
+for want in ("drlsim errata", "agrees", "differs"):
+    assert want in page, want
+PY
+then ok; else ko "errata --html: not the page it should be"; fi
 # JUnit: a failure per differing check, skipped for the ones not in the game
 "$drlsim" errata --scale 0.01 --only items --progress never --junit "$tmp/e.xml" >/dev/null 2>&1
 if xmllint --noout --schema "$src/junit.xsd" "$tmp/e.xml" 2>/dev/null &&
