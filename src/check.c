@@ -103,9 +103,19 @@ int check_plan(const expect_set_t *set, const bool *run, uint64_t seed, uint64_t
     return na;
 }
 
+/* Mark the groups after group i as stopped (check_after_fn). */
+static void stop_after(check_group_t *g, int i, int ng)
+{
+    for (int k = i + 1; k < ng; k++) {
+        g[k].stopped = true;
+        snprintf(g[k].why, sizeof g[k].why, "--fail-fast stopped the run at a failed check");
+    }
+}
+
 /* Run every group; false when interrupted or out of memory. */
 bool check_run_groups(check_group_t *g, int ng, const driver_opts_t *dopt,
-                      const tables_t *tables, uint64_t *levels, double *secs, int *threads)
+                      const tables_t *tables, uint64_t *levels, double *secs, int *threads,
+                      check_after_fn after, void *ctx)
 {
     *levels = 0;
     *secs = 0;
@@ -117,6 +127,10 @@ bool check_run_groups(check_group_t *g, int ng, const driver_opts_t *dopt,
         if (g[i].s.type >= 0 && !tables->rules->has_type[g[i].s.type]) {
             snprintf(g[i].why, sizeof g[i].why, "ruleset %s makes no %s levels", tables->name,
                      level_type_name((level_type_t)g[i].s.type));
+            if (after && after(i, ctx)) {
+                stop_after(g, i, ng);
+                break;
+            }
             continue;
         }
         g[i].t = tally_new(g[i].s.dlevel_lo, g[i].s.dlevel_hi, g[i].s.difficulty);
@@ -151,6 +165,10 @@ bool check_run_groups(check_group_t *g, int ng, const driver_opts_t *dopt,
         /* After a stop request the remaining groups run no level: their
          * checks report "no observations", and the report says it is
          * incomplete (the caller tests driver_stop_requested). */
+        if (after && after(i, ctx)) {
+            stop_after(g, i, ng);
+            break;
+        }
     }
     return true;
 }
@@ -216,7 +234,8 @@ void check_evaluate(check_result_t *r, const check_group_t *g, double alpha)
     r->share = r->lo = r->hi = NAN;
     r->underpowered = false;
     if (!g->t) {
-        set_reason(r, "no observations: %s", g->why);
+        set_reason(r, "%s: %s", g->stopped ? "not run" : "no observations", g->why);
+        r->partial = g->stopped; /* NOTRUN, not FAIL */
         return;
     }
     r->partial = g->done < g->s.levels;
@@ -394,6 +413,24 @@ static void set_mde(check_result_t *r, double a)
     r->underpowered = !(r->mde <= CHECK_MDE_TARGET);
 }
 
+bool check_fails_surely(const check_result_t *r, int nr, int k, double alpha)
+{
+    const check_result_t *c = &r[k];
+    if (!c->run || c->e->discrepancy || c->partial)
+        return false;
+    if (c->n == 0 || c->untestable)
+        return true; /* check_decide: FAIL */
+    if (!check_is_statistical(c->e))
+        return !(c->p >= alpha); /* no correction: check_decide's own test */
+    /* Holm's adjusted p of any check is at most m p when m counts the
+     * family's statistical checks that have observations; every selected
+     * one is at least that many. */
+    int m = 0;
+    for (int j = 0; j < nr; j++)
+        m += r[j].run && check_is_statistical(r[j].e) && strcmp(r[j].e->family, c->e->family) == 0;
+    return c->p * m < alpha;
+}
+
 /* Holm within each family, then the verdicts; false when out of memory. */
 bool check_decide(check_result_t *r, int nr, double alpha)
 {
@@ -440,7 +477,8 @@ bool check_decide(check_result_t *r, int nr, double alpha)
              * the sample short: then the check was not run, not failed. */
             if (r[i].partial) {
                 r[i].v = VERDICT_NOTRUN;
-                set_reason(&r[i], "not run: the run was interrupted before its sample");
+                if (strncmp(r[i].reason, "not run", 7) != 0) /* kept: --fail-fast's */
+                    set_reason(&r[i], "not run: the run was interrupted before its sample");
             } else {
                 r[i].v = VERDICT_FAIL;
             }

@@ -53,6 +53,8 @@ typedef struct check_group {
     uint64_t done;      /* levels generated (fewer than s.levels after a stop) */
     char why[160];      /* why it could not run */
     unsigned types;     /* the level types its ruleset makes (bit per type) */
+    bool stopped;       /* not run: an earlier group's check had already failed
+                           whatever the rest could give (check_run_groups' stop) */
 } check_group_t;
 
 typedef struct check_result {
@@ -87,6 +89,7 @@ typedef struct check_info {
     uint64_t levels, seed;
     double alpha;
     bool complete; /* false after SIGINT/SIGTERM: the results cover the levels done */
+    bool stopped;  /* --fail-fast stopped the run after a failed check (complete is false) */
 } check_info_t;
 
 /* "type=caves dlevel=10 difficulty=3": a sample's description. */
@@ -104,10 +107,27 @@ uint64_t check_group_seed(uint64_t master, const expect_sample_t *s);
 int check_plan(const expect_set_t *set, const bool *run, uint64_t seed, uint64_t deflevels,
                double scale, check_result_t *r, check_group_t *g);
 
+/* Called after group `i` has run; true stops the run there (the groups
+ * after it are marked stopped and run no level). */
+typedef bool (*check_after_fn)(int i, void *ctx);
+
 /* Run every group (a group whose fixed type its ruleset does not make is
- * left without a tally, with the reason in why).  False when interrupted or out of memory. */
+ * left without a tally, with the reason in why), calling after(i, ctx)
+ * behind each one when after is not NULL.  False when interrupted or out of
+ * memory. */
 bool check_run_groups(check_group_t *g, int ng, const driver_opts_t *dopt,
-                      const tables_t *tables, uint64_t *levels, double *secs, int *threads);
+                      const tables_t *tables, uint64_t *levels, double *secs, int *threads,
+                      check_after_fn after, void *ctx);
+
+/* Whether check r[k] of a run (evaluated, check_evaluate) already fails
+ * whatever the checks not yet evaluated give, so that the whole run's
+ * verdict on it (check_decide) is FAIL: a deterministic check that fails, a
+ * check with no observations, or a statistical one whose p-value is below
+ * alpha / m with m every selected statistical check of its family (Holm's
+ * strictest step, met whatever the other p-values are).  Known
+ * discrepancies never count (their failure is expected).  `drlsim check
+ * --fail-fast` stops on the first. */
+bool check_fails_surely(const check_result_t *r, int nr, int k, double alpha);
 
 /* Run one check's test on its group's tally. */
 void check_evaluate(check_result_t *r, const check_group_t *g, double alpha);

@@ -301,6 +301,8 @@ char *check_report_json(const check_result_t *r, int nr, const check_group_t *g,
     cJSON_AddNumberToObject(s, "underpowered", check_count_underpowered(r, nr));
     cJSON_AddItemToObject(s, "levels", u64(o->levels));
     cJSON_AddBoolToObject(s, "complete", o->complete);
+    if (o->stopped)
+        cJSON_AddBoolToObject(s, "stopped", true);
     cJSON_AddItemToObject(s, "seed", u64(o->seed));
     cJSON_AddNumberToObject(s, "alpha", o->alpha);
     cJSON_AddNumberToObject(s, "power", CHECK_POWER);
@@ -327,7 +329,10 @@ char *check_report_markdown(const check_result_t *r, int nr, const check_info_t 
            c[VERDICT_SKIP] + c[VERDICT_NOTRUN],
            (unsigned long long)o->levels,
            (unsigned long long)o->seed, o->alpha, CHECK_POWER, 100 * CHECK_CONFIDENCE);
-    if (!o->complete)
+    if (o->stopped)
+        sb_printf(&b, "**Stopped by --fail-fast at a check that fails whatever the rest give; "
+                      "the checks of the samples after it are NOTRUN.**\n\n");
+    else if (!o->complete)
         sb_printf(&b, "**Interrupted: the results cover only the levels generated before the "
                       "stop; the checks of samples not reached are NOTRUN.**\n\n");
     if (c[VERDICT_XPASS])
@@ -393,7 +398,8 @@ char *check_report_junit(const check_result_t *r, int nr, const check_info_t *o,
             skipped = skip;
             break;
         case VERDICT_NOTRUN:
-            skipped = "NOTRUN: its sample was not reached before the run was interrupted";
+            skipped = o->stopped ? "NOTRUN: --fail-fast stopped the run before its sample"
+                                 : "NOTRUN: its sample was not reached before the run was interrupted";
             break;
         default:
             snprintf(skip, sizeof skip, "not run: %s",
@@ -407,6 +413,6 @@ char *check_report_junit(const check_result_t *r, int nr, const check_info_t *o,
     char out[200];
     snprintf(out, sizeof out, "%llu levels, seed %llu, alpha %g per family (Holm)%s",
              (unsigned long long)o->levels, (unsigned long long)o->seed, o->alpha,
-             o->complete ? "" : "; interrupted");
+             o->stopped ? "; stopped by --fail-fast" : o->complete ? "" : "; interrupted");
     return junit_finish(&j, "drlsim check", out);
 }

@@ -33,12 +33,13 @@ typedef struct opts {
     const char *expect, *json, *markdown, *html, *junit, *only, *data_dir, *rules;
     bool all;
     bool allow_xpass;   /* an XPASS does not fail the run */
+    bool fail_fast;     /* stop at the first check that fails whatever the rest give */
     driver_opts_t d;
 } opts_t;
 
 enum { O_HELP = 1, O_LEVELS, O_SEED, O_ALPHA, O_THREADS, O_EXPECT, O_JSON, O_MARKDOWN,
        O_HTML, O_PROGRESS, O_SCALE, O_ONLY, O_ALL, O_DATA, O_ALLOW_XPASS,
-       O_RULES, O_JUNIT };
+       O_RULES, O_JUNIT, O_FAIL_FAST };
 
 static const cli_opt_t OPTS[] = {
     {"help", false, O_HELP},         {"levels", true, O_LEVELS},   {"seed", true, O_SEED},
@@ -46,7 +47,7 @@ static const cli_opt_t OPTS[] = {
     {"json", true, O_JSON},          {"markdown", true, O_MARKDOWN}, {"html", true, O_HTML},
     {"progress", true, O_PROGRESS},  {"scale", true, O_SCALE},     {"only", true, O_ONLY},
     {"all", false, O_ALL},           {"data", true, O_DATA},       {"allow-xpass", false, O_ALLOW_XPASS},
-    {"rules", true, O_RULES},        {"junit", true, O_JUNIT},
+    {"rules", true, O_RULES},        {"junit", true, O_JUNIT},     {"fail-fast", false, O_FAIL_FAST},
 };
 
 static void usage(FILE *out)
@@ -56,7 +57,7 @@ static void usage(FILE *out)
             "                    [--expect FILE] [--json FILE] [--markdown FILE] [--html FILE]\n"
             "                    [--junit FILE]\n"
             "                    [--progress auto|always|never] [--scale F] [--only TEXT] [--all]\n"
-            "                    [--rules NAME] [--data DIR] [--allow-xpass]\n"
+            "                    [--rules NAME] [--data DIR] [--allow-xpass] [--fail-fast]\n"
             "\n"
             "Test the documented probabilities (data/expectations.json, format in\n"
             "docs/expectations.md) against generated levels.  Checks that need the same\n"
@@ -88,6 +89,10 @@ static void usage(FILE *out)
             "                   is given, from DIR (a copy of data/, edited) instead of the\n"
             "                   built-in ones: check edited rules without rebuilding\n"
             "  --allow-xpass    an XPASS does not fail the run\n"
+            "  --fail-fast      stop after the first sample group in which a check fails\n"
+            "                   whatever the later ones give (a failed exact check, or a\n"
+            "                   p-value below alpha / the checks of its family); the later\n"
+            "                   groups' checks are NOTRUN, and the exit status is 1\n"
             "\n"
             "Exit status: 0 when no check fails or XPASSes (XFAIL does not count), 1 when\n"
             "one does, 2 on bad options, bad tables or a bad expectations file, 3 when a\n"
@@ -178,6 +183,9 @@ static bool parse_opts(int argc, char **argv, opts_t *o, int *rc)
         case O_ALLOW_XPASS:
             o->allow_xpass = true;
             break;
+        case O_FAIL_FAST:
+            o->fail_fast = true;
+            break;
         }
     }
     /* Under MPI only rank 0 writes (docs/cluster.md), so only it checks paths. */
@@ -201,6 +209,32 @@ static bool selected(const expect_check_t *e, const opts_t *o)
     if (!e->enabled && !o->all)
         return false;
     return !o->only || strstr(e->name, o->only) || strstr(e->family, o->only);
+}
+
+/* --fail-fast: after each group, evaluate its checks and stop at the first
+ * one that fails whatever the later groups give (check_fails_surely).  The
+ * tallies are combined on every MPI rank, so every rank stops at the same
+ * group. */
+typedef struct fast {
+    check_result_t *r;
+    int nr;
+    check_group_t *g;
+    double alpha;
+    int failed; /* the check that stopped the run, or -1 */
+} fast_t;
+
+static bool stop_if_failed(int i, void *ctx)
+{
+    fast_t *f = ctx;
+    for (int k = 0; k < f->nr; k++)
+        if (f->r[k].run && f->r[k].group == i)
+            check_evaluate(&f->r[k], &f->g[i], f->alpha);
+    for (int k = 0; k < f->nr; k++)
+        if (f->r[k].run && f->r[k].group == i && check_fails_surely(f->r, f->nr, k, f->alpha)) {
+            f->failed = k;
+            return true;
+        }
+    return false;
 }
 
 static int write_out(const char *path, char *text)
@@ -280,12 +314,15 @@ int cmd_check(int argc, char **argv)
     uint64_t levels = 0;
     double secs = 0;
     int threads = 0;
-    bool ok = check_run_groups(active, nactive, &o.d, tables, &levels, &secs, &threads);
+    fast_t fast = {r, set.n, active, o.alpha, -1};
+    bool ok = check_run_groups(active, nactive, &o.d, tables, &levels, &secs, &threads,
+                               o.fail_fast ? stop_if_failed : NULL, &fast);
+    const bool stopped = fast.failed >= 0;
     /* Interrupted is read off the driver's results (the same on every MPI
      * rank), not off this process's own signal flag. */
     uint64_t wanted = 0;
     for (int k = 0; k < nactive; k++)
-        wanted += active[k].s.levels;
+        wanted += active[k].stopped ? 0 : active[k].s.levels;
     bool interrupted = levels < wanted;
     const bool root = cluster_is_root();
     if (interrupted && root)
@@ -293,8 +330,9 @@ int cmd_check(int argc, char **argv)
                         "(\"complete\": false)\n", (unsigned long long)levels);
     rc = 1;
     if (ok) {
+        /* --fail-fast evaluated the checks of the groups it ran */
         for (int i = 0; i < set.n; i++)
-            if (r[i].run)
+            if (r[i].run && (!o.fail_fast || active[r[i].group].stopped))
                 check_evaluate(&r[i], &active[r[i].group], o.alpha);
         ok = check_decide(r, set.n, o.alpha);
     }
@@ -314,13 +352,17 @@ int cmd_check(int argc, char **argv)
                    "(Holm), %g%% intervals\n\n",
                    nactive, (unsigned long long)levels, (unsigned long long)o.seed, o.alpha,
                    100 * CHECK_CONFIDENCE);
+            if (stopped)
+                printf("STOPPED by --fail-fast: %s fails whatever the later samples give; "
+                       "the checks of those samples are NOTRUN\n\n",
+                       r[fast.failed].e->name);
             if (interrupted)
                 printf("INTERRUPTED: the results cover the %llu levels done; the checks of "
                        "samples not reached are NOTRUN\n\n",
                        (unsigned long long)levels);
             check_print_table(stdout, r, set.n);
         }
-        check_info_t info = {levels, o.seed, o.alpha, !interrupted};
+        check_info_t info = {levels, o.seed, o.alpha, !interrupted && !stopped, stopped};
         int wrc = 0;
         if (o.json && root)
             wrc |= write_out(o.json, check_report_json(r, set.n, active, &info));

@@ -551,7 +551,7 @@ int cmd_errata(int argc, char **argv)
     uint64_t levels = 0;
     double secs = 0;
     int threads = 0;
-    bool ok = check_run_groups(g, ng, &o.d, game, &levels, &secs, &threads);
+    bool ok = check_run_groups(g, ng, &o.d, game, &levels, &secs, &threads, NULL, NULL);
     uint64_t wanted = 0;
     for (int k = 0; k < ng; k++)
         wanted += g[k].s.levels;
@@ -570,7 +570,7 @@ int cmd_errata(int argc, char **argv)
         goto done;
     }
     /* The check report's entries, each with the errata's own fields. */
-    check_info_t info = {levels, o.seed, o.alpha, true};
+    check_info_t info = {levels, o.seed, o.alpha, true, false};
     char *ctext = check_report_json(r, set.n, g, &info);
     cJSON *crep = ctext ? cJSON_Parse(ctext) : NULL;
     free(ctext);

@@ -220,6 +220,30 @@ if grep -q '^FAIL  *hunting-arena ' "$tmp/out"; then ok; else ko "--data: huntin
 run 2 --data "$tmp/no-such-dir" --only hunting
 if [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q 'no-such-dir/' "$tmp/err"; then ok; else
     ko "--data with a missing directory: want one line naming the file"; fi
+# 5b. --fail-fast: where no check can fail whatever the rest give, the run
+#     is the whole run, report for report; with the hunting change above it
+#     stops at a check that the whole run fails too, exit 1, the checks of the
+#     samples after it NOTRUN and the report marked stopped, not complete.
+run 0 --scale 0.02 --seed 7 --threads 2 --fail-fast --json "$tmp/ff-true.json"
+if cmp -s "$tmp/t1.json" "$tmp/ff-true.json"; then ok; else
+    ko "check --fail-fast on true rules differs from the whole run"; fi
+run 1 --data "$tmp/data" --scale 0.2 --json "$tmp/ff-whole.json"
+run 1 --data "$tmp/data" --scale 0.2 --fail-fast --json "$tmp/ff-stop.json"
+if python3 - "$tmp/ff-whole.json" "$tmp/ff-stop.json" "$tmp/out" <<'PY'
+import json, re, sys
+whole, stop = (json.load(open(f)) for f in sys.argv[1:3])
+s = stop["summary"]
+assert s["stopped"] is True and s["complete"] is False and "stopped" not in whole["summary"], s
+name = re.search(r"STOPPED by --fail-fast: (\S+) fails", open(sys.argv[3]).read()).group(1)
+v = {c["name"]: c["verdict"] for c in whole["checks"]}
+w = {c["name"]: c["verdict"] for c in stop["checks"]}
+assert v[name] == "FAIL" and w[name] == "FAIL", (name, v[name], w[name])
+notrun = [c for c in stop["checks"] if c["verdict"] == "NOTRUN"]
+assert notrun and s["not_run"] == len(notrun) and s["levels"] < whole["summary"]["levels"], s
+assert all(c["reason"].startswith("not run: --fail-fast") for c in notrun), notrun[0]
+PY
+then ok; else ko "check --fail-fast on a changed rule"; fi
+
 cat >"$tmp/none.json" <<'EOF'
 {"levels": 2000, "checks": [
  {"name": "never-observed", "family": "t", "source": "wiki", "observation": "special_rolled",

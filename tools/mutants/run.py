@@ -162,11 +162,14 @@ def build(work):
 
 
 def check(drlsim, work, data_dir=None):
-    """Run the whole default check; return (exit status, failing checks, stderr)."""
+    """Run the default check (--fail-fast); return (exit status, failing checks, stderr)."""
     report = os.path.join(work, "check.json")
     if os.path.exists(report):
         os.remove(report)
-    cmd = [drlsim, "check", "--progress", "never", "--json", report]
+    # --fail-fast stops at the first check that fails whatever the rest give:
+    # a mutant it stops on is one the whole check fails too, and a mutant it
+    # does not stop on gets the whole check.
+    cmd = [drlsim, "check", "--progress", "never", "--fail-fast", "--json", report]
     if data_dir:
         cmd += ["--data", data_dir]
     r = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
