@@ -31,7 +31,10 @@ import sys
 import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-LISTS = [os.path.join(ROOT, "tools", "mutants", f) for f in ("data.txt", "source.txt")]
+LISTS = [os.path.join(ROOT, "tools", "mutants", f) for f in ("data.txt", "source.txt", "game.txt")]
+# A mutant of the game ruleset's own files runs that ruleset's check.
+GAME_RULES = "game-0.9.9.7"
+GAME_FILES = ("data/game-0.9.9.7/", "src/game/")
 KEYS = ("id", "file", "source", "claim", "find", "replace", "expect_survive")
 SOURCES = ("wiki", "game", "decision")
 ERROR_EXIT = 99
@@ -100,6 +103,11 @@ def is_data(m):
     return m["file"].startswith("data/")
 
 
+def rules_of(m):
+    """The ruleset whose check runs on mutant m (None: the default)."""
+    return GAME_RULES if m["file"].startswith(GAME_FILES) else None
+
+
 def mutate(m, tree):
     """Apply m's replacement to its file under tree; return the original text."""
     path = os.path.join(tree, m["file"])
@@ -161,7 +169,7 @@ def build(work):
     return os.path.join(bdir, "src", "drlsim")
 
 
-def check(drlsim, work, data_dir=None):
+def check(drlsim, work, data_dir=None, rules=None):
     """Run the default check (--fail-fast); return (exit status, failing checks, stderr)."""
     report = os.path.join(work, "check.json")
     if os.path.exists(report):
@@ -172,6 +180,8 @@ def check(drlsim, work, data_dir=None):
     cmd = [drlsim, "check", "--progress", "never", "--fail-fast", "--json", report]
     if data_dir:
         cmd += ["--data", data_dir]
+    if rules:
+        cmd += ["--rules", rules]
     r = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     failing = []
     if r.returncode == 1 and os.path.exists(report):
@@ -188,7 +198,7 @@ def run_one(m, drlsim, work):
             shutil.rmtree(data_dir, ignore_errors=True)
             shutil.copytree(os.path.join(ROOT, "data"), data_dir)
             mutate(m, work)
-            status, failing, err = check(drlsim, work, data_dir)
+            status, failing, err = check(drlsim, work, data_dir, rules_of(m))
         else:
             tree = os.path.join(work, "tree")
             sync_tree(tree)
@@ -198,7 +208,7 @@ def run_one(m, drlsim, work):
             finally:
                 with open(os.path.join(tree, m["file"]), "w", encoding="utf-8") as f:
                     f.write(original)
-            status, failing, err = check(binary, work)
+            status, failing, err = check(binary, work, rules=rules_of(m))
     except MutantError as e:
         print(f"ERROR {m['id']}: {e}")
         return "error"
@@ -229,7 +239,7 @@ def main():
     ap.add_argument("--work", default=os.path.join(ROOT, "build-mutants", "mutants-work"),
                     help="scratch directory (default: build-mutants/mutants-work)")
     ap.add_argument("--mutants", action="append", metavar="FILE",
-                    help="mutant list (default: tools/mutants/data.txt and source.txt)")
+                    help="mutant list (default: tools/mutants/data.txt, source.txt and game.txt)")
     a = ap.parse_args()
     try:
         mutants = load(a.mutants or LISTS)
