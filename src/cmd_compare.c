@@ -379,7 +379,7 @@ int cmd_compare(int argc, char **argv)
     compare_result_t *res = why[0] ? NULL : calloc((size_t)TALLY_NHISTS, sizeof *res);
     int differ = res ? compare_tallies(a.r.tally, b.r.tally,
                                            ja->params.type < 0 && jb->params.type < 0,
-                                           ja->params.rules == jb->params.rules, alpha, res)
+                                           ja->params.tables->rules == jb->params.tables->rules, alpha, res)
                      : 0;
     if (why[0]) {
         fprintf(stderr, "drlsim compare: no common stratum: %s\n", why);

@@ -182,7 +182,6 @@ int cmd_gen(int argc, char **argv)
     p.tables = tables_open("gen", o.rules, o.data_dir, p.type);
     if (!p.tables)
         return CLI_EXIT_USAGE;
-    p.rules = p.tables->rules;
     level_t *lv = malloc(sizeof *lv);
     if (!lv) {
         fprintf(stderr, "drlsim gen: out of memory\n");

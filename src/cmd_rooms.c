@@ -235,7 +235,6 @@ int cmd_rooms(int argc, char **argv)
     job.params.tables = tables_open("rooms", rules, data_dir, job.params.type);
     if (!job.params.tables)
         return CLI_EXIT_USAGE;
-    job.params.rules = job.params.tables->rules;
     level_type_t type = (level_type_t)job.params.type;
     tally_t *t = tally_new(job.dlevel_lo, job.dlevel_hi, job.params.difficulty);
     if (!t) {

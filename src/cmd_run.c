@@ -343,7 +343,6 @@ int cmd_run(int argc, char **argv)
         return CLI_EXIT_USAGE;
     }
     job.params.tables = tables;
-    job.params.rules = tables->rules;
     tables_id_t id;
     tables_id(tables, &id);
     cluster_check_same(tables_id_key(&id), "rule table");

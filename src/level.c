@@ -25,7 +25,6 @@ void gen_params_default(gen_params_t *p, const tables_t *t)
 {
     memset(p, 0, sizeof *p);
     p->tables = t;
-    p->rules = t ? t->rules : NULL;
     p->dlevel = 1;
     p->difficulty = DIFF_HMP;
     p->type = -1;
@@ -100,16 +99,17 @@ void level_generate(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t 
     } else {
         rng_t tr;
         rng_stream_keyed(&tr, key, RNG_TYPE);
-        lv->type = ruleset_pick_type(p->rules, p->dlevel, p->difficulty, p->single_enabled, &tr);
+        lv->type = ruleset_pick_type(p->tables->rules, p->dlevel, p->difficulty,
+                                     p->single_enabled, &tr);
     }
     rng_t layout, water;
     rng_stream_keyed(&layout, key, RNG_LAYOUT);
     rng_stream_keyed(&water, key, RNG_WATER);
     layout_ctx_t ctx = {
-        .lv = lv, .p = p, .rules = &p->rules->type[lv->type], .layout = &layout, .water = &water,
-        .doors = -1,
+        .lv = lv, .p = p, .rules = &p->tables->rules->type[lv->type], .layout = &layout,
+        .water = &water, .doors = -1,
     };
-    const bool game = p->rules->pipeline == RULES_GAME;
+    const bool game = p->tables->rules->pipeline == RULES_GAME;
     if (game)
         game_layout(&ctx);
     else

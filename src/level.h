@@ -257,7 +257,6 @@ struct tables; /* tables.h */
 /* What a run fixes for every level it makes. */
 typedef struct gen_params {
     const struct tables *tables; /* every table of the ruleset (tables_load) */
-    const ruleset_t *rules;      /* tables->rules */
     int dlevel;          /* >= 1 */
     int difficulty;      /* 1..5 */
     int type;            /* a level_type_t, or -1 to draw it (docs/rules.md §2) */

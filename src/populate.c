@@ -466,7 +466,7 @@ void populate_with(level_t *lv, const gen_params_t *p, const pop_tables_t *t, rn
 void populate_census(level_t *lv, const gen_params_t *p, const pop_tables_t *t, rng_t *r,
                      census_t *cs)
 {
-    const type_rules_t *tr = &p->rules->type[lv->type];
+    const type_rules_t *tr = &p->tables->rules->type[lv->type];
     reset_owned(lv);
     if (tr->special_rooms)
         special_rooms(lv, &t->special, r);

@@ -173,7 +173,7 @@ cJSON *report_run(const job_t *job, const tables_id_t *id, const tally_t *t,
     else
         cJSON_AddNullToObject(p, "type");
     cJSON_AddBoolToObject(p, "single", job->params.single_enabled);
-    cJSON_AddStringToObject(p, "rules", job->params.rules->name);
+    cJSON_AddStringToObject(p, "rules", job->params.tables->rules->name);
     cJSON *tb = cJSON_AddObjectToObject(p, "tables");
     for (int i = 0; i < id->n; i++) {
         char hex[17];
@@ -192,7 +192,7 @@ cJSON *report_run(const job_t *job, const tables_id_t *id, const tally_t *t,
     }
     cJSON *types = cJSON_AddObjectToObject(o, "types");
     for (int ty = 0; ty < LT__COUNT; ty++)
-        if (job->params.rules->has_type[ty])
+        if (job->params.tables->rules->has_type[ty])
             cJSON_AddItemToObject(types, level_type_name((level_type_t)ty),
                                   report_u64(tally_levels(t, t->dlevel_lo, t->dlevel_hi, 1u << ty)));
     cJSON *sum = cJSON_AddObjectToObject(o, "summary");

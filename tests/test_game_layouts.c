@@ -61,7 +61,7 @@ static void run(glay_fn fn, int dlevel, int difficulty, uint64_t seed, uint64_t 
     rng_t layout, water;
     rng_stream(&layout, seed, index, RNG_LAYOUT);
     rng_stream(&water, seed, index, RNG_WATER);
-    layout_ctx_t ctx = {.lv = &lv, .p = &p, .rules = &p.rules->type[0], .layout = &layout,
+    layout_ctx_t ctx = {.lv = &lv, .p = &p, .rules = &p.tables->rules->type[0], .layout = &layout,
                         .water = &water, .doors = -1};
     fn(&ctx, T);
 }

@@ -329,7 +329,7 @@ int main(void)
     gen_params_t p;
     gen_params_default(&p, tables_load(NULL));
     p.dlevel = DLEVEL;
-    CHECK(p.rules && walled_data(), "ruleset and layout tables load");
+    CHECK(p.tables && walled_data(), "ruleset and layout tables load");
     table();
     classes();
 

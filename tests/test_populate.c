@@ -112,7 +112,6 @@ static void run_prepared(level_t *lv, level_type_t t, int dlevel, int diff, uint
 {
     gen_params_t p;
     gen_params_default(&p, tables_load(NULL));
-    p.rules = RS;
     prepare(lv, t, dlevel, diff);
     rng_t r;
     rng_stream(&r, seed, i, RNG_POPULATE);
@@ -124,7 +123,6 @@ static void run_full(level_t *lv, level_type_t t, int dlevel, int diff, uint64_t
 {
     gen_params_t p;
     gen_params_default(&p, tables_load(NULL));
-    p.rules = RS;
     p.type = t;
     p.dlevel = dlevel;
     p.difficulty = diff;
@@ -139,7 +137,6 @@ static void run_layout(level_t *lv, level_type_t t, int dlevel, int diff, uint64
 {
     gen_params_t p;
     gen_params_default(&p, tables_load(NULL));
-    p.rules = RS;
     p.type = t;
     p.dlevel = dlevel;
     p.difficulty = diff;
@@ -949,7 +946,6 @@ static void last_monster_stop(void)
     static level_t lv;
     gen_params_t p;
     gen_params_default(&p, tables_load(NULL));
-    p.rules = RS;
     for (int i = 0; ok && i < N; i++) {
         prepare(&lv, LT_NORMAL, 1 + i % 30, 1 + i % 5);
         rng_t r;
@@ -981,7 +977,6 @@ static uint64_t populate_into(const pop_tables_t *pt, int i)
     static level_t lv;
     gen_params_t p;
     gen_params_default(&p, tables_load(NULL));
-    p.rules = RS;
     prepare(&lv, LT_NORMAL, 5, 3); /* one dlevel: the cache's key stays */
     rng_t r;
     rng_stream(&r, 77, (uint64_t)i, RNG_POPULATE);

@@ -46,7 +46,7 @@ static layout_ctx_t fresh(level_type_t t, int dlevel, int difficulty, rng_t *wat
     params.dlevel = dlevel;
     params.difficulty = difficulty;
     params.type = (int)t;
-    return (layout_ctx_t){.lv = &lv, .p = &params, .rules = &params.rules->type[t],
+    return (layout_ctx_t){.lv = &lv, .p = &params, .rules = &params.tables->rules->type[t],
                           .layout = NULL, .water = water};
 }
 
@@ -556,7 +556,7 @@ static void standard_by_type(void)
 int main(void)
 {
     gen_params_default(&params, tables_load(NULL));
-    if (!params.rules)
+    if (!params.tables)
         return 1;
     tables_match_rules();
     tables_reject_bad();

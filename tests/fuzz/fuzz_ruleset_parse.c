@@ -47,9 +47,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         const tables_t *tables = tables_load(RULESET_WIKI);
         if (rs.pipeline != RULES_WIKI)
             continue;
+        tables_t mine = *tables;
+        mine.rules = &rs;
         gen_params_t gp;
-        gen_params_default(&gp, tables);
-        gp.rules = &rs;
+        gen_params_default(&gp, &mine);
         gp.dlevel = DLEVELS[i];
         level_generate(&lv, &gp, seed, i);
         FUZZ_CHECK(lv.type < LT__COUNT, "type %d", (int)lv.type);

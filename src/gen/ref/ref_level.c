@@ -49,12 +49,13 @@ void ref_level_generate(level_t *lv, const gen_params_t *p, uint64_t seed, uint6
     } else {
         rng_t tr;
         rng_stream(&tr, seed, index, RNG_TYPE);
-        lv->type = ruleset_pick_type(p->rules, p->dlevel, p->difficulty, p->single_enabled, &tr);
+        lv->type = ruleset_pick_type(p->tables->rules, p->dlevel, p->difficulty,
+                                     p->single_enabled, &tr);
     }
     rng_t layout, water;
     rng_stream(&layout, seed, index, RNG_LAYOUT);
     rng_stream(&water, seed, index, RNG_WATER);
-    layout_ctx_t ctx = {.lv = lv, .p = p, .rules = &p->rules->type[lv->type],
+    layout_ctx_t ctx = {.lv = lv, .p = p, .rules = &p->tables->rules->type[lv->type],
                         .layout = &layout, .water = &water, .doors = -1};
     ref_layout_for(lv->type)(&ctx);
     ref_rooms_summarize(lv);

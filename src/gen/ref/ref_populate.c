@@ -139,7 +139,7 @@ static void table_monsters(spend_t *s, const pop_table_t *tab, int budget, int16
 
 void ref_populate(level_t *lv, const gen_params_t *p, const pop_tables_t *t, rng_t *r)
 {
-    const type_rules_t *tr = &p->rules->type[lv->type];
+    const type_rules_t *tr = &p->tables->rules->type[lv->type];
     if (tr->special_rooms)
         ref_special_rooms(lv, &t->special, r);
     if (!start_and_stairs(lv, r)) {
