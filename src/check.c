@@ -346,7 +346,7 @@ void check_evaluate(check_result_t *r, const check_group_t *g, double alpha)
                 r->omax = b;
             }
         }
-        r->omax_clamped = !hd->labels && r->omax == e->nbins - 1;
+        r->omax_clamped = !tally_hist_labelled(e->hist) && r->omax == e->nbins - 1;
         r->others = r->n - in;
         r->share = (double)in / n;
         r->p = stats_exact_p(r->others);

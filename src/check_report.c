@@ -22,7 +22,7 @@
 
 static const char *bin_label(const expect_check_t *e, int b, char *buf, size_t n)
 {
-    return tally_bin_label(e->hist, b, buf, n);
+    return tally_bin_label(e->names, e->hist, b, buf, n);
 }
 
 /* The observation in one line: "0.2512 [0.2451, 0.2574]" and the like. */
@@ -198,7 +198,7 @@ static cJSON *check_json(const check_result_t *r, const check_group_t *g)
         } else {
             for (int b = 0; b < e->nbins; b++)
                 if (e->hit[b])
-                    ex = TALLY_HISTS[e->hist].labels
+                    ex = tally_hist_labelled(e->hist)
                              ? cJSON_CreateString(bin_label(e, b, l, sizeof l))
                              : cJSON_CreateNumber(b);
         }

@@ -280,7 +280,7 @@ int cmd_check(int argc, char **argv)
     tables_id(tables, &id);
     cluster_check_same(tables_id_key(&id), "rule table");
     expect_set_t set;
-    if (!expect_load(&set, o.expect, tables->expectations, err, sizeof err)) {
+    if (!expect_load(&set, o.expect, tables, err, sizeof err)) {
         fprintf(stderr, "drlsim check: %s\n", err);
         return CLI_EXIT_USAGE;
     }

@@ -199,7 +199,9 @@ static char *json_text(const side_t *a, const side_t *b, double alpha, int strat
         cJSON_AddItemToObject(o, "effect", num(r->effect));
         if (r->bin >= 0) {
             char l[32];
-            cJSON_AddStringToObject(o, "bin", tally_bin_label(r->hist, r->bin, l, sizeof l));
+            /* a tested histogram's bins mean the same in both reports */
+            cJSON_AddStringToObject(o, "bin", tally_bin_label(a->r.job.params.tables->bin_names,
+                                                              r->hist, r->bin, l, sizeof l));
         }
         cJSON_AddItemToObject(o, "a", num(r->a_value));
         cJSON_AddItemToObject(o, "b", num(r->b_value));

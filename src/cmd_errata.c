@@ -12,9 +12,9 @@
  *
  * The expectations are read under the wiki's tables (their bin names are the
  * wiki's), then the bins named by monster ids or single-monster outcome names
- * are moved to the game's tables' indices by name before the game's tables
- * name the bins; a bin the game does not have makes its check "not in the
- * game".
+ * are moved to the game's tables' indices by name, and those checks' bins go
+ * by the game's names; a bin the game does not have makes its check "not in
+ * the game".
  */
 #include <math.h>
 #include <stdio.h>
@@ -212,7 +212,8 @@ static bool move_bins(expect_check_t *e, const int *to, int nto)
 
 /* The game bin of every wiki bin of the histograms the tables name: monster
  * ids (monsters_by_kind, first_monster) and single-monster outcomes (by the
- * errata file's "single_outcomes": wiki row name -> game row name). */
+ * errata file's "single_outcomes": wiki row name -> game row name); a moved
+ * check's bins are then named by the game's tables. */
 static void remap(expect_set_t *set, const tables_t *wiki, const tables_t *game,
                   const cJSON *outcomes, bool *absent)
 {
@@ -238,6 +239,9 @@ static void remap(expect_set_t *set, const tables_t *wiki, const tables_t *game,
             absent[i] = !move_bins(e, mon, MONSTER_KINDS_MAX);
         else if (e->hist == h_single)
             absent[i] = !move_bins(e, out, MONSTER_KINDS_MAX);
+        else
+            continue;
+        e->names = game->bin_names;
     }
 }
 
@@ -512,7 +516,7 @@ int cmd_errata(int argc, char **argv)
     if (!wiki)
         return CLI_EXIT_USAGE;
     expect_set_t set;
-    if (!expect_load(&set, NULL, wiki->expectations, err, sizeof err)) {
+    if (!expect_load(&set, NULL, wiki, err, sizeof err)) {
         fprintf(stderr, "drlsim errata: %s\n", err);
         return CLI_EXIT_USAGE;
     }

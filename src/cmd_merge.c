@@ -200,7 +200,7 @@ int cmd_merge(int argc, char **argv)
     if (rc == 0)
         rc = report_write_run(out, &all.job, &all.id, all.tally, &all.res) ? CLI_EXIT_IO : 0;
     if (rc == 0 && csv)
-        rc = report_csv_write(csv, all.tally) ? CLI_EXIT_IO : 0;
+        rc = report_csv_write(csv, all.tally, tables->bin_names) ? CLI_EXIT_IO : 0;
     loaded_report_free(&all);
     return rc;
 }

@@ -455,7 +455,7 @@ int cmd_run(int argc, char **argv)
     if (rc == 0 && cluster_is_root())
         rc = report_write_run(out, &job, &id, t, &acc) ? CLI_EXIT_IO : 0;
     if (rc == 0 && cluster_is_root() && o.csv)
-        rc = report_csv_write(o.csv, t) ? CLI_EXIT_IO : 0;
+        rc = report_csv_write(o.csv, t, tables->bin_names) ? CLI_EXIT_IO : 0;
     driver_release_signals();
     /* The summary only after a report was written: a failed write's one
      * line is the whole of stderr. */

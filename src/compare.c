@@ -530,17 +530,6 @@ static bool compare_one(const tally_t *a, const tally_t *b, int h, work_t *w,
     return counted(h, w, r);
 }
 
-/* The histograms whose bins the data files name (tally_name_bins). */
-static bool data_named(int h)
-{
-    static const char *const NAMED[] = {"monsters_by_kind", "first_monster", "cave_outcome",
-                                        "single_outcome"};
-    for (size_t i = 0; i < sizeof NAMED / sizeof NAMED[0]; i++)
-        if (strcmp(TALLY_HISTS[h].name, NAMED[i]) == 0)
-            return true;
-    return false;
-}
-
 int compare_tallies(const tally_t *a, const tally_t *b, bool types_drawn, bool same_names,
                     double alpha, compare_result_t *res)
 {
@@ -567,7 +556,7 @@ int compare_tallies(const tally_t *a, const tally_t *b, bool types_drawn, bool s
     for (int h = 0; ok && h < TALLY_NHISTS; h++) {
         ok = compare_one(a, b, h, &w, &res[h]);
         const bool fixed_type = !types_drawn && strcmp(TALLY_HISTS[h].name, "type") == 0;
-        if (fixed_type || (!same_names && data_named(h))) {
+        if (fixed_type || (!same_names && TALLY_HISTS[h].named != TALLY_NAMED_NONE)) {
             compare_result_t *r = &res[h];
             r->test = COMPARE_NONE;
             r->stat = r->p = r->effect = r->a_value = r->b_value = r->df = r->df2 = NAN;

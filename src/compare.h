@@ -76,9 +76,9 @@ int compare_common_strata(const tally_t *a, const tally_t *b);
  * Holm within each family at alpha.  The tallies must be of the same
  * difficulty.  types_drawn: both jobs drew their level types (no --type);
  * else the `type` histogram is not tested.  same_names: both reports' bins
- * named by data files (monster ids, outcome rows: tally_name_bins) come from
- * one ruleset's tables; else those histograms are not tested (bin k is a
- * different monster in each).  Returns the number of
+ * named by the tables (monster ids, outcome rows: tables_t.bin_names) come
+ * from one ruleset's tables; else those histograms are not tested (bin k is
+ * a different monster in each).  Returns the number of
  * histograms that differ, or -1 when out of memory. */
 int compare_tallies(const tally_t *a, const tally_t *b, bool types_drawn, bool same_names,
                     double alpha, compare_result_t *res);

@@ -21,6 +21,7 @@
 #include "data.h"
 #include "jsonutil.h"
 #include "level.h"
+#include "tables.h"
 #include "tally.h"
 
 /* Probabilities of a distribution must sum to 1 within this. */
@@ -118,20 +119,22 @@ static double probability(ju_t *ju, const cJSON *it, const char *path, char *tex
     return v;
 }
 
-/* The bin of histogram h called label; -1 (and a failure) when none. */
-static int bin_of(ju_t *ju, int h, const char *label, const char *path)
+/* The bin of e's histogram called label; -1 (and a failure) when none. */
+static int bin_of(ju_t *ju, const expect_check_t *e, const char *label, const char *path)
 {
+    const int h = e->hist;
     char buf[32];
     for (int b = 0; b < TALLY_HISTS[h].nbins; b++)
-        if (strcmp(tally_bin_label(h, b, buf, sizeof buf), label) == 0)
+        if (strcmp(tally_bin_label(e->names, h, b, buf, sizeof buf), label) == 0)
             return b;
-    if (TALLY_HISTS[h].labels) {
+    if (tally_hist_labelled(h)) {
         char list[256] = "";
         for (int b = 0; b < TALLY_HISTS[h].nbins; b++) {
-            if (!tally_bin_named(h, b))
+            if (!tally_bin_named(e->names, h, b))
                 continue;
             strncat(list, *list ? ", " : "", sizeof list - strlen(list) - 1);
-            strncat(list, TALLY_HISTS[h].labels[b], sizeof list - strlen(list) - 1);
+            strncat(list, tally_bin_label(e->names, h, b, buf, sizeof buf),
+                    sizeof list - strlen(list) - 1);
         }
         ju_fail(ju, path, "'%s' is not a bin of %s (bins: %s)", label, TALLY_HISTS[h].name, list);
     } else {
@@ -141,22 +144,22 @@ static int bin_of(ju_t *ju, int h, const char *label, const char *path)
     return -1;
 }
 
-/* A bin named by a string or (integer histograms) a number. */
-static int bin_item(ju_t *ju, int h, const cJSON *it, const char *path)
+/* A bin of e's histogram named by a string or (integer histograms) a number. */
+static int bin_item(ju_t *ju, const expect_check_t *e, const cJSON *it, const char *path)
 {
     if (ju->failed)
         return -1;
     char buf[32];
     if (cJSON_IsString(it))
-        return bin_of(ju, h, it->valuestring, path);
-    if (cJSON_IsNumber(it) && !TALLY_HISTS[h].labels) {
+        return bin_of(ju, e, it->valuestring, path);
+    if (cJSON_IsNumber(it) && !tally_hist_labelled(e->hist)) {
         int v = ju_int_item(ju, it, path, 0, 1 << 30);
         if (ju->failed)
             return -1;
         snprintf(buf, sizeof buf, "%d", v);
-        return bin_of(ju, h, buf, path);
+        return bin_of(ju, e, buf, path);
     }
-    ju_fail(ju, path, "expected a bin name of %s", TALLY_HISTS[h].name);
+    ju_fail(ju, path, "expected a bin name of %s", TALLY_HISTS[e->hist].name);
     return -1;
 }
 
@@ -164,7 +167,7 @@ static int bin_item(ju_t *ju, int h, const cJSON *it, const char *path)
  * needs "exactly this value" cannot use it. */
 static bool clamped_bin(int h, int b)
 {
-    return !TALLY_HISTS[h].labels && b == TALLY_HISTS[h].nbins - 1;
+    return !tally_hist_labelled(h) && b == TALLY_HISTS[h].nbins - 1;
 }
 
 static int64_t int64_item(ju_t *ju, const cJSON *it, const char *path, int64_t lo, int64_t hi)
@@ -229,7 +232,8 @@ static void parse_sample(ju_t *ju, const cJSON *s, const char *path, expect_samp
 }
 
 /* Bins listed in an array (labels) into mask; duplicates are errors. */
-static void bin_list(ju_t *ju, int h, const cJSON *arr, const char *path, uint8_t *mask)
+static void bin_list(ju_t *ju, const expect_check_t *e, const cJSON *arr, const char *path,
+                     uint8_t *mask)
 {
     if (ju->failed)
         return;
@@ -241,7 +245,7 @@ static void bin_list(ju_t *ju, int h, const cJSON *arr, const char *path, uint8_
     char p[256];
     for (const cJSON *it = arr->child; it && !ju->failed; it = it->next, i++) {
         snprintf(p, sizeof p, "%s[%d]", path, i);
-        int b = bin_item(ju, h, it, p);
+        int b = bin_item(ju, e, it, p);
         if (b < 0)
             return;
         if (mask[b]) {
@@ -252,10 +256,10 @@ static void bin_list(ju_t *ju, int h, const cJSON *arr, const char *path, uint8_
     }
 }
 
-static void label_text(int h, int b, char *buf, size_t n)
+static void label_text(const expect_check_t *e, int b, char *buf, size_t n)
 {
     char tmp[32];
-    snprintf(buf, n, "%s", tally_bin_label(h, b, tmp, sizeof tmp));
+    snprintf(buf, n, "%s", tally_bin_label(e->names, e->hist, b, tmp, sizeof tmp));
 }
 
 static void parse_expected(ju_t *ju, const cJSON *c, const char *path, expect_check_t *e)
@@ -285,7 +289,7 @@ static void parse_expected(ju_t *ju, const cJSON *c, const char *path, expect_ch
         double sum = 0.0;
         for (const cJSON *it = x->child; it && !ju->failed; it = it->next) {
             snprintf(q, sizeof q, "%s.%s", p, it->string);
-            int b = bin_of(ju, e->hist, it->string, q);
+            int b = bin_of(ju, e, it->string, q);
             if (b < 0)
                 return;
             if (!e->given[b]) {
@@ -309,12 +313,12 @@ static void parse_expected(ju_t *ju, const cJSON *c, const char *path, expect_ch
         /* Text in bin order, with the fractions as written; a uniform run
          * of consecutive integer bins reads "11..35 each 1/25". */
         int first = -1, last = -1, listed = 0;
-        bool uniform = !hd->labels;
+        bool uniform = !tally_hist_labelled(e->hist);
         char ut[24] = "";
         for (int b = 0; b < e->nbins; b++) {
             for (const cJSON *it = x->child; it; it = it->next) {
                 char tmp[32];
-                if (strcmp(it->string, tally_bin_label(e->hist, b, tmp, sizeof tmp)) != 0)
+                if (strcmp(it->string, tally_bin_label(e->names, e->hist, b, tmp, sizeof tmp)))
                     continue;
                 probability(ju, it, p, pt);
                 text_add(text, "%s%s %s", text[0] ? ", " : "", it->string, pt);
@@ -337,11 +341,11 @@ static void parse_expected(ju_t *ju, const cJSON *c, const char *path, expect_ch
         ju_keys(ju, x, p, (const char *const[]){"bins", "p", NULL});
         const cJSON *bins = ju_array(ju, x, p, "bins");
         sub(q, sizeof q, p, "bins");
-        bin_list(ju, e->hist, bins, q, e->hit);
+        bin_list(ju, e, bins, q, e->hit);
         for (int b = 0; b < e->nbins && !ju->failed; b++)
             if (e->hit[b] && !e->given[b])
                 ju_fail(ju, q, "bin %s is not among \"given\"",
-                        tally_bin_label(e->hist, b, lbl, sizeof lbl));
+                        tally_bin_label(e->names, e->hist, b, lbl, sizeof lbl));
         const cJSON *pv = ju_get(ju, x, p, "p");
         sub(q, sizeof q, p, "p");
         e->p = probability(ju, pv, q, pt);
@@ -351,7 +355,7 @@ static void parse_expected(ju_t *ju, const cJSON *c, const char *path, expect_ch
         text_add(text, "P(");
         for (int b = 0; b < e->nbins; b++)
             if (e->hit[b]) {
-                label_text(e->hist, b, lbl, sizeof lbl);
+                label_text(e, b, lbl, sizeof lbl);
                 text_add(text, "%s%s", first ? "" : " or ", lbl);
                 first = false;
             }
@@ -369,7 +373,7 @@ static void parse_expected(ju_t *ju, const cJSON *c, const char *path, expect_ch
             text_add(text, "= %lld", (long long)e->lo);
             break;
         }
-        int b = bin_item(ju, e->hist, v, q);
+        int b = bin_item(ju, e, v, q);
         if (b < 0)
             return;
         if (clamped_bin(e->hist, b)) {
@@ -382,13 +386,13 @@ static void parse_expected(ju_t *ju, const cJSON *c, const char *path, expect_ch
             return;
         }
         e->hit[b] = 1;
-        label_text(e->hist, b, lbl, sizeof lbl);
+        label_text(e, b, lbl, sizeof lbl);
         text_add(text, "= %s", lbl);
         break;
     }
     case EXPECT_RANGE: {
         ju_keys(ju, x, p, (const char *const[]){"min", "max", "attained", NULL});
-        if (!moments && hd->labels) {
+        if (!moments && tally_hist_labelled(e->hist)) {
             ju_fail(ju, p, "%s has named bins; a range needs an integer histogram", hd->name);
             return;
         }
@@ -540,7 +544,7 @@ static void parse_check(ju_t *ju, const cJSON *c, const char *path, expect_check
                            "counted bins");
             return;
         }
-        bin_list(ju, e->hist, given, p, e->given);
+        bin_list(ju, e, given, p, e->given);
     } else {
         memset(e->given, 1, nb);
     }
@@ -619,7 +623,7 @@ void expect_free(expect_set_t *set)
 }
 
 bool expect_parse(expect_set_t *set, const char *json, size_t len, const char *origin,
-                  char *err, size_t errlen)
+                  const tally_names_t *names, char *err, size_t errlen)
 {
     memset(set, 0, sizeof *set);
     ju_t ju;
@@ -655,6 +659,7 @@ bool expect_parse(expect_set_t *set, const char *json, size_t len, const char *o
         char path[64];
         snprintf(path, sizeof path, "checks[%d]", i);
         set->n = i + 1;
+        set->check[i].names = names;
         parse_check(&ju, c, path, &set->check[i]);
         for (int j = 0; j < i && !ju.failed; j++)
             if (strcmp(set->check[j].name, set->check[i].name) == 0) {
@@ -671,7 +676,8 @@ bool expect_parse(expect_set_t *set, const char *json, size_t len, const char *o
     return true;
 }
 
-bool expect_load(expect_set_t *set, const char *path, const char *name, char *err, size_t errlen)
+bool expect_load(expect_set_t *set, const char *path, const tables_t *tables, char *err,
+                 size_t errlen)
 {
     size_t len = 0;
     char origin[512];
@@ -680,13 +686,13 @@ bool expect_load(expect_set_t *set, const char *path, const char *name, char *er
         snprintf(origin, sizeof origin, "%s", path);
         text = data_read_file(path, &len, err, errlen);
     } else {
-        text = data_read(name, &len, origin, sizeof origin, err, errlen);
+        text = data_read(tables->expectations, &len, origin, sizeof origin, err, errlen);
     }
     if (!text) {
         memset(set, 0, sizeof *set);
         return false;
     }
-    bool ok = expect_parse(set, text, len, origin, err, errlen);
+    bool ok = expect_parse(set, text, len, origin, tables->bin_names, err, errlen);
     free(text);
     return ok;
 }

@@ -40,10 +40,16 @@ typedef struct expect_sample {
     uint64_t levels;          /* 0: the file's (or --levels') default */
 } expect_sample_t;
 
+struct tally_names; /* tally.h */
+struct tables;      /* tables.h */
+
 typedef struct expect_check {
     char *name, *family, *observation;
     expect_source_t source;
     int hist;                 /* index into TALLY_HISTS */
+    /* the names of hist's bins the ruleset's tables name (tables_t.bin_names:
+     * those the file was read with; NULL: by number) */
+    const struct tally_names *names;
     int than;                 /* less: the histogram whose mean is the larger, else -1 */
     expect_sample_t sample;
     unsigned types;           /* strata summed: bit t for type t */
@@ -71,14 +77,18 @@ typedef struct expect_set {
 const char *expect_test_name(expect_test_t t);
 const char *expect_source_name(expect_source_t s);
 
-/* Parse and validate.  On error returns false with one line
- * "ORIGIN: PATH: problem" in err (and set left empty). */
+/* Parse and validate; bins the tables name (monster ids, outcome rows) go
+ * by names (a ruleset's tables_t.bin_names; NULL: by number).  On error
+ * returns false with one line "ORIGIN: PATH: problem" in err (and set left
+ * empty). */
 bool expect_parse(expect_set_t *set, const char *json, size_t len, const char *origin,
-                  char *err, size_t errlen);
+                  const struct tally_names *names, char *err, size_t errlen);
 
-/* Load a file, or when path is NULL the data file `name` (a ruleset's
- * expectations, tables_t.expectations: embedded, or from --data DIR). */
-bool expect_load(expect_set_t *set, const char *path, const char *name, char *err, size_t errlen);
+/* Load a file, or when path is NULL the expectations of ruleset tables
+ * (tables_t.expectations: embedded, or from --data DIR), its bins named by
+ * tables. */
+bool expect_load(expect_set_t *set, const char *path, const struct tables *tables, char *err,
+                 size_t errlen);
 
 void expect_free(expect_set_t *set);
 

@@ -65,7 +65,8 @@ static cJSON *moments_json(const uint64_t *m)
     return o;
 }
 
-cJSON *report_histograms(const tally_t *t, int dlevel_lo, int dlevel_hi, unsigned type_mask)
+cJSON *report_histograms(const tally_t *t, const tally_names_t *names, int dlevel_lo,
+                         int dlevel_hi, unsigned type_mask)
 {
     cJSON *o = cJSON_CreateObject();
     uint64_t buf[GRID_W * GRID_H + 8];
@@ -84,7 +85,8 @@ cJSON *report_histograms(const tally_t *t, int dlevel_lo, int dlevel_hi, unsigne
                 continue;
             if (!hj)
                 hj = cJSON_AddObjectToObject(o, d->name);
-            cJSON_AddItemToObject(hj, tally_bin_label(h, b, lbl, sizeof lbl), report_u64(buf[b]));
+            cJSON_AddItemToObject(hj, tally_bin_label(names, h, b, lbl, sizeof lbl),
+                                  report_u64(buf[b]));
         }
     }
     return o;
@@ -112,7 +114,7 @@ static void wilson95(uint64_t k, uint64_t n, double *lo, double *hi)
 
 /* Summary of one histogram over the run: mean and 95% interval of the mean
  * (normal approximation, fine at Monte Carlo sizes); shares for labels. */
-static cJSON *summary_json(int h, const uint64_t *b)
+static cJSON *summary_json(const tally_names_t *names, int h, const uint64_t *b)
 {
     const hist_def_t *d = &TALLY_HISTS[h];
     double n = 0, sum = 0, sumsq = 0;
@@ -131,15 +133,15 @@ static cJSON *summary_json(int h, const uint64_t *b)
         return NULL;
     cJSON *o = cJSON_CreateObject();
     cJSON_AddNumberToObject(o, "n", n);
-    if (d->labels) {
+    if (tally_hist_labelled(h)) {
         cJSON *sh = cJSON_AddObjectToObject(o, "shares");
         for (int i = 0; i < d->nbins; i++) {
-            if (!tally_bin_named(h, i) && !b[i])
+            if (!tally_bin_named(names, h, i) && !b[i])
                 continue; /* a bin the data does not use */
             double lo, hi;
             char lbl[16];
             wilson95(b[i], (uint64_t)n, &lo, &hi);
-            cJSON *s = cJSON_AddObjectToObject(sh, tally_bin_label(h, i, lbl, sizeof lbl));
+            cJSON *s = cJSON_AddObjectToObject(sh, tally_bin_label(names, h, i, lbl, sizeof lbl));
             cJSON_AddNumberToObject(s, "share", (double)b[i] / n);
             cJSON_AddItemToObject(s, "ci95", interval(lo, hi));
         }
@@ -158,6 +160,7 @@ static cJSON *summary_json(int h, const uint64_t *b)
 cJSON *report_run(const job_t *job, const tables_id_t *id, const tally_t *t,
                   const driver_result_t *res)
 {
+    const tally_names_t *names = job->params.tables->bin_names;
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "schema", REPORT_SCHEMA);
     cJSON *p = cJSON_AddObjectToObject(o, "params");
@@ -199,7 +202,7 @@ cJSON *report_run(const job_t *job, const tables_id_t *id, const tally_t *t,
     uint64_t buf[GRID_W * GRID_H + 8];
     for (int h = 1; h < TALLY_NHISTS; h++) {
         tally_sum(t, h, t->dlevel_lo, t->dlevel_hi, TALLY_ALL_TYPES, buf);
-        cJSON *s = summary_json(h, buf);
+        cJSON *s = summary_json(names, h, buf);
         if (s)
             cJSON_AddItemToObject(sum, TALLY_HISTS[h].name, s);
     }
@@ -213,7 +216,7 @@ cJSON *report_run(const job_t *job, const tables_id_t *id, const tally_t *t,
             cJSON_AddNumberToObject(s, "dlevel", d);
             cJSON_AddStringToObject(s, "type", level_type_name((level_type_t)ty));
             cJSON_AddItemToObject(s, "levels", report_u64(n));
-            cJSON_AddItemToObject(s, "histograms", report_histograms(t, d, d, 1u << ty));
+            cJSON_AddItemToObject(s, "histograms", report_histograms(t, names, d, d, 1u << ty));
             cJSON_AddItemToArray(strata, s);
         }
     }

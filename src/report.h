@@ -29,9 +29,11 @@ char *report_json_text(const cJSON *o);
 int report_write_json(const char *path, const cJSON *o);
 
 /* The histograms of one tally region (dlevels lo..hi, types in mask) as an
- * object {name: {bin: count}} (moments: {n, sum, sumsq, min, max}); empty
- * bins and empty histograms are left out. */
-cJSON *report_histograms(const tally_t *t, int dlevel_lo, int dlevel_hi, unsigned type_mask);
+ * object {name: {bin: count}} (moments: {n, sum, sumsq, min, max}), the bins
+ * the tables name by names (tables_t.bin_names); empty bins and empty
+ * histograms are left out. */
+cJSON *report_histograms(const tally_t *t, const tally_names_t *names, int dlevel_lo,
+                         int dlevel_hi, unsigned type_mask);
 
 /* The whole run report of a job made with the rules of id. */
 cJSON *report_run(const job_t *job, const tables_id_t *id, const tally_t *t,

@@ -55,7 +55,7 @@ int report_csv_prepare(const char *dir)
 
 /* The CSV text of histogram h: a header, then one row per non-empty bin of
  * every non-empty stratum (dlevel ascending, types in their order). */
-static void hist_csv(strbuf_t *b, const tally_t *t, int h)
+static void hist_csv(strbuf_t *b, const tally_t *t, const tally_names_t *names, int h)
 {
     const hist_def_t *d = &TALLY_HISTS[h];
     bool moments = d->kind == HIST_MOMENTS;
@@ -79,18 +79,18 @@ static void hist_csv(strbuf_t *b, const tally_t *t, int h)
                 if (!s[bin])
                     continue;
                 sb_printf(b, "%d,%s,", dl, tn);
-                csv_field(b, tally_bin_label(h, bin, lbl, sizeof lbl));
+                csv_field(b, tally_bin_label(names, h, bin, lbl, sizeof lbl));
                 sb_printf(b, ",%llu\n", (unsigned long long)s[bin]);
             }
         }
     }
 }
 
-int report_csv_write(const char *dir, const tally_t *t)
+int report_csv_write(const char *dir, const tally_t *t, const tally_names_t *names)
 {
     for (int h = 0; h < TALLY_NHISTS; h++) {
         strbuf_t b = {0};
-        hist_csv(&b, t, h);
+        hist_csv(&b, t, names, h);
         size_t n = strlen(dir) + strlen(TALLY_HISTS[h].name) + 8;
         char *path = malloc(n);
         if (b.oom || !path) {

@@ -20,8 +20,9 @@ void csv_field(strbuf_t *b, const char *s);
 int report_csv_prepare(const char *dir);
 
 /* Write DIR/NAME.csv for every histogram of the tally, in the tally's order
- * (counts: dlevel,type,bin,count; moments: dlevel,type,n,sum,sumsq,min,max).
- * 0 on success, -1 after a message. */
-int report_csv_write(const char *dir, const tally_t *t);
+ * (counts: dlevel,type,bin,count; moments: dlevel,type,n,sum,sumsq,min,max),
+ * the bins its ruleset's tables name by names (tables_t.bin_names).  0 on
+ * success, -1 after a message. */
+int report_csv_write(const char *dir, const tally_t *t, const tally_names_t *names);
 
 #endif

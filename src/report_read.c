@@ -37,16 +37,17 @@ static uint64_t read_u64(ju_t *ju, const cJSON *it, const char *path)
     return (uint64_t)v;
 }
 
-static int bin_of(int h, const char *label)
+static int bin_of(const tally_names_t *names, int h, const char *label)
 {
     char buf[32];
     for (int b = 0; b < tally_hist_slots(h); b++)
-        if (strcmp(tally_bin_label(h, b, buf, sizeof buf), label) == 0)
+        if (strcmp(tally_bin_label(names, h, b, buf, sizeof buf), label) == 0)
             return b;
     return -1;
 }
 
-static void read_histograms(ju_t *ju, const cJSON *hs, const char *path, uint64_t *base)
+static void read_histograms(ju_t *ju, const cJSON *hs, const char *path,
+                            const tally_names_t *names, uint64_t *base)
 {
     const cJSON *hj;
     cJSON_ArrayForEach(hj, hs)
@@ -82,7 +83,7 @@ static void read_histograms(ju_t *ju, const cJSON *hs, const char *path, uint64_
         {
             char q[200];
             snprintf(q, sizeof q, "%s.%s", p, bj->string);
-            int b = bin_of(h, bj->string);
+            int b = bin_of(names, h, bj->string);
             if (b < 0) {
                 ju_fail(ju, q, "unknown bin");
                 return;
@@ -322,7 +323,7 @@ bool report_parse(loaded_report_t *r, const char *text, size_t len, const char *
         const cJSON *hs = ju_object(&ju, s, path, "histograms");
         char hp[96];
         snprintf(hp, sizeof hp, "%s.histograms", path);
-        read_histograms(&ju, hs, hp, base);
+        read_histograms(&ju, hs, hp, tables->bin_names, base);
         uint64_t n = read_u64(&ju, ju_get(&ju, s, path, "levels"), path);
         if (!ju.failed && base[0] != n)
             ju_fail(&ju, path, "levels %llu but histogram levels %llu", (unsigned long long)n,

@@ -16,27 +16,27 @@
 #include "tally.h"
 #include "water.h"
 
-/* The report bins the data names: monster ids, the caves' and the single
- * monster's outcome rows (tally_name_bins).  The names live in the loaded
- * tables, which are never freed. */
-static bool name_bins(const pop_tables_t *t)
+/* Name the report bins histogram `hist` by n names (tables_t.bin_names; the
+ * strings live in the loaded tables, which are never freed).  False after a
+ * one-line error naming files, the data that names them. */
+static bool name_bins(tally_names_t *into, const char *hist, const char *const *names, int n,
+                      const char *files)
 {
-    static const char *names[MONSTER_KINDS_MAX];
-    const monster_table_t *m = t->monsters;
+    if (tally_name_bins(into, hist, names, n))
+        return true;
+    fprintf(stderr, "drlsim: %s: names a report cannot give the bins of %s (more than its "
+                    "bins, empty, repeated or digits only)\n",
+            files, hist);
+    return false;
+}
+
+/* The monster ids of m as the bins of monsters_by_kind and first_monster. */
+static bool name_monsters(tally_names_t *into, const monster_table_t *m, const char *file)
+{
+    const char *names[MONSTER_KINDS_MAX];
     for (int i = 0; i < m->n; i++)
         names[i] = m->kind[i].id;
-    bool ok = tally_name_bins("monsters_by_kind", names, m->n);
-    for (int i = 0; i < t->caves.noutcomes; i++)
-        names[i] = t->caves.outcome[i].name;
-    ok = ok && tally_name_bins("cave_outcome", names, t->caves.noutcomes);
-    for (int i = 0; i < t->single.noutcomes; i++)
-        names[i] = t->single.outcome[i].name;
-    ok = ok && tally_name_bins("single_outcome", names, t->single.noutcomes);
-    if (!ok)
-        fprintf(stderr, "drlsim: data/monsters.json, data/population.json: monster ids or "
-                        "outcome rows a report cannot name (more than its bins, or digits "
-                        "only)\n");
-    return ok;
+    return name_bins(into, "monsters_by_kind", names, m->n, file);
 }
 
 /* Every file of data/ a generation reads, by name (the loaders below read
@@ -64,6 +64,7 @@ const char *const TABLES_RULESETS[] = {RULESET_WIKI, RULESET_GAME, NULL};
 static const tables_t *load_wiki(void)
 {
     static tables_t t;
+    static tally_names_t bins;
     if (t.rules)
         return &t;
     const ruleset_t *rs = ruleset_default();
@@ -79,35 +80,29 @@ static const tables_t *load_wiki(void)
         return NULL;
     }
     if (!rs || !(wt = water_tables()) || !(at = arena_table()) || !(wd = walled_data()) ||
-        !(pt = poptable_default()) || !name_bins(pt))
+        !(pt = poptable_default()))
+        return NULL;
+    const char *cave[POP_MAX_OUTCOMES], *single[POP_MAX_OUTCOMES];
+    for (int i = 0; i < pt->caves.noutcomes; i++)
+        cave[i] = pt->caves.outcome[i].name;
+    for (int i = 0; i < pt->single.noutcomes; i++)
+        single[i] = pt->single.outcome[i].name;
+    if (!name_monsters(&bins, pt->monsters, "data/monsters.json") ||
+        !name_bins(&bins, "cave_outcome", cave, pt->caves.noutcomes, "data/population.json") ||
+        !name_bins(&bins, "single_outcome", single, pt->single.noutcomes,
+                   "data/population.json"))
         return NULL;
     t = (tables_t){.name = RULESET_WIKI, .family = RULES_WIKI, .rules = rs, .water = wt,
                    .arena = at, .walled = wd, .pop = pt, .monsters = pt->monsters,
-                   .expectations = "expectations.json"};
+                   .bin_names = &bins, .expectations = "expectations.json"};
     return &t;
-}
-
-/* The monster ids of the game's being table and its single-monster outcome
- * rows as the report's bins. */
-static bool name_game_bins(const gpop_tables_t *g)
-{
-    static const char *names[MONSTER_KINDS_MAX];
-    for (int i = 0; i < g->monsters.n; i++)
-        names[i] = g->monsters.kind[i].id;
-    bool ok = tally_name_bins("monsters_by_kind", names, g->monsters.n);
-    for (int i = 0; i < g->single.noutcomes; i++)
-        names[i] = g->single.outcome[i].name;
-    ok = ok && tally_name_bins("single_outcome", names, g->single.noutcomes);
-    if (!ok)
-        fprintf(stderr, "drlsim: data/game-0.9.9.7: monster ids or outcome rows a report cannot "
-                        "name\n");
-    return ok;
 }
 
 static const tables_t *load_game(void)
 {
     static tables_t t;
     static ruleset_t rs;
+    static tally_names_t bins;
     if (t.rules)
         return &t;
     size_t len;
@@ -129,12 +124,20 @@ static const tables_t *load_game(void)
     const glay_tables_t *gl = NULL;
     const walled_data_t *wd = NULL;
     const gpop_tables_t *gp = NULL;
-    if (!(gl = glay_tables_load()) || !(wd = walled_data()) || !(gp = gpop_tables_load()) ||
-        !name_game_bins(gp))
+    if (!(gl = glay_tables_load()) || !(wd = walled_data()) || !(gp = gpop_tables_load()))
+        return NULL;
+    /* its being table's ids and single-monster outcome rows; no cave outcome
+     * rows (the game's caves draw a monster set: game_cave_set) */
+    const char *single[GPOP_MAX_SINGLE];
+    for (int i = 0; i < gp->single.noutcomes; i++)
+        single[i] = gp->single.outcome[i].name;
+    if (!name_monsters(&bins, &gp->monsters, "data/game-0.9.9.7/monsters.json") ||
+        !name_bins(&bins, "single_outcome", single, gp->single.noutcomes,
+                   "data/game-0.9.9.7/population.json"))
         return NULL;
     t = (tables_t){.name = RULESET_GAME, .family = RULES_GAME, .rules = &rs, .water = &gl->water,
                    .walled = wd, .gpop = gp, .glay = gl, .monsters = &gp->monsters,
-                   .expectations = "game-0.9.9.7/expectations.json"};
+                   .bin_names = &bins, .expectations = "game-0.9.9.7/expectations.json"};
     return &t;
 }
 

@@ -2,7 +2,8 @@
  *
  * tables_load() returns one value holding every table of the ruleset asked
  * for (docs/rulesets.md); it travels to the generators inside gen_params_t,
- * so no generator, tally or report reads a table from anywhere else.  A
+ * and to the report writers and readers, so no generator, report or check
+ * reads a table (or a bin's name) from anywhere else.  A
  * front end calls it before any level is made, so a broken table is
  * reported as one line and exit status 2, never halfway through a parallel
  * run.
@@ -22,6 +23,8 @@
 #define RULESET_WIKI "wiki-0.9.9.3"
 #define RULESET_GAME "game-0.9.9.7"
 
+struct tally_names; /* tally.h */
+
 /* Every table of one ruleset. */
 typedef struct tables {
     const char *name;        /* RULESET_WIKI or RULESET_GAME */
@@ -34,6 +37,10 @@ typedef struct tables {
     const struct gpop_tables *gpop;    /* the game pipeline's population */
     const struct glay_tables *glay;    /* the game pipeline's own layouts and water */
     const monster_table_t *monsters;   /* the monster table its levels' kinds index */
+    /* the names of the report bins its tables define: its monster ids, its
+     * caves' and single monster's outcome rows (what reports, expectations
+     * and compare call those bins; the game ruleset has no cave outcomes) */
+    const struct tally_names *bin_names;
     const char *expectations; /* the data file of its checks (drlsim check) */
 } tables_t;
 

@@ -52,12 +52,6 @@ static const char *const LBL_SIDE[4] = {"top", "bottom", "left", "right"};
 static const char *const LBL_QUARTER[4] = {"first", "second", "third", "fourth"};
 /* what a warehouse room holds inside its walls on the final map (wh_room_blocks) */
 static const char *const LBL_BLOCKS[4] = {"none", "boxes", "wall-blocks", "both"};
-/* Bins named by the data files (tally_name_bins): monster ids of
- * data/monsters.json, outcome rows of data/population.json.  A bin with no
- * name (the data has fewer rows, or was not loaded) goes by its number. */
-static const char *LBL_MONSTER[MONSTER_KINDS_MAX];
-static const char *LBL_CAVE_OUTCOME[MONSTER_KINDS_MAX];
-static const char *LBL_SINGLE_OUTCOME[N_SINGLE_OUTCOMES];
 
 static inline void bump(uint64_t *bins, int nbins, int v)
 {
@@ -779,8 +773,9 @@ static int64_t val_rooms_dry(const level_t *lv) { return lv->obs.river ? -1 : lv
 /* The schema, one row per histogram in report order: C rows are counts fed
  * by add_<id>, R rows counts fed by add_<id> that tally_add feeds in loops
  * of its own (the three per-room rows in one loop, the layout rows group by
- * group), M rows moments of val_<id>.  Expanded into the table, the slot
- * offsets and tally_add, so all three follow one list. */
+ * group), M rows moments of val_<id>.  A C row whose bins the ruleset's
+ * tables name has NAMED(kind) for its labels (tally_named_t).  Expanded into
+ * the table, the slot offsets and tally_add, so all three follow one list. */
 #define TALLY_ROWS(C, R, M) \
     C(levels, "levels", 1, NULL, "levels generated") \
     C(type, "type", LT__COUNT, LBL_TYPE, "levels by level type (for type shares)") \
@@ -872,15 +867,15 @@ static int64_t val_rooms_dry(const level_t *lv) { return lv->obs.river ? -1 : lv
     C(special_drawn, "special_drawn", SPECIAL__COUNT, LBL_SPECIAL, "special room kinds drawn, placed or skipped") \
     C(special_placed, "special_placed", SPECIAL__COUNT, LBL_SPECIAL, "special rooms placed by kind") \
     C(special_skipped, "special_skipped", SPECIAL__COUNT, LBL_SPECIAL, "special rooms skipped (no room fits) by kind") \
-    C(monsters_by_kind, "monsters_by_kind", MONSTER_KINDS_MAX, LBL_MONSTER, "monsters placed by kind") \
+    C(monsters_by_kind, "monsters_by_kind", MONSTER_KINDS_MAX, NAMED(MONSTER), "monsters placed by kind") \
     C(hunting, "hunting", 2, LBL_NO_YES, "monsters by hunting state") \
     C(items, "items", N_ITEMS, NULL, "items per level") \
-    C(first_monster, "first_monster", MONSTER_KINDS_MAX, LBL_MONSTER, "kind of the first monster, levels with monsters") \
+    C(first_monster, "first_monster", MONSTER_KINDS_MAX, NAMED(MONSTER), "kind of the first monster, levels with monsters") \
     C(monster_kinds, "monster_kinds", 8, NULL, "distinct monster kinds per level (7: 7 or more), levels with monsters") \
     C(cave_roll, "cave_roll", 256, NULL, "cave monster roll d5+dlevel+3(D-2)-3") \
-    C(cave_outcome, "cave_outcome", MONSTER_KINDS_MAX, LBL_CAVE_OUTCOME, "cave monster outcome row") \
+    C(cave_outcome, "cave_outcome", MONSTER_KINDS_MAX, NAMED(CAVE_OUTCOME), "cave monster outcome row") \
     C(single_roll, "single_roll", 32, NULL, "single monster roll d10+min(dlevel+3(D-2)-4,20)") \
-    C(single_outcome, "single_outcome", N_SINGLE_OUTCOMES, LBL_SINGLE_OUTCOME, "single monster outcome row") \
+    C(single_outcome, "single_outcome", N_SINGLE_OUTCOMES, NAMED(SINGLE_OUTCOME), "single monster outcome row") \
     C(arena_roll, "arena_roll", 64, NULL, "arena centre roll d25+min(dlevel,25)") \
     C(arena_layout, "arena_layout", 4, LBL_ARENA, "arena centre layout") \
     C(fluid_room_roll, "fluid_room_roll", 64, NULL, "fluid room roll d10+dlevel/5") \
@@ -915,11 +910,16 @@ static int64_t val_rooms_dry(const level_t *lv) { return lv->obs.river ? -1 : lv
     M(rooms_river, "rooms_with_river", "entries of the room list, levels with a river") \
     M(rooms_dry, "rooms_without_river", "entries of the room list, levels without a river")
 
-#define ROW_COUNTS(id, n, nb, lbl, doc) {n, HIST_COUNTS, nb, lbl, doc, add_##id, NULL},
-#define ROW_MOMENTS(id, n, doc) {n, HIST_MOMENTS, MOM__COUNT, NULL, doc, NULL, val_##id},
+#define ROW_COUNTS(id, n, nb, lbl, d) \
+    {.name = n, .kind = HIST_COUNTS, .nbins = nb, .labels = lbl, .doc = d, .add = add_##id},
+#define ROW_MOMENTS(id, n, d) \
+    {.name = n, .kind = HIST_MOMENTS, .nbins = MOM__COUNT, .doc = d, .value = val_##id},
+/* the labels column of a row whose bins the ruleset's tables name */
+#define NAMED(kind) NULL, .named = TALLY_NAMED_##kind
 const hist_def_t TALLY_HISTS[] = {TALLY_ROWS(ROW_COUNTS, ROW_COUNTS, ROW_MOMENTS)};
 #undef ROW_COUNTS
 #undef ROW_MOMENTS
+#undef NAMED
 const int TALLY_NHISTS = (int)(sizeof TALLY_HISTS / sizeof TALLY_HISTS[0]);
 
 /* Offsets of each histogram's slots within a stratum (computed once). */
@@ -953,32 +953,44 @@ int tally_hist_slots(int h)
     return TALLY_HISTS[h].kind == HIST_MOMENTS ? MOM__COUNT : TALLY_HISTS[h].nbins;
 }
 
-const char *tally_bin_label(int h, int b, char *buf, size_t n)
+_Static_assert(MONSTER_KINDS_MAX >= N_SINGLE_OUTCOMES, "tally_names_t holds every named bin");
+
+bool tally_hist_labelled(int h)
 {
     const hist_def_t *d = &TALLY_HISTS[h];
-    if (d->labels && d->labels[b])
-        return d->labels[b];
+    return d->labels || d->named != TALLY_NAMED_NONE;
+}
+
+/* The name of bin b of histogram h, NULL when it goes by its number. */
+static const char *bin_name(const tally_names_t *names, int h, int b)
+{
+    const hist_def_t *d = &TALLY_HISTS[h];
+    if (!tally_hist_labelled(h))
+        return NULL; /* an integer bin (or a moment's value) */
+    assert(b >= 0 && b < d->nbins);
+    if (d->named != TALLY_NAMED_NONE)
+        return names ? names->bin[d->named][b] : NULL;
+    return d->labels[b];
+}
+
+const char *tally_bin_label(const tally_names_t *names, int h, int b, char *buf, size_t n)
+{
+    const char *name = bin_name(names, h, b);
+    if (name)
+        return name;
     snprintf(buf, n, "%d", b);
     return buf;
 }
 
-bool tally_bin_named(int h, int b)
+bool tally_bin_named(const tally_names_t *names, int h, int b)
 {
-    const hist_def_t *d = &TALLY_HISTS[h];
-    return d->labels && d->labels[b];
+    return bin_name(names, h, b) != NULL;
 }
 
-bool tally_name_bins(const char *hist, const char *const *names, int n)
+bool tally_name_bins(tally_names_t *into, const char *hist, const char *const *names, int n)
 {
-    const char **to = NULL;
-    int nbins = 0;
-    if (strcmp(hist, "monsters_by_kind") == 0) /* first_monster shares these names */
-        to = LBL_MONSTER, nbins = MONSTER_KINDS_MAX;
-    else if (strcmp(hist, "cave_outcome") == 0)
-        to = LBL_CAVE_OUTCOME, nbins = MONSTER_KINDS_MAX;
-    else if (strcmp(hist, "single_outcome") == 0)
-        to = LBL_SINGLE_OUTCOME, nbins = N_SINGLE_OUTCOMES;
-    if (!to || n < 0 || n > nbins)
+    const int h = tally_hist_index(hist);
+    if (h < 0 || TALLY_HISTS[h].named == TALLY_NAMED_NONE || n < 0 || n > TALLY_HISTS[h].nbins)
         return false;
     for (int i = 0; i < n; i++) {
         /* all digits would read as an unnamed bin's number */
@@ -988,7 +1000,8 @@ bool tally_name_bins(const char *hist, const char *const *names, int n)
             if (strcmp(names[i], names[j]) == 0)
                 return false;
     }
-    for (int b = 0; b < nbins; b++)
+    const char **to = into->bin[TALLY_HISTS[h].named];
+    for (int b = 0; b < MONSTER_KINDS_MAX; b++)
         to[b] = b < n ? names[b] : NULL;
     return true;
 }

@@ -25,18 +25,30 @@ typedef enum hist_kind {
 /* The five slots of a HIST_MOMENTS histogram. */
 enum { MOM_N = 0, MOM_SUM, MOM_SUMSQ, MOM_MIN, MOM_MAX, MOM__COUNT };
 
+/* The histograms whose bins a ruleset's tables name, not drlsim: each
+ * ruleset has its own monsters and outcome rows (tally_names_t). */
+typedef enum tally_named {
+    TALLY_NAMED_NONE = 0,       /* bins named by drlsim (labels), or integers */
+    TALLY_NAMED_MONSTER,        /* monster ids (monsters_by_kind, first_monster) */
+    TALLY_NAMED_CAVE_OUTCOME,   /* the caves' outcome rows (cave_outcome) */
+    TALLY_NAMED_SINGLE_OUTCOME, /* the single monster's outcome rows (single_outcome) */
+    TALLY_NAMED__COUNT
+} tally_named_t;
+
 typedef struct hist_def {
     const char *name;   /* "river_orientation" */
     hist_kind_t kind;
     int nbins;          /* HIST_COUNTS: values 0..nbins-1, the last is "nbins-1 or more" */
-    /* names of the bins (NULL: the bins are integers); a bin whose name is
-     * NULL goes by its number (data-named bins the data does not use) */
+    /* names of the bins (NULL: the bins are integers) */
     const char *const *labels;
     const char *doc;    /* one line: what is counted, and over which levels */
     /* HIST_COUNTS: add to bins.  HIST_MOMENTS: return the level's value, or a
      * negative number when the level has none (e.g. no cave roll). */
     void (*add)(const level_t *lv, uint64_t *bins);
     int64_t (*value)(const level_t *lv);
+    /* not TALLY_NAMED_NONE: the ruleset's tables name the bins (labels is
+     * NULL); a bin they leave unnamed goes by its number */
+    tally_named_t named;
 } hist_def_t;
 
 extern const hist_def_t TALLY_HISTS[];
@@ -46,18 +58,31 @@ extern const int TALLY_NHISTS;
 int tally_hist_index(const char *name);
 /* Number of uint64 slots the histogram takes (nbins or MOM__COUNT). */
 int tally_hist_slots(int h);
-/* Name of bin b of histogram h ("horizontal", or the integer) into buf. */
-const char *tally_bin_label(int h, int b, char *buf, size_t n);
+
+/* The names a ruleset's tables give the bins of the histograms they name
+ * (tables_t.bin_names): bin[k][b] names bin b of the rows whose `named` is k
+ * (bin[TALLY_NAMED_NONE] is unused).  A NULL name: the bin goes by its
+ * number.  All zero: every such bin goes by its number. */
+typedef struct tally_names {
+    const char *bin[TALLY_NAMED__COUNT][MONSTER_KINDS_MAX];
+} tally_names_t;
+
+/* Does histogram h have named bins (drlsim's labels or the tables' names),
+ * rather than integer bins? */
+bool tally_hist_labelled(int h);
+/* Name of bin b of histogram h ("horizontal", a monster id of names, or the
+ * integer) into buf.  names: the ruleset's (NULL: data-named bins go by
+ * their numbers). */
+const char *tally_bin_label(const tally_names_t *names, int h, int b, char *buf, size_t n);
 /* Does bin b of a labelled histogram have a name (not just its number)? */
-bool tally_bin_named(int h, int b);
-/* Name the bins of a histogram whose bins the data files define
- * ("monsters_by_kind": monster ids; "cave_outcome", "single_outcome":
- * outcome row names), n names for bins 0..n-1, the rest unnamed.  The
- * strings must outlive every report (the loaded tables do).  False when the
- * histogram is not one of those, n is too large, or a name is empty,
- * repeated or all digits (an unnamed bin's label).  Call before going
- * parallel (tables_load does). */
-bool tally_name_bins(const char *hist, const char *const *names, int n);
+bool tally_bin_named(const tally_names_t *names, int h, int b);
+/* Name the bins of histogram `hist`, one the tables name (named is not
+ * TALLY_NAMED_NONE; "monsters_by_kind" names first_monster's bins too), in
+ * into: n names for bins 0..n-1, the rest unnamed.  The strings must live as
+ * long as into (the loaded tables' do).  False, into unchanged, when the
+ * histogram is not one of those, n is above its bins, or a name is empty,
+ * repeated or all digits (an unnamed bin's label). */
+bool tally_name_bins(tally_names_t *into, const char *hist, const char *const *names, int n);
 
 typedef struct tally {
     int dlevel_lo, dlevel_hi;  /* strata: dlevels lo..hi */

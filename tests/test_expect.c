@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "expect.h"
+#include "game/gpop.h"
 #include "poptable.h"
 #include "tables.h"
 #include "tally.h"
@@ -20,11 +21,18 @@
 
 static char err[512];
 
+/* The default ruleset's bin names (test_data_names checks that it loads). */
+static const tally_names_t *wiki_names(void)
+{
+    const tables_t *t = tables_load(NULL);
+    return t ? t->bin_names : NULL;
+}
+
 static bool parse(const char *checks, expect_set_t *set)
 {
     char doc[4096];
     snprintf(doc, sizeof doc, "{\"levels\": 1000, \"checks\": [%s]}", checks);
-    return expect_parse(set, doc, strlen(doc), "x.json", err, sizeof err);
+    return expect_parse(set, doc, strlen(doc), "x.json", wiki_names(), err, sizeof err);
 }
 
 /* The text must be rejected with a one-line message containing needle. */
@@ -51,7 +59,7 @@ static void good(const char *checks, expect_set_t *set)
 static void test_real_file(void)
 {
     expect_set_t set;
-    bool ok = expect_load(&set, NULL, "expectations.json", err, sizeof err);
+    bool ok = expect_load(&set, NULL, tables_load(NULL), err, sizeof err);
     CHECK(ok, "data/expectations.json: %s", err);
     if (!ok)
         return;
@@ -80,7 +88,8 @@ static void test_real_file(void)
     CHECK(h >= 0 && TALLY_HISTS[h].nbins == LT__COUNT, "type histogram");
     char buf[32];
     for (int t = 0; h >= 0 && t < LT__COUNT; t++)
-        CHECK(strcmp(tally_bin_label(h, t, buf, sizeof buf), level_type_name((level_type_t)t)) == 0,
+        CHECK(strcmp(tally_bin_label(NULL, h, t, buf, sizeof buf),
+                     level_type_name((level_type_t)t)) == 0,
               "type bin %d", t);
 }
 
@@ -133,16 +142,16 @@ static void test_bad(void)
     {
         expect_set_t set;
         const char *t = "[1, 2]";
-        CHECK(!expect_parse(&set, t, strlen(t), "x.json", err, sizeof err) &&
+        CHECK(!expect_parse(&set, t, strlen(t), "x.json", NULL, err, sizeof err) &&
                   strstr(err, "expected an object"), "top level array: %s", err);
         t = "{\"levels\": \"many\", \"checks\": []}";
-        CHECK(!expect_parse(&set, t, strlen(t), "x.json", err, sizeof err) &&
+        CHECK(!expect_parse(&set, t, strlen(t), "x.json", NULL, err, sizeof err) &&
                   strstr(err, "levels: expected an integer"), "levels string: %s", err);
         t = "{\"levels\": 10, \"checks\": [], \"extra\": 1}";
-        CHECK(!expect_parse(&set, t, strlen(t), "x.json", err, sizeof err) &&
+        CHECK(!expect_parse(&set, t, strlen(t), "x.json", NULL, err, sizeof err) &&
                   strstr(err, "x.json: unknown key \"extra\""), "unknown top key: %s", err);
         t = "{\"levels\": 10, \"checks\": []}";
-        CHECK(!expect_parse(&set, t, strlen(t), "x.json", err, sizeof err) &&
+        CHECK(!expect_parse(&set, t, strlen(t), "x.json", NULL, err, sizeof err) &&
                   strstr(err, "no checks"), "empty: %s", err);
     }
     /* missing keys and wrong types */
@@ -233,39 +242,68 @@ static void test_bad(void)
         "\"expected\": {\"bins\": [\"arena\"], \"p\": 0.5, \"q\": 1}}", "checks[0].expected: unknown key \"q\"");
 }
 
-/* Bins the data names (tables_load): numbers before, the data's names
- * after; unused bins keep their numbers; bad namings are refused. */
+/* Bins the tables name (tables_t.bin_names): each ruleset's own names,
+ * untouched by another ruleset loaded after it; without names, numbers;
+ * bins the data does not use keep their numbers; bad namings are refused. */
 static void test_data_names(void)
 {
     char b1[32], b2[32];
     const int hc = tally_hist_index("cave_outcome"), hs = tally_hist_index("single_outcome"),
-              hm = tally_hist_index("monsters_by_kind");
-    CHECK(hc >= 0 && hs >= 0 && hm >= 0, "data-named histograms exist");
-    CHECK(strcmp(tally_bin_label(hc, 1, b1, sizeof b1), "1") == 0 && !tally_bin_named(hc, 1),
-          "before the tables load, cave_outcome bin 1 is '1'");
-    CHECK(tables_load(NULL) != NULL, "tables load");
-    const pop_tables_t *t = poptable_default();
+              hm = tally_hist_index("monsters_by_kind"), hf = tally_hist_index("first_monster");
+    CHECK(hc >= 0 && hs >= 0 && hm >= 0 && hf >= 0, "data-named histograms exist");
+    if (hc < 0 || hs < 0 || hm < 0 || hf < 0)
+        return;
+    CHECK(strcmp(tally_bin_label(NULL, hc, 1, b1, sizeof b1), "1") == 0 &&
+              !tally_bin_named(NULL, hc, 1) && tally_hist_labelled(hc),
+          "without names, cave_outcome bin 1 is '1'");
+    const tables_t *w = tables_load(RULESET_WIKI), *g = tables_load(RULESET_GAME);
+    CHECK(w && g, "tables load");
+    if (!w || !g)
+        return;
+    const pop_tables_t *t = w->pop;
+    const tally_names_t *wn = w->bin_names, *gn = g->bin_names;
     int bad = 0;
     for (int i = 0; i < t->caves.noutcomes; i++)
-        bad += strcmp(tally_bin_label(hc, i, b1, sizeof b1), t->caves.outcome[i].name) != 0;
+        bad += strcmp(tally_bin_label(wn, hc, i, b1, sizeof b1), t->caves.outcome[i].name) != 0;
     for (int i = 0; i < t->single.noutcomes; i++)
-        bad += strcmp(tally_bin_label(hs, i, b1, sizeof b1), t->single.outcome[i].name) != 0;
-    for (int i = 0; i < t->monsters->n; i++)
-        bad += strcmp(tally_bin_label(hm, i, b1, sizeof b1), t->monsters->kind[i].id) != 0;
-    CHECK(bad == 0, "outcome rows and monster ids name their bins (%d differ)", bad);
+        bad += strcmp(tally_bin_label(wn, hs, i, b1, sizeof b1), t->single.outcome[i].name) != 0;
+    for (int i = 0; i < t->monsters->n; i++) {
+        bad += strcmp(tally_bin_label(wn, hm, i, b1, sizeof b1), t->monsters->kind[i].id) != 0;
+        bad += strcmp(tally_bin_label(wn, hf, i, b1, sizeof b1), t->monsters->kind[i].id) != 0;
+    }
+    CHECK(bad == 0, "the wiki's outcome rows and monster ids name its bins, the game's tables "
+                    "loaded after it (%d differ)", bad);
+    bad = 0;
+    int differ = 0;
+    for (int i = 0; i < g->monsters->n; i++) {
+        bad += strcmp(tally_bin_label(gn, hm, i, b1, sizeof b1), g->monsters->kind[i].id) != 0;
+        differ += i >= t->monsters->n || strcmp(g->monsters->kind[i].id, t->monsters->kind[i].id);
+    }
+    for (int i = 0; i < g->gpop->single.noutcomes; i++)
+        bad += strcmp(tally_bin_label(gn, hs, i, b1, sizeof b1), g->gpop->single.outcome[i].name);
+    CHECK(bad == 0 && differ > 0 && !tally_bin_named(gn, hc, 0),
+          "the game's own monster ids (%d differ from the wiki's) and single-monster rows name "
+          "its bins, and it names no cave outcome (%d differ)", differ, bad);
     const int unused = t->caves.noutcomes;
     snprintf(b2, sizeof b2, "%d", unused);
-    CHECK(!tally_bin_named(hc, unused) && strcmp(tally_bin_label(hc, unused, b1, sizeof b1), b2) == 0,
+    CHECK(!tally_bin_named(wn, hc, unused) &&
+              strcmp(tally_bin_label(wn, hc, unused, b1, sizeof b1), b2) == 0,
           "an outcome bin the data does not use keeps its number");
+    tally_names_t mine = *wn;
     const char *dup[] = {"a", "b", "a"}, *empty[] = {"a", ""}, *ok[] = {"x"};
-    CHECK(!tally_name_bins("cave_outcome", dup, 3), "repeated names refused");
-    CHECK(!tally_name_bins("cave_outcome", empty, 2), "empty name refused");
+    CHECK(!tally_name_bins(&mine, "cave_outcome", dup, 3), "repeated names refused");
+    CHECK(!tally_name_bins(&mine, "cave_outcome", empty, 2), "empty name refused");
     const char *digits[] = {"a", "12"};
-    CHECK(!tally_name_bins("cave_outcome", digits, 2), "a name of digits only refused");
-    CHECK(!tally_name_bins("rooms", ok, 1), "a histogram the data does not name refused");
-    CHECK(!tally_name_bins("single_outcome", (const char *const[17]){0}, 17), "too many names refused");
-    CHECK(strcmp(tally_bin_label(hc, 1, b1, sizeof b1), t->caves.outcome[1].name) == 0,
-          "refused namings change nothing");
+    CHECK(!tally_name_bins(&mine, "cave_outcome", digits, 2), "a name of digits only refused");
+    CHECK(!tally_name_bins(&mine, "rooms", ok, 1), "a histogram the data does not name refused");
+    CHECK(!tally_name_bins(&mine, "single_outcome", (const char *const[17]){0}, 17),
+          "too many names refused");
+    CHECK(memcmp(&mine, wn, sizeof mine) == 0, "refused namings change nothing");
+    CHECK(tally_name_bins(&mine, "cave_outcome", ok, 1) &&
+              strcmp(tally_bin_label(&mine, hc, 0, b1, sizeof b1), "x") == 0 &&
+              !tally_bin_named(&mine, hc, 1) &&
+              strcmp(tally_bin_label(wn, hc, 0, b1, sizeof b1), t->caves.outcome[0].name) == 0,
+          "a naming names the bins of its own value only");
 }
 
 int main(void)

@@ -1,8 +1,8 @@
 /* fuzz_expect_parse.c - fuzz target: expect_parse (data/expectations.json or
  * a file given to `drlsim check --expect`).  Any bytes: parse; a failure is
  * one line naming the origin; a set that parses has probabilities in [0, 1].
- * The tables are loaded first, as `drlsim check` does: they name the bins of
- * cave_outcome, single_outcome and monsters_by_kind. */
+ * The default ruleset's tables name the bins of cave_outcome, single_outcome
+ * and monsters_by_kind, as in `drlsim check`. */
 #include <stdlib.h>
 
 #include "expect.h"
@@ -13,15 +13,13 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static int loaded = 0;
-    if (!loaded) {
-        if (!tables_load(NULL))
-            abort(); /* the embedded tables are broken: nothing to fuzz against */
-        loaded = 1;
-    }
+    static const tables_t *tables;
+    if (!tables && !(tables = tables_load(NULL)))
+        abort(); /* the embedded tables are broken: nothing to fuzz against */
     expect_set_t set;
     char err[512];
-    if (!expect_parse(&set, (const char *)data, size, ORIGIN, err, sizeof err)) {
+    if (!expect_parse(&set, (const char *)data, size, ORIGIN, tables->bin_names, err,
+                      sizeof err)) {
         fuzz_check_message(err, ORIGIN);
         return 0;
     }
