@@ -14,7 +14,7 @@ static const char CELL_GLYPHS[CELL__COUNT] = {
     [CELL_BARREL_NAPALM] = '&',
 };
 
-static const char *const CELL_NAMES[CELL__COUNT] = {
+const char *const CELL_NAMES[CELL__COUNT] = {
     [CELL_FLOOR] = "floor",   [CELL_WALL] = "wall",   [CELL_DOOR] = "door",
     [CELL_WATER] = "water",   [CELL_ACID] = "acid",   [CELL_LAVA] = "lava",
     [CELL_BRIDGE] = "bridge", [CELL_BOX] = "box",     [CELL_STAIRS] = "stairs",

@@ -44,6 +44,9 @@ typedef enum cell {
     CELL_BARREL_NAPALM, /* napalm barrel */
     CELL__COUNT
 } cell_t;
+/* Their names as gen --json, data files and reports spell them ("water"),
+ * in enum order (cell_name). */
+extern const char *const CELL_NAMES[CELL__COUNT];
 
 /* The kinds the wiki ruleset draws: the text and JSON legends list these. */
 #define CELL_WIKI_KINDS CELL_BARREL

@@ -21,6 +21,23 @@
 #include "game/game_level.h"
 #include "tables.h"
 
+const char *const DIFFICULTY_NAMES[DIFF_NIGHTMARE + 1] = {
+    [DIFF_ITYTD] = "ITYTD", [DIFF_HNTR] = "HNTR", [DIFF_HMP] = "HMP",
+    [DIFF_UV] = "UV",       [DIFF_NIGHTMARE] = "N!",
+};
+
+const char *const SPECIAL_KIND_NAMES[SPECIAL__COUNT + 1] = {
+    [SPECIAL_WAREHOUSE] = "warehouse", [SPECIAL_FLUID] = "fluid",
+    [SPECIAL_AMMO] = "ammo",           [SPECIAL_TELEPORTER] = "teleporter",
+    [SPECIAL_LEVER] = "lever",         [SPECIAL_VAULT] = "vault",
+};
+
+const char *const RIVER_ORIENT_NAMES[RIVER_VERTICAL + 1] = {
+    [RIVER_NONE] = "none", [RIVER_HORIZONTAL] = "horizontal", [RIVER_VERTICAL] = "vertical"};
+
+const char *const FAILURE_NAMES[FAIL__COUNT] = {
+    [FAIL_NONE] = "none", [FAIL_NO_FLOOR] = "no_floor", [FAIL_TOO_MANY] = "too_many"};
+
 void gen_params_default(gen_params_t *p, const tables_t *t)
 {
     memset(p, 0, sizeof *p);

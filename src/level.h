@@ -26,6 +26,9 @@
 
 /* Difficulty (docs/rules.md §1). */
 enum { DIFF_ITYTD = 1, DIFF_HNTR, DIFF_HMP, DIFF_UV, DIFF_NIGHTMARE };
+/* Their names as the wiki and data/population.json spell them ("HMP"), by
+ * number (0: NULL). */
+extern const char *const DIFFICULTY_NAMES[DIFF_NIGHTMARE + 1];
 #define DLEVEL_MAX 1000
 
 /* A room: top-left corner and size, walls included (docs/rules.md §3). */
@@ -58,6 +61,9 @@ typedef enum special_kind {
     SPECIAL_VAULT,
     SPECIAL__COUNT
 } special_kind_t;
+/* Their names as data files and reports spell them ("teleporter"), in enum
+ * order, NULL-terminated. */
+extern const char *const SPECIAL_KIND_NAMES[SPECIAL__COUNT + 1];
 
 typedef struct special_room {
     uint8_t kind;  /* special_kind_t */
@@ -65,6 +71,8 @@ typedef struct special_room {
 } special_room_t;
 
 typedef enum river_orient { RIVER_NONE = 0, RIVER_HORIZONTAL, RIVER_VERTICAL } river_orient_t;
+/* "none", "horizontal", "vertical": as reports and gen --json spell them. */
+extern const char *const RIVER_ORIENT_NAMES[RIVER_VERTICAL + 1];
 
 /* Generation failures and retries, counted, never hidden. */
 typedef enum gen_failure {
@@ -73,6 +81,8 @@ typedef enum gen_failure {
     FAIL_TOO_MANY,        /* a capacity (rooms, monsters) was reached */
     FAIL__COUNT
 } gen_failure_t;
+/* "none", "no_floor", "too_many": as reports spell them. */
+extern const char *const FAILURE_NAMES[FAIL__COUNT];
 
 /* Rolls that population and layouts record; -1 when not made. */
 typedef struct rolls {

@@ -17,11 +17,10 @@
 
 #include "data.h"
 #include "jsonutil.h"
-#include "special.h"
 
-static const char *const DIFF_NAMES[DIFF_NIGHTMARE + 1] = {"", "ITYTD", "HNTR", "HMP", "UV",
-                                                           "N!"};
-static const char *const AMMO_NAMES[AMMO__COUNT] = {"10mm", "shells", "rockets", "cells"};
+const char *const AMMO_NAMES[AMMO__COUNT] = {
+    [AMMO_10MM] = "10mm", [AMMO_SHELLS] = "shells", [AMMO_ROCKETS] = "rockets",
+    [AMMO_CELLS] = "cells"};
 
 const char *poptable_ammo_name(int kind)
 {
@@ -50,14 +49,6 @@ static const char *const FLUID_ROOM_KEYS[] = {"roll", "rows", NULL};
 static const char *const AMMO_ROOM_KEYS[] = {"stacks", "roll", "rows", NULL};
 static const char *const RANGE_ROLL_KEYS[] = {"die", "dlevel_div", NULL};
 static const char *const RANGE_ROW_KEYS[] = {"from", "to", "value", NULL};
-
-/* The special room kinds as a NULL-terminated key list. */
-static void kind_names(const char *names[SPECIAL__COUNT + 1])
-{
-    for (int k = 0; k < SPECIAL__COUNT; k++)
-        names[k] = special_kind_name((special_kind_t)k);
-    names[SPECIAL__COUNT] = NULL;
-}
 
 /* A key the rule chosen does not use: refused, as it would be ignored. */
 static void unused_key(ju_t *ju, const cJSON *o, const char *path, const char *key,
@@ -99,9 +90,9 @@ static void parse_budget(ju_t *ju, pop_tables_t *t, const cJSON *root)
         const char *rule = ju_string(ju, o, path, "rule");
         if (ju->failed)
             return;
-        if (strcmp(name, DIFF_NAMES[i]) != 0) {
+        if (strcmp(name, DIFFICULTY_NAMES[i]) != 0) {
             ju_fail(ju, path, "name \"%s\": expected \"%s\" (rules are in difficulty order)",
-                    name, DIFF_NAMES[i]);
+                    name, DIFFICULTY_NAMES[i]);
             return;
         }
         pop_budget_rule_t *br = &t->budget[i];
@@ -453,11 +444,9 @@ static void parse_weights(ju_t *ju, int w[SPECIAL__COUNT], int *total, const cJS
                           const char *path)
 {
     *total = 0;
-    const char *kinds[SPECIAL__COUNT + 1];
-    kind_names(kinds);
-    ju_keys(ju, o, path, kinds);
+    ju_keys(ju, o, path, SPECIAL_KIND_NAMES);
     for (int k = 0; k < SPECIAL__COUNT; k++) {
-        w[k] = ju_int(ju, o, path, kinds[k], 0, 1000000);
+        w[k] = ju_int(ju, o, path, SPECIAL_KIND_NAMES[k], 0, 1000000);
         *total += w[k];
     }
     if (!ju->failed && *total <= 0)
@@ -499,11 +488,9 @@ static void parse_special(ju_t *ju, special_tables_t *s, const cJSON *root)
         parse_weights(ju, s->weight[t], &s->total[t], it, p);
     }
     const cJSON *lim = ju_object(ju, o, P, "limits");
-    const char *kinds[SPECIAL__COUNT + 1];
-    kind_names(kinds);
-    ju_keys(ju, lim, "special_rooms.limits", kinds);
+    ju_keys(ju, lim, "special_rooms.limits", SPECIAL_KIND_NAMES);
     for (int k = 0; k < SPECIAL__COUNT && !ju->failed; k++) {
-        const char *name = special_kind_name((special_kind_t)k);
+        const char *name = SPECIAL_KIND_NAMES[k];
         char p[96];
         snprintf(p, sizeof p, "special_rooms.limits.%s", name);
         const cJSON *l = ju_object(ju, lim, "special_rooms.limits", name);

@@ -102,6 +102,8 @@ typedef struct special_limits {
 
 /* Ammo kinds of an ammo room, as rolls_t.ammo_kind records them. */
 enum { AMMO_10MM = 0, AMMO_SHELLS, AMMO_ROCKETS, AMMO_CELLS, AMMO__COUNT };
+/* Their names as data/population.json and reports spell them ("shells"). */
+extern const char *const AMMO_NAMES[AMMO__COUNT];
 
 typedef struct special_tables {
     int count_x, count_n, count_k; /* XdN+K special rooms */
@@ -148,7 +150,7 @@ void poptable_probs(const pop_table_t *t, int roll, int dlevel, int difficulty, 
 /* Value of the range-table row holding roll. */
 int poptable_range_value(const pop_range_table_t *t, int roll);
 
-/* Names of ammo kinds ("10mm", "shells", "rockets", "cells"). */
+/* AMMO_NAMES[kind]; "?" out of range. */
 const char *poptable_ammo_name(int kind);
 
 #endif

@@ -229,9 +229,8 @@ cJSON *render_json(const level_t *lv, const tables_t *t)
     cJSON_AddNumberToObject(o, "rooms_small", lv->obs.rooms_small);
     cJSON_AddNumberToObject(o, "doors", lv->obs.doors);
     cJSON *riv = cJSON_AddObjectToObject(o, "rivers");
-    static const char *const ORIENT[] = {"none", "horizontal", "vertical"};
     cJSON_AddNumberToObject(riv, "count", lv->obs.river_count);
-    cJSON_AddStringToObject(riv, "orientation", ORIENT[lv->obs.river_orient]);
+    cJSON_AddStringToObject(riv, "orientation", RIVER_ORIENT_NAMES[lv->obs.river_orient]);
     if (lv->obs.river)
         cJSON_AddStringToObject(riv, "fluid", cell_name((cell_t)lv->obs.river_fluid));
     else

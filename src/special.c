@@ -14,22 +14,15 @@
 
 #include <string.h>
 
-
-static const char *const SPECIAL_NAMES[SPECIAL__COUNT] = {
-    [SPECIAL_WAREHOUSE] = "warehouse", [SPECIAL_FLUID] = "fluid",
-    [SPECIAL_AMMO] = "ammo",           [SPECIAL_TELEPORTER] = "teleporter",
-    [SPECIAL_LEVER] = "lever",         [SPECIAL_VAULT] = "vault",
-};
-
 const char *special_kind_name(special_kind_t k)
 {
-    return k < SPECIAL__COUNT ? SPECIAL_NAMES[k] : "?";
+    return k < SPECIAL__COUNT ? SPECIAL_KIND_NAMES[k] : "?";
 }
 
 int special_kind_from_name(const char *name)
 {
     for (int k = 0; k < SPECIAL__COUNT; k++)
-        if (strcmp(name, SPECIAL_NAMES[k]) == 0)
+        if (strcmp(name, SPECIAL_KIND_NAMES[k]) == 0)
             return k;
     return -1;
 }

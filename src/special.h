@@ -14,7 +14,7 @@
 #include "level.h"
 #include "poptable.h"
 
-/* "warehouse", "fluid", "ammo", "teleporter", "lever", "vault". */
+/* SPECIAL_KIND_NAMES[k] (level.h); "?" out of range. */
 const char *special_kind_name(special_kind_t k);
 /* -1 when unknown. */
 int special_kind_from_name(const char *name);

@@ -12,13 +12,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "poptable.h"
+
 #define N_SINGLE_OUTCOMES 16
 
 /* ---- bin labels ---- */
 static const char *const LBL_NO_YES[] = {"no", "yes"};
 #define LBL_TYPE LEVEL_TYPE_NAMES
-static const char *const LBL_ORIENT[] = {"none", "horizontal", "vertical"};
-static const char *const LBL_FLUID[] = {"water", "acid", "lava"};
+#define LBL_ORIENT RIVER_ORIENT_NAMES
+/* the fluid cells' names, in fluid_bin's order */
+#define LBL_FLUID (CELL_NAMES + CELL_WATER)
+_Static_assert(CELL_ACID == CELL_WATER + 1 && CELL_LAVA == CELL_WATER + 2, "fluids in a row");
 static const char *const LBL_RIVER_FLUIDS[] = {"neither", "river", "fluids", "both"};
 static const char *const LBL_BRIDGE_ORIENT[] = {"horizontal-no", "horizontal-yes", "vertical-no",
                                                 "vertical-yes"};
@@ -29,11 +33,10 @@ static const char *const LBL_DRIFT[2 * DRIFT_MAX + 1] = {
     "-20", "-19", "-18", "-17", "-16", "-15", "-14", "-13", "-12", "-11", "-10", "-9", "-8", "-7",
     "-6",  "-5",  "-4",  "-3",  "-2",  "-1",  "0",   "1",   "2",   "3",   "4",   "5",  "6",  "7",
     "8",   "9",   "10",  "11",  "12",  "13",  "14",  "15",  "16",  "17",  "18",  "19", "20"};
-static const char *const LBL_SPECIAL[SPECIAL__COUNT] = {"warehouse", "fluid",  "ammo",
-                                                        "teleporter", "lever", "vault"};
+#define LBL_SPECIAL SPECIAL_KIND_NAMES
 static const char *const LBL_ARENA[] = {"5x5", "7x5", "7x7", "9x7"};
-static const char *const LBL_AMMO[] = {"10mm", "shells", "rockets", "cells"};
-static const char *const LBL_FAIL[FAIL__COUNT] = {"none", "no_floor", "too_many"};
+#define LBL_AMMO AMMO_NAMES
+#define LBL_FAIL FAILURE_NAMES
 /* wall N's axis (wall_orientation) */
 #define LBL_WALL(n) #n "-vertical", #n "-horizontal"
 static const char *const LBL_WALL_AXIS[2 * OBS_WALLS] = {
