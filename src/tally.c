@@ -14,7 +14,8 @@
 
 #include "poptable.h"
 
-#define N_SINGLE_OUTCOMES 16
+/* a bin per outcome row a population table can hold */
+#define N_SINGLE_OUTCOMES POP_MAX_OUTCOMES
 
 /* ---- bin labels ---- */
 static const char *const LBL_NO_YES[] = {"no", "yes"};
@@ -76,7 +77,8 @@ static inline int fluid_bin(int cell)
     }
 }
 
-/* ---- feeders: one per histogram ---- */
+/* ---- the schema ---- */
+/* bins shared by several rows, or sized by a limit */
 #define N_ROOMS (LEVEL_MAX_ROOMS + 1)
 #define N_DOORS 256
 #define N_WIDTH (GRID_W + 1)
@@ -99,679 +101,17 @@ static inline int fluid_bin(int cell)
 #define N_TRIES_SMALL 128      /* extra-door and city tries, cave walk counts */
 #define N_CAVE_FIRST 192       /* the caves' first walk: d40+100 steps */
 #define N_MAZE_TRIES 512       /* maze tries per style: 500, 300 or 100 */
-
-static void add_levels(const level_t *lv, uint64_t *b) { (void)lv; b[0]++; }
-static void add_type(const level_t *lv, uint64_t *b) { b[lv->type]++; }
-static void add_river(const level_t *lv, uint64_t *b) { b[lv->obs.river ? 1 : 0]++; }
-static void add_river_orient(const level_t *lv, uint64_t *b) { bump(b, 3, lv->obs.river_orient); }
-static void add_river_count(const level_t *lv, uint64_t *b) { bump(b, 4, lv->obs.river_count); }
-static void add_river_fluid(const level_t *lv, uint64_t *b)
-{
-    if (lv->obs.river)
-        bump(b, 3, fluid_bin(lv->obs.river_fluid));
-}
-static void add_river_bridge(const level_t *lv, uint64_t *b)
-{
-    if (lv->obs.river)
-        b[lv->obs.river_bridge ? 1 : 0]++;
-}
-static void add_fluid_passes(const level_t *lv, uint64_t *b) { bump(b, 8, lv->obs.fluid_passes); }
-static void add_fluid_kind(const level_t *lv, uint64_t *b)
-{
-    if (lv->obs.fluid_passes)
-        bump(b, 3, fluid_bin(lv->obs.fluid_kind));
-}
-static void add_fluid_walks(const level_t *lv, uint64_t *b)
-{
-    if (lv->obs.fluid_passes)
-        bump(b, 16, lv->obs.fluid_walks);
-}
-static void add_fluid_present(const level_t *lv, uint64_t *b)
-{
-    const uint16_t *f = lv->obs.fluid_cells;
-    b[(f[0] + f[1] + f[2]) > 0 ? 1 : 0]++;
-}
-#define N_LENGTH 128
+#define N_LENGTH 128           /* steps per fluid walk */
 #define N_RIVER_X (GRID_W + 2)
-static void add_fluid_length(const level_t *lv, uint64_t *b)
-{
-    if (lv->obs.fluid_passes)
-        bump(b, N_LENGTH, lv->obs.fluid_length);
-}
-static void add_fluid_length2(const level_t *lv, uint64_t *b)
-{
-    if (lv->obs.fluid_passes >= 2)
-        bump(b, N_LENGTH, lv->obs.fluid_length2);
-}
-static void add_river_fluids(const level_t *lv, uint64_t *b)
-{
-    b[(lv->obs.river ? 1 : 0) + (lv->obs.fluid_passes ? 2 : 0)]++;
-}
-static void add_river_bridge_orient(const level_t *lv, uint64_t *b)
-{
-    if (lv->obs.river)
-        b[(lv->obs.river_orient == RIVER_VERTICAL ? 2 : 0) + (lv->obs.river_bridge ? 1 : 0)]++;
-}
-/* Levels whose river is one vertical river (the caves' too). */
-static inline bool one_vertical(const obs_t *o)
-{
-    return o->river && o->river_orient == RIVER_VERTICAL && o->river_count == 1;
-}
-static void add_river_x_one(const level_t *lv, uint64_t *b)
-{
-    if (one_vertical(&lv->obs))
-        bump(b, N_RIVER_X, lv->obs.river_x[0]);
-}
-static void add_river_x_two(const level_t *lv, uint64_t *b)
-{
-    if (lv->obs.river && lv->obs.river_count == 2)
-        for (int i = 0; i < 2; i++)
-            bump(b, N_RIVER_X, lv->obs.river_x[i]);
-}
-static void add_river_x_three(const level_t *lv, uint64_t *b)
-{
-    if (lv->obs.river && lv->obs.river_count == 3)
-        for (int i = 0; i < 3; i++)
-            bump(b, N_RIVER_X, lv->obs.river_x[i]);
-}
-static void add_river_drift(const level_t *lv, uint64_t *b)
-{
-    if (one_vertical(&lv->obs))
-        bump(b, 2 * DRIFT_MAX + 1, lv->obs.river_drift + DRIFT_MAX);
-}
-/* each river's drawn width, by kind of river set */
-static void add_river_w_one(const level_t *lv, uint64_t *b)
-{
-    if (one_vertical(&lv->obs))
-        bump(b, N_RIVER_W, lv->obs.river_width[0]);
-}
-static void add_river_w_two(const level_t *lv, uint64_t *b)
-{
-    if (lv->obs.river && lv->obs.river_count == 2)
-        for (int i = 0; i < 2; i++)
-            bump(b, N_RIVER_W, lv->obs.river_width[i]);
-}
-static void add_river_w_three(const level_t *lv, uint64_t *b)
-{
-    if (lv->obs.river && lv->obs.river_count == 3)
-        for (int i = 0; i < 3; i++)
-            bump(b, N_RIVER_W, lv->obs.river_width[i]);
-}
-static void add_river_w_horizontal(const level_t *lv, uint64_t *b)
-{
-    if (lv->obs.river && lv->obs.river_orient == RIVER_HORIZONTAL)
-        bump(b, N_RIVER_W, lv->obs.river_width[0]);
-}
-static void add_rooms(const level_t *lv, uint64_t *b) { bump(b, N_ROOMS, lv->obs.rooms); }
-static void add_rooms_ge4(const level_t *lv, uint64_t *b) { bump(b, N_ROOMS, lv->obs.rooms_ge4); }
-static void add_rooms_small(const level_t *lv, uint64_t *b) { bump(b, N_ROOMS, lv->obs.rooms_small); }
-static void add_doors(const level_t *lv, uint64_t *b) { bump(b, N_DOORS, lv->obs.doors); }
-/* ---- the layout rows: a reference feeder per row (tally_add_rows), and
- * one feeder per group of rows for tally_add (feed_walls ...), which tests
- * the level's kind once and walks its walls, sections, buildings or rooms
- * once for all the group's rows (test_tally holds the two equal) ---- */
-
-/* The normal layout's walls (levels that recorded them): wall i's axis, 0
- * vertical, 1 horizontal. */
-static inline int walls_of(const obs_t *o) { return o->walls ? OBS_WALLS : 0; }
-static inline int wall_axis(const obs_t *o, int i) { return o->wall_horizontal >> i & 1; }
-static void add_wall_orientation(const level_t *lv, uint64_t *b)
-{
-    for (int i = 0; i < walls_of(&lv->obs); i++)
-        b[2 * i + wall_axis(&lv->obs, i)]++;
-}
-static inline int parity_bin(const obs_t *o, int i)
-{
-    return 4 * wall_axis(o, i) + 2 * (o->wall_at[i].x & 1) + (o->wall_at[i].y & 1);
-}
-static void add_wall_parity(const level_t *lv, uint64_t *b)
-{
-    for (int i = 0; i < walls_of(&lv->obs); i++)
-        b[parity_bin(&lv->obs, i)]++;
-}
-/* Wall i's point on the final map: 1 a door, 2 under a river or fluid
- * (which overwrite doors), 0 anything else. */
-static const uint8_t POINT_BIN[256] = {[CELL_DOOR] = 1, [CELL_WATER] = 2, [CELL_ACID] = 2,
-                                       [CELL_LAVA] = 2, [CELL_BRIDGE] = 2};
-static inline int point_bin(const level_t *lv, int i)
-{
-    const point_t p = lv->obs.wall_at[i];
-    return p.x < GRID_STRIDE && p.y < GRID_H + 2 ? POINT_BIN[lv->map.c[GRID_IDX(p.x, p.y)]] : 0;
-}
-static void add_wall_door(const level_t *lv, uint64_t *b)
-{
-    for (int i = 0; i < walls_of(&lv->obs); i++)
-        b[point_bin(lv, i)]++;
-}
-static void add_wall1_x(const level_t *lv, uint64_t *b)
-{
-    if (lv->obs.walls)
-        bump(b, N_X, lv->obs.wall_at[0].x);
-}
-static void add_wall2_x(const level_t *lv, uint64_t *b)
-{
-    if (lv->obs.walls)
-        bump(b, N_X, lv->obs.wall_at[1].x);
-}
-static void add_wall12_y(const level_t *lv, uint64_t *b)
-{
-    if (lv->obs.walls) {
-        bump(b, N_Y, lv->obs.wall_at[0].y);
-        bump(b, N_Y, lv->obs.wall_at[1].y);
-    }
-}
-/* walls 3-10 plotted along one axis (0 vertical, 1 horizontal) */
-static inline void add_later_walls(const level_t *lv, uint64_t *b, int axis, bool y)
-{
-    for (int i = 2; i < walls_of(&lv->obs); i++)
-        if (wall_axis(&lv->obs, i) == axis)
-            bump(b, y ? N_Y : N_X, y ? lv->obs.wall_at[i].y : lv->obs.wall_at[i].x);
-}
-static void add_wall_h_x(const level_t *lv, uint64_t *b) { add_later_walls(lv, b, 1, false); }
-static void add_wall_h_y(const level_t *lv, uint64_t *b) { add_later_walls(lv, b, 1, true); }
-static void add_wall_v_x(const level_t *lv, uint64_t *b) { add_later_walls(lv, b, 0, false); }
-static void add_wall_v_y(const level_t *lv, uint64_t *b) { add_later_walls(lv, b, 0, true); }
-
-/* small rooms */
-static inline int sections_of(const obs_t *o) { return o->sections ? OBS_SECTIONS : 0; }
-static inline int mirror_bin(int pick)
-{
-    return ((pick & OBS_FLIP_X) ? 1 : 0) + ((pick & OBS_FLIP_Y) ? 2 : 0);
-}
-static void add_section_block(const level_t *lv, uint64_t *b)
-{
-    for (int i = 0; i < sections_of(&lv->obs); i++)
-        bump(b, N_BLOCKS, lv->obs.section_pick[i] & (OBS_FLIP_X - 1));
-}
-static void add_section_mirror(const level_t *lv, uint64_t *b)
-{
-    for (int i = 0; i < sections_of(&lv->obs); i++)
-        b[mirror_bin(lv->obs.section_pick[i])]++;
-}
-static void add_frame_doors(const level_t *lv, uint64_t *b)
-{
-    if (lv->obs.sections)
-        bump(b, N_SMALL_COUNT, lv->obs.frame_doors);
-}
-
-/* small rooms: sublayout index and wall cells inside its section, one bin
- * per pair */
-static void add_section_walls(const level_t *lv, uint64_t *b)
-{
-    for (int i = 0; i < sections_of(&lv->obs); i++) {
-        const int w = lv->obs.section_walls[i];
-        b[(lv->obs.section_pick[i] & (OBS_FLIP_X - 1)) * N_INNER +
-          (w < N_INNER - 1 ? w : N_INNER - 1)]++;
-    }
-}
-/* the counts the layouts record, each for its own type only (0: not made) */
-static void add_door_tries(const level_t *lv, uint64_t *b)
-{
-    if (lv->obs.walls)
-        bump(b, N_TRIES_SMALL, lv->obs.door_tries);
-}
-static void add_city_tries(const level_t *lv, uint64_t *b)
-{
-    if (lv->type == LT_CITY)
-        bump(b, N_TRIES_SMALL, lv->obs.city_tries);
-}
-static void add_cave_first_walk(const level_t *lv, uint64_t *b)
-{
-    if (lv->obs.cave_first)
-        bump(b, N_CAVE_FIRST, lv->obs.cave_first);
-}
-static void add_cave_early_walks(const level_t *lv, uint64_t *b)
-{
-    if (lv->obs.cave_first)
-        bump(b, N_TRIES_SMALL, lv->obs.cave_early_walks);
-}
-static void add_cave_late_walks(const level_t *lv, uint64_t *b)
-{
-    if (lv->obs.cave_first)
-        bump(b, N_TRIES_SMALL, lv->obs.cave_late_walks);
-}
-static void add_maze_first_x(const level_t *lv, uint64_t *b)
-{
-    if (lv->obs.maze_tries)
-        bump(b, N_X, lv->obs.maze_first_x);
-}
-static void add_maze_first_y(const level_t *lv, uint64_t *b)
-{
-    if (lv->obs.maze_tries)
-        bump(b, N_Y, lv->obs.maze_first_y);
-}
-static void add_maze_tries(const level_t *lv, uint64_t *b)
-{
-    if (lv->obs.maze_tries)
-        bump(b, N_MAZE_TRIES, lv->obs.maze_tries);
-}
 /* the layout census (census_layout.h) and the layouts' counts of what they drew */
 #define N_CENSUS 16            /* walls, sections, stray cells per level (15: 15 or more) */
 #define N_KINDS (OBS_SECTIONS + 2) /* distinct sublayouts per level, 0..12 and more */
 #define N_CENTRE 128           /* arena_centre: per picture, centre_walls 0..127 */
-static void add_walls_plotted(const level_t *lv, uint64_t *b)
-{
-    if (lv->type == LT_NORMAL || lv->type == LT_SINGLE)
-        bump(b, N_CENSUS, lv->obs.walls);
-}
-static void add_sections(const level_t *lv, uint64_t *b)
-{
-    if (lv->type == LT_SMALL_ROOMS)
-        bump(b, N_CENSUS, lv->obs.sections);
-}
-static void add_section_kinds(const level_t *lv, uint64_t *b)
-{
-    if (!lv->obs.sections)
-        return;
-    unsigned seen = 0;
-    for (int i = 0; i < OBS_SECTIONS; i++)
-        seen |= 1u << (lv->obs.section_pick[i] & (OBS_FLIP_X - 1));
-    bump(b, N_KINDS, popcount64(seen));
-}
-static void add_line_gaps(const level_t *lv, uint64_t *b)
-{
-    if (lv->type == LT_SMALL_ROOMS)
-        bump(b, N_CENSUS, lv->obs.line_gaps);
-}
-static void add_stray_walls(const level_t *lv, uint64_t *b)
-{
-    if (lv->type == LT_ARENA || lv->type == LT_CITY)
-        bump(b, N_CENSUS, lv->obs.stray_walls);
-}
-static void add_arena_centre(const level_t *lv, uint64_t *b)
-{
-    if (lv->type == LT_ARENA && lv->obs.roll.arena_layout >= 0 && lv->obs.roll.arena_layout < 4)
-        b[lv->obs.roll.arena_layout * N_CENTRE + (lv->obs.centre_walls & (N_CENTRE - 1))]++;
-}
-static void add_building_river(const level_t *lv, uint64_t *b)
-{
-    if (lv->type == LT_CITY && lv->obs.river)
-        bump(b, N_CENSUS, lv->obs.building_river);
-}
-static void add_wh_room_blocks(const level_t *lv, uint64_t *b)
-{
-    if (lv->type == LT_WAREHOUSE)
-        for (int i = 0; i < lv->nrooms && i < OBS_WH_ROOMS; i++)
-            b[lv->obs.wh_blocks >> (2 * i) & 3]++;
-}
-static void add_foreign_monsters(const level_t *lv, uint64_t *b)
-{
-    if (lv->type == LT_SINGLE && lv->obs.monsters)
-        bump(b, N_CENSUS, lv->obs.foreign_monsters);
-}
-static void add_wh_door_y(const level_t *lv, uint64_t *b)
-{
-    for (int i = 0; i < OBS_DIVIDERS; i++)
-        if (lv->obs.wh_door_y[i])
-            bump(b, N_Y, lv->obs.wh_door_y[i]);
-}
-
-/* city: the buildings are the room list */
-static void add_building_doors(const level_t *lv, uint64_t *b)
-{
-    if (lv->type == LT_CITY)
-        for (int k = 0; k < 4; k++)
-            b[k] += lv->obs.buildings_by_doors[k];
-}
-static void add_building_corner_doors(const level_t *lv, uint64_t *b)
-{
-    if (lv->type == LT_CITY)
-        bump(b, N_SMALL_COUNT, lv->obs.building_corner_doors);
-}
-/* floor cells between the building's walls and the outer wall (0 when it
- * reaches the border) */
-static inline int building_margin(const room_t *r)
-{
-    int m = r->x - 2;
-    m = m < r->y - 2 ? m : r->y - 2;
-    m = m < GRID_W - (r->x + r->w) ? m : GRID_W - (r->x + r->w);
-    m = m < GRID_H - (r->y + r->h) ? m : GRID_H - (r->y + r->h);
-    return m < 0 ? 0 : m;
-}
-static void add_building_margin(const level_t *lv, uint64_t *b)
-{
-    if (lv->type == LT_CITY)
-        for (int i = 0; i < lv->nrooms; i++)
-            bump(b, N_MARGIN, building_margin(&lv->rooms[i]));
-}
-/* The fewest cells between two buildings, along the axis that parts them
- * (0: they touch, even at a corner, or overlap); -1 under two buildings. */
-static int building_gap(const level_t *lv)
-{
-    if (lv->nrooms < 2)
-        return -1;
-    int gap = GRID_W;
-    for (int i = 0; i < lv->nrooms; i++)
-        for (int j = i + 1; j < lv->nrooms; j++) {
-            const room_t *p = &lv->rooms[i], *q = &lv->rooms[j];
-            const int dx1 = q->x - (p->x + p->w), dx2 = p->x - (q->x + q->w);
-            const int dy1 = q->y - (p->y + p->h), dy2 = p->y - (q->y + q->h);
-            const int dx = dx1 > dx2 ? dx1 : dx2, dy = dy1 > dy2 ? dy1 : dy2;
-            const int g = dx > dy ? dx : dy;
-            gap = g < gap ? g : gap;
-        }
-    return gap < 0 ? 0 : gap;
-}
-static void add_building_gap(const level_t *lv, uint64_t *b)
-{
-    if (lv->type == LT_CITY)
-        bump(b, N_X, building_gap(lv));
-}
-/* The first building of a city without a river comes from the first try,
- * which always fits: its size, place and door are the rule's own draws. */
-static inline bool first_building(const level_t *lv)
-{
-    return lv->type == LT_CITY && !lv->obs.river && lv->nrooms > 0;
-}
-static void add_first_building_w(const level_t *lv, uint64_t *b)
-{
-    if (first_building(lv))
-        bump(b, N_SIZE, lv->rooms[0].w);
-}
-static void add_first_building_h(const level_t *lv, uint64_t *b)
-{
-    if (first_building(lv))
-        bump(b, N_SIZE, lv->rooms[0].h);
-}
-static void add_first_building_x(const level_t *lv, uint64_t *b)
-{
-    if (first_building(lv))
-        bump(b, N_X, lv->rooms[0].x);
-}
-static void add_first_building_y(const level_t *lv, uint64_t *b)
-{
-    if (first_building(lv))
-        bump(b, N_Y, lv->rooms[0].y);
-}
-static void add_first_door_side(const level_t *lv, uint64_t *b)
-{
-    if (first_building(lv) && lv->obs.first_door_side < 4)
-        b[lv->obs.first_door_side]++;
-}
-/* the door's cell k of the n non-corner cells of its wall: quarter 4k/n */
-static inline int door_quarter(const level_t *lv)
-{
-    const int n = (lv->obs.first_door_side < 2 ? lv->rooms[0].w : lv->rooms[0].h) - 2;
-    return n > 0 ? 4 * lv->obs.first_door_at / n : -1;
-}
-static void add_first_door_quarter(const level_t *lv, uint64_t *b)
-{
-    if (first_building(lv) && lv->obs.first_door_side < 4)
-        bump(b, 4, door_quarter(lv));
-}
-
-/* warehouse: a room is recorded when its box size is */
-static void add_divider_x(const level_t *lv, uint64_t *b)
-{
-    for (int i = 0; i < OBS_DIVIDERS; i++)
-        if (lv->obs.divider_x[i])
-            bump(b, N_X, lv->obs.divider_x[i]);
-}
-static void add_wh_box_size(const level_t *lv, uint64_t *b)
-{
-    for (int i = 0; i < OBS_WH_ROOMS; i++)
-        if (lv->obs.wh_box[i])
-            bump(b, N_BOX, lv->obs.wh_box[i]);
-}
-static void add_wh_box_tries(const level_t *lv, uint64_t *b)
-{
-    for (int i = 0; i < OBS_WH_ROOMS; i++)
-        if (lv->obs.wh_box[i])
-            bump(b, N_TRIES, lv->obs.wh_tries[i]);
-}
-static void add_wh_wall_blocks(const level_t *lv, uint64_t *b)
-{
-    for (int i = 0; i < OBS_WH_ROOMS; i++)
-        if (lv->obs.wh_box[i])
-            b[lv->obs.wh_walls >> i & 1]++;
-}
-
-/* start and stairs (every level that has them) */
-static void add_start_x(const level_t *lv, uint64_t *b)
-{
-    if (lv->start.x)
-        bump(b, N_X, lv->start.x);
-}
-static void add_start_y(const level_t *lv, uint64_t *b)
-{
-    if (lv->start.x)
-        bump(b, N_Y, lv->start.y);
-}
-/* The corner (0..3) whose CORNER_BLOCK x CORNER_BLOCK block of interior
- * cells holds p, or -1. */
-#define CORNER_BLOCK 3
-static inline int corner_of(point_t p)
-{
-    const int cx = p.x <= 1 + CORNER_BLOCK ? 0 : p.x >= GRID_W - CORNER_BLOCK ? 1 : -1;
-    const int cy = p.y <= 1 + CORNER_BLOCK ? 0 : p.y >= GRID_H - CORNER_BLOCK ? 2 : -1;
-    return cx < 0 || cy < 0 ? -1 : cx + cy;
-}
-static void add_stair_corners(const level_t *lv, uint64_t *b)
-{
-    if (!lv->nstairs)
-        return;
-    unsigned seen = 0;
-    for (int i = 0; i < lv->nstairs; i++) {
-        const int c = corner_of(lv->stairs[i]);
-        seen |= c < 0 ? 0u : 1u << c;
-    }
-    b[popcount64(seen)]++;
-}
-static void add_stairs_off_corner(const level_t *lv, uint64_t *b)
-{
-    if (!lv->nstairs)
-        return;
-    int n = 0;
-    for (int i = 0; i < lv->nstairs; i++)
-        n += corner_of(lv->stairs[i]) < 0;
-    bump(b, N_STAIRS, n);
-}
-
-/* special rooms placed per level, and each placed room's size by kind */
-static void add_special_per_level(const level_t *lv, uint64_t *b) { bump(b, N_SPECIAL, lv->nspecial); }
-/* The room of special room i, NULL when the record is out of range. */
-static inline const room_t *special_room(const level_t *lv, int i)
-{
-    const special_room_t *s = &lv->special[i];
-    return s->kind < SPECIAL__COUNT && s->room < lv->nrooms ? &lv->rooms[s->room] : NULL;
-}
-static inline void add_special_side(const level_t *lv, uint64_t *b, int kind, bool height)
-{
-    for (int i = 0; i < lv->nspecial; i++) {
-        const room_t *r = special_room(lv, i);
-        if (r && lv->special[i].kind == kind)
-            bump(b, height ? N_Y : N_X, height ? r->h : r->w);
-    }
-}
-#define SPECIAL_SIZE_FEEDERS(k, K) \
-    static void add_special_w_##k(const level_t *lv, uint64_t *b) \
-    { \
-        add_special_side(lv, b, K, false); \
-    } \
-    static void add_special_h_##k(const level_t *lv, uint64_t *b) \
-    { \
-        add_special_side(lv, b, K, true); \
-    }
-SPECIAL_SIZE_FEEDERS(warehouse, SPECIAL_WAREHOUSE)
-SPECIAL_SIZE_FEEDERS(fluid, SPECIAL_FLUID)
-SPECIAL_SIZE_FEEDERS(ammo, SPECIAL_AMMO)
-SPECIAL_SIZE_FEEDERS(teleporter, SPECIAL_TELEPORTER)
-SPECIAL_SIZE_FEEDERS(lever, SPECIAL_LEVER)
-SPECIAL_SIZE_FEEDERS(vault, SPECIAL_VAULT)
-#undef SPECIAL_SIZE_FEEDERS
-static void add_special_area_fluid(const level_t *lv, uint64_t *b)
-{
-    for (int i = 0; i < lv->nspecial; i++) {
-        const room_t *r = special_room(lv, i);
-        if (r && lv->special[i].kind == SPECIAL_FLUID)
-            bump(b, N_FLUID_AREA, r->w * r->h);
-    }
-}
-
-static void add_room_width(const level_t *lv, uint64_t *b)
-{
-    for (int i = 0; i < lv->nrooms; i++)
-        bump(b, N_WIDTH, lv->rooms[i].w);
-}
-static void add_room_height(const level_t *lv, uint64_t *b)
-{
-    for (int i = 0; i < lv->nrooms; i++)
-        bump(b, N_HEIGHT, lv->rooms[i].h);
-}
-static void add_room_area(const level_t *lv, uint64_t *b)
-{
-    for (int i = 0; i < lv->nrooms; i++)
-        bump(b, N_AREA, lv->rooms[i].w * lv->rooms[i].h);
-}
-static void add_variant(const level_t *lv, uint64_t *b) { bump(b, 16, lv->obs.layout_variant); }
-static void add_special_rolled(const level_t *lv, uint64_t *b)
-{
-    if (lv->obs.special_made)
-        bump(b, 8, lv->obs.special_rolled);
-}
-static void add_special_placed(const level_t *lv, uint64_t *b)
-{
-    for (int k = 0; k < SPECIAL__COUNT; k++)
-        b[k] += lv->obs.special_placed[k];
-}
-static void add_special_skipped(const level_t *lv, uint64_t *b)
-{
-    for (int k = 0; k < SPECIAL__COUNT; k++)
-        b[k] += lv->obs.special_skipped[k];
-}
-static void add_special_drawn(const level_t *lv, uint64_t *b)
-{
-    for (int k = 0; k < SPECIAL__COUNT; k++)
-        b[k] += (uint64_t)lv->obs.special_placed[k] + lv->obs.special_skipped[k];
-}
-static void add_monsters_by_kind(const level_t *lv, uint64_t *b)
-{
-    if (!lv->obs.monsters) /* layout-only levels: all zero */
-        return;
-    for (int k = 0; k < MONSTER_KINDS_MAX; k++)
-        b[k] += lv->obs.monsters_by_kind[k];
-}
-static void add_hunting(const level_t *lv, uint64_t *b)
-{
-    b[1] += lv->obs.hunting;
-    b[0] += (uint64_t)(lv->obs.monsters - lv->obs.hunting);
-}
-static void add_items(const level_t *lv, uint64_t *b) { bump(b, N_ITEMS, lv->obs.items); }
-static void add_first_monster(const level_t *lv, uint64_t *b)
-{
-    bump(b, MONSTER_KINDS_MAX, lv->obs.first_monster);
-}
-static void add_monster_kinds(const level_t *lv, uint64_t *b)
-{
-    if (!lv->obs.monsters)
-        return;
-    int kinds = 0;
-    for (int k = 0; k < MONSTER_KINDS_MAX; k++)
-        kinds += lv->obs.monsters_by_kind[k] != 0;
-    bump(b, 8, kinds);
-}
-static void add_cave_roll(const level_t *lv, uint64_t *b) { bump(b, 256, lv->obs.roll.cave); }
-static void add_cave_outcome(const level_t *lv, uint64_t *b)
-{
-    bump(b, MONSTER_KINDS_MAX, lv->obs.roll.cave_outcome);
-}
-static void add_single_roll(const level_t *lv, uint64_t *b) { bump(b, 32, lv->obs.roll.single); }
-static void add_single_outcome(const level_t *lv, uint64_t *b)
-{
-    bump(b, N_SINGLE_OUTCOMES, lv->obs.roll.single_outcome);
-}
-static void add_arena_roll(const level_t *lv, uint64_t *b) { bump(b, 64, lv->obs.roll.arena); }
-static void add_arena_layout(const level_t *lv, uint64_t *b) { bump(b, 4, lv->obs.roll.arena_layout); }
-static void add_fluid_room_roll(const level_t *lv, uint64_t *b) { bump(b, 64, lv->obs.roll.fluid_room); }
-static void add_fluid_room_kind(const level_t *lv, uint64_t *b)
-{
-    bump(b, 3, fluid_bin(lv->obs.roll.fluid_room_kind));
-}
-static void add_ammo_roll(const level_t *lv, uint64_t *b) { bump(b, 128, lv->obs.roll.ammo); }
-static void add_ammo_kind(const level_t *lv, uint64_t *b) { bump(b, 4, lv->obs.roll.ammo_kind); }
-static void add_ammo_stacks(const level_t *lv, uint64_t *b) { bump(b, 8, lv->obs.roll.ammo_stacks); }
-static void add_unreachable_any(const level_t *lv, uint64_t *b) { b[lv->obs.unreachable ? 1 : 0]++; }
-static void add_failure(const level_t *lv, uint64_t *b) { bump(b, FAIL__COUNT, lv->obs.failure); }
-
-/* ---- the game-0.9.9.7 ruleset's own observations (src/game/): each row
- * counts only the levels its population ran on (obs.gp_made), so the wiki
- * ruleset's reports gain nothing but empty rows ---- */
+/* the game-0.9.9.7 ruleset's own observations */
 #define N_GAME_ROOMS 16        /* special rooms rolled: 4..10, 4..12 in cities */
 #define N_GAME_BARRELS 64      /* the barrel count: 12 or 50 */
 #define N_GAME_TILE 8          /* arena corner tile 1..7 */
 #define N_GAME_SETS 24         /* cave monster sets, data/game-0.9.9.7/population.json */
-static const char *const LBL_GAME_RIVER_MIX[] = {"none", "horizontal", "one", "two", "three"};
-/* the pair of barrel kinds a level's barrels show: each row of
- * population.json barrels.kinds gives one of these */
-static const char *const LBL_GAME_BARREL_KINDS[] = {"plain", "plain-acid", "plain-napalm",
-                                                    "napalm", "acid-napalm", "other"};
-static const char *const LBL_GAME_EVENT[] = {"ineligible", "none", "event"};
-static void add_game_river_mix(const level_t *lv, uint64_t *b)
-{
-    const obs_t *o = &lv->obs;
-    if (!o->gp_made)
-        return;
-    if (!o->river)
-        b[0]++;
-    else if (o->river_orient == RIVER_HORIZONTAL)
-        b[1]++;
-    else if (o->river_count >= 1 && o->river_count <= 3)
-        b[1 + o->river_count]++;
-}
-static void add_game_special_rolled(const level_t *lv, uint64_t *b)
-{
-    if (lv->obs.gp_made && lv->obs.special_made)
-        bump(b, N_GAME_ROOMS, lv->obs.special_rolled);
-}
-static void add_game_barrel_count(const level_t *lv, uint64_t *b)
-{
-    if (lv->obs.gp_made)
-        bump(b, N_GAME_BARRELS, lv->obs.gp_barrel_count);
-}
-static void add_game_barrel_kinds(const level_t *lv, uint64_t *b)
-{
-    const obs_t *o = &lv->obs;
-    if (!o->gp_made || !o->gp_barrels)
-        return;
-    const int seen = (o->gp_barrels_by_kind[0] ? 1 : 0) | (o->gp_barrels_by_kind[1] ? 2 : 0) |
-                     (o->gp_barrels_by_kind[2] ? 4 : 0);
-    switch (seen) {
-    case 1: b[0]++; break;
-    case 1 | 2: b[1]++; break;
-    case 1 | 4: b[2]++; break;
-    case 4: b[3]++; break;
-    case 2 | 4: b[4]++; break;
-    default: b[5]++; break;
-    }
-}
-static void add_game_arena_tile(const level_t *lv, uint64_t *b)
-{
-    if (lv->obs.gp_made && lv->obs.glay_arena_quad)
-        bump(b, N_GAME_TILE, lv->obs.glay_arena_quad);
-}
-static void add_game_cave_set(const level_t *lv, uint64_t *b)
-{
-    if (lv->obs.gp_made)
-        bump(b, N_GAME_SETS, lv->obs.gp_cave_set);
-}
-static void add_game_event(const level_t *lv, uint64_t *b)
-{
-    const obs_t *o = &lv->obs;
-    if (o->gp_made)
-        b[!o->gp_event_eligible ? 0 : o->gp_event < 0 ? 1 : 2]++;
-}
-
-static int64_t val_budget(const level_t *lv) { return lv->obs.budget; }
-static int64_t val_danger(const level_t *lv) { return lv->obs.danger_placed; }
-static int64_t val_monsters(const level_t *lv) { return lv->obs.monsters; }
-static int64_t val_fluid_cells(const level_t *lv)
-{
-    return (int64_t)lv->obs.fluid_cells[0] + lv->obs.fluid_cells[1] + lv->obs.fluid_cells[2];
-}
-static int64_t val_unreachable(const level_t *lv) { return lv->obs.unreachable; }
-static int64_t val_retries(const level_t *lv) { return lv->obs.retries; }
-static int64_t val_rooms_river(const level_t *lv) { return lv->obs.river ? lv->obs.rooms : -1; }
-static int64_t val_rooms_dry(const level_t *lv) { return lv->obs.river ? -1 : lv->obs.rooms; }
 
 /* The schema, one row per histogram in report order: C rows are counts fed
  * by add_<id>, R rows counts fed by add_<id> that tally_add feeds in loops
@@ -912,6 +252,732 @@ static int64_t val_rooms_dry(const level_t *lv) { return lv->obs.river ? -1 : lv
     C(game_event, "game_event", 3, LBL_GAME_EVENT, "game ruleset: the generator rolls no event, rolled none, or an event") \
     M(rooms_river, "rooms_with_river", "entries of the room list, levels with a river") \
     M(rooms_dry, "rooms_without_river", "entries of the room list, levels without a river")
+
+/* Each count row's bins, NB_<id>: its feeder clamps to them, so the row
+ * states them once. */
+enum tally_bins {
+#define NB_COUNTS(id, n, nb, lbl, d) NB_##id = (nb),
+#define NB_MOMENTS(id, n, d)
+    TALLY_ROWS(NB_COUNTS, NB_COUNTS, NB_MOMENTS)
+#undef NB_COUNTS
+#undef NB_MOMENTS
+};
+
+/* ---- feeders: one per histogram ---- */
+static void add_levels(const level_t *lv, uint64_t *b) { (void)lv; b[0]++; }
+static void add_type(const level_t *lv, uint64_t *b) { b[lv->type]++; }
+static void add_river(const level_t *lv, uint64_t *b) { b[lv->obs.river ? 1 : 0]++; }
+static void add_river_orient(const level_t *lv, uint64_t *b)
+{
+    bump(b, NB_river_orient, lv->obs.river_orient);
+}
+static void add_river_count(const level_t *lv, uint64_t *b)
+{
+    bump(b, NB_river_count, lv->obs.river_count);
+}
+static void add_river_fluid(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.river)
+        bump(b, NB_river_fluid, fluid_bin(lv->obs.river_fluid));
+}
+static void add_river_bridge(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.river)
+        b[lv->obs.river_bridge ? 1 : 0]++;
+}
+static void add_fluid_passes(const level_t *lv, uint64_t *b)
+{
+    bump(b, NB_fluid_passes, lv->obs.fluid_passes);
+}
+static void add_fluid_kind(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.fluid_passes)
+        bump(b, NB_fluid_kind, fluid_bin(lv->obs.fluid_kind));
+}
+static void add_fluid_walks(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.fluid_passes)
+        bump(b, NB_fluid_walks, lv->obs.fluid_walks);
+}
+static void add_fluid_present(const level_t *lv, uint64_t *b)
+{
+    const uint16_t *f = lv->obs.fluid_cells;
+    b[(f[0] + f[1] + f[2]) > 0 ? 1 : 0]++;
+}
+static void add_fluid_length(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.fluid_passes)
+        bump(b, NB_fluid_length, lv->obs.fluid_length);
+}
+static void add_fluid_length2(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.fluid_passes >= 2)
+        bump(b, NB_fluid_length2, lv->obs.fluid_length2);
+}
+static void add_river_fluids(const level_t *lv, uint64_t *b)
+{
+    b[(lv->obs.river ? 1 : 0) + (lv->obs.fluid_passes ? 2 : 0)]++;
+}
+static void add_river_bridge_orient(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.river)
+        b[(lv->obs.river_orient == RIVER_VERTICAL ? 2 : 0) + (lv->obs.river_bridge ? 1 : 0)]++;
+}
+/* Levels whose river is one vertical river (the caves' too). */
+static inline bool one_vertical(const obs_t *o)
+{
+    return o->river && o->river_orient == RIVER_VERTICAL && o->river_count == 1;
+}
+static void add_river_x_one(const level_t *lv, uint64_t *b)
+{
+    if (one_vertical(&lv->obs))
+        bump(b, NB_river_x_one, lv->obs.river_x[0]);
+}
+static void add_river_x_two(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.river && lv->obs.river_count == 2)
+        for (int i = 0; i < 2; i++)
+            bump(b, NB_river_x_two, lv->obs.river_x[i]);
+}
+static void add_river_x_three(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.river && lv->obs.river_count == 3)
+        for (int i = 0; i < 3; i++)
+            bump(b, NB_river_x_three, lv->obs.river_x[i]);
+}
+static void add_river_drift(const level_t *lv, uint64_t *b)
+{
+    if (one_vertical(&lv->obs))
+        bump(b, NB_river_drift, lv->obs.river_drift + DRIFT_MAX);
+}
+/* each river's drawn width, by kind of river set */
+static void add_river_w_one(const level_t *lv, uint64_t *b)
+{
+    if (one_vertical(&lv->obs))
+        bump(b, NB_river_w_one, lv->obs.river_width[0]);
+}
+static void add_river_w_two(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.river && lv->obs.river_count == 2)
+        for (int i = 0; i < 2; i++)
+            bump(b, NB_river_w_two, lv->obs.river_width[i]);
+}
+static void add_river_w_three(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.river && lv->obs.river_count == 3)
+        for (int i = 0; i < 3; i++)
+            bump(b, NB_river_w_three, lv->obs.river_width[i]);
+}
+static void add_river_w_horizontal(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.river && lv->obs.river_orient == RIVER_HORIZONTAL)
+        bump(b, NB_river_w_horizontal, lv->obs.river_width[0]);
+}
+static void add_rooms(const level_t *lv, uint64_t *b) { bump(b, NB_rooms, lv->obs.rooms); }
+static void add_rooms_ge4(const level_t *lv, uint64_t *b)
+{
+    bump(b, NB_rooms_ge4, lv->obs.rooms_ge4);
+}
+static void add_rooms_small(const level_t *lv, uint64_t *b)
+{
+    bump(b, NB_rooms_small, lv->obs.rooms_small);
+}
+static void add_doors(const level_t *lv, uint64_t *b) { bump(b, NB_doors, lv->obs.doors); }
+/* ---- the layout rows: a reference feeder per row (tally_add_rows), and
+ * one feeder per group of rows for tally_add (feed_walls ...), which tests
+ * the level's kind once and walks its walls, sections, buildings or rooms
+ * once for all the group's rows (test_tally holds the two equal) ---- */
+
+/* The normal layout's walls (levels that recorded them): wall i's axis, 0
+ * vertical, 1 horizontal. */
+static inline int walls_of(const obs_t *o) { return o->walls ? OBS_WALLS : 0; }
+static inline int wall_axis(const obs_t *o, int i) { return o->wall_horizontal >> i & 1; }
+static void add_wall_orientation(const level_t *lv, uint64_t *b)
+{
+    for (int i = 0; i < walls_of(&lv->obs); i++)
+        b[2 * i + wall_axis(&lv->obs, i)]++;
+}
+static inline int parity_bin(const obs_t *o, int i)
+{
+    return 4 * wall_axis(o, i) + 2 * (o->wall_at[i].x & 1) + (o->wall_at[i].y & 1);
+}
+static void add_wall_parity(const level_t *lv, uint64_t *b)
+{
+    for (int i = 0; i < walls_of(&lv->obs); i++)
+        b[parity_bin(&lv->obs, i)]++;
+}
+/* Wall i's point on the final map: 1 a door, 2 under a river or fluid
+ * (which overwrite doors), 0 anything else. */
+static const uint8_t POINT_BIN[256] = {[CELL_DOOR] = 1, [CELL_WATER] = 2, [CELL_ACID] = 2,
+                                       [CELL_LAVA] = 2, [CELL_BRIDGE] = 2};
+static inline int point_bin(const level_t *lv, int i)
+{
+    const point_t p = lv->obs.wall_at[i];
+    return p.x < GRID_STRIDE && p.y < GRID_H + 2 ? POINT_BIN[lv->map.c[GRID_IDX(p.x, p.y)]] : 0;
+}
+static void add_wall_door(const level_t *lv, uint64_t *b)
+{
+    for (int i = 0; i < walls_of(&lv->obs); i++)
+        b[point_bin(lv, i)]++;
+}
+static void add_wall1_x(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.walls)
+        bump(b, NB_wall1_x, lv->obs.wall_at[0].x);
+}
+static void add_wall2_x(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.walls)
+        bump(b, NB_wall2_x, lv->obs.wall_at[1].x);
+}
+static void add_wall12_y(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.walls) {
+        bump(b, NB_wall12_y, lv->obs.wall_at[0].y);
+        bump(b, NB_wall12_y, lv->obs.wall_at[1].y);
+    }
+}
+/* walls 3-10 plotted along one axis (0 vertical, 1 horizontal) */
+static inline void add_later_walls(const level_t *lv, uint64_t *b, int axis, bool y)
+{
+    for (int i = 2; i < walls_of(&lv->obs); i++)
+        if (wall_axis(&lv->obs, i) == axis)
+            bump(b, y ? N_Y : N_X, y ? lv->obs.wall_at[i].y : lv->obs.wall_at[i].x);
+}
+static void add_wall_h_x(const level_t *lv, uint64_t *b) { add_later_walls(lv, b, 1, false); }
+static void add_wall_h_y(const level_t *lv, uint64_t *b) { add_later_walls(lv, b, 1, true); }
+static void add_wall_v_x(const level_t *lv, uint64_t *b) { add_later_walls(lv, b, 0, false); }
+static void add_wall_v_y(const level_t *lv, uint64_t *b) { add_later_walls(lv, b, 0, true); }
+
+/* small rooms */
+static inline int sections_of(const obs_t *o) { return o->sections ? OBS_SECTIONS : 0; }
+static inline int mirror_bin(int pick)
+{
+    return ((pick & OBS_FLIP_X) ? 1 : 0) + ((pick & OBS_FLIP_Y) ? 2 : 0);
+}
+static void add_section_block(const level_t *lv, uint64_t *b)
+{
+    for (int i = 0; i < sections_of(&lv->obs); i++)
+        bump(b, NB_section_block, lv->obs.section_pick[i] & (OBS_FLIP_X - 1));
+}
+static void add_section_mirror(const level_t *lv, uint64_t *b)
+{
+    for (int i = 0; i < sections_of(&lv->obs); i++)
+        b[mirror_bin(lv->obs.section_pick[i])]++;
+}
+static void add_frame_doors(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.sections)
+        bump(b, NB_frame_doors, lv->obs.frame_doors);
+}
+
+/* small rooms: sublayout index and wall cells inside its section, one bin
+ * per pair */
+static void add_section_walls(const level_t *lv, uint64_t *b)
+{
+    for (int i = 0; i < sections_of(&lv->obs); i++) {
+        const int w = lv->obs.section_walls[i];
+        b[(lv->obs.section_pick[i] & (OBS_FLIP_X - 1)) * N_INNER +
+          (w < N_INNER - 1 ? w : N_INNER - 1)]++;
+    }
+}
+/* the counts the layouts record, each for its own type only (0: not made) */
+static void add_door_tries(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.walls)
+        bump(b, NB_door_tries, lv->obs.door_tries);
+}
+static void add_city_tries(const level_t *lv, uint64_t *b)
+{
+    if (lv->type == LT_CITY)
+        bump(b, NB_city_tries, lv->obs.city_tries);
+}
+static void add_cave_first_walk(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.cave_first)
+        bump(b, NB_cave_first_walk, lv->obs.cave_first);
+}
+static void add_cave_early_walks(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.cave_first)
+        bump(b, NB_cave_early_walks, lv->obs.cave_early_walks);
+}
+static void add_cave_late_walks(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.cave_first)
+        bump(b, NB_cave_late_walks, lv->obs.cave_late_walks);
+}
+static void add_maze_first_x(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.maze_tries)
+        bump(b, NB_maze_first_x, lv->obs.maze_first_x);
+}
+static void add_maze_first_y(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.maze_tries)
+        bump(b, NB_maze_first_y, lv->obs.maze_first_y);
+}
+static void add_maze_tries(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.maze_tries)
+        bump(b, NB_maze_tries, lv->obs.maze_tries);
+}
+/* the layout census (census_layout.h) and the layouts' counts of what they drew */
+static void add_walls_plotted(const level_t *lv, uint64_t *b)
+{
+    if (lv->type == LT_NORMAL || lv->type == LT_SINGLE)
+        bump(b, NB_walls_plotted, lv->obs.walls);
+}
+static void add_sections(const level_t *lv, uint64_t *b)
+{
+    if (lv->type == LT_SMALL_ROOMS)
+        bump(b, NB_sections, lv->obs.sections);
+}
+static void add_section_kinds(const level_t *lv, uint64_t *b)
+{
+    if (!lv->obs.sections)
+        return;
+    unsigned seen = 0;
+    for (int i = 0; i < OBS_SECTIONS; i++)
+        seen |= 1u << (lv->obs.section_pick[i] & (OBS_FLIP_X - 1));
+    bump(b, NB_section_kinds, popcount64(seen));
+}
+static void add_line_gaps(const level_t *lv, uint64_t *b)
+{
+    if (lv->type == LT_SMALL_ROOMS)
+        bump(b, NB_line_gaps, lv->obs.line_gaps);
+}
+static void add_stray_walls(const level_t *lv, uint64_t *b)
+{
+    if (lv->type == LT_ARENA || lv->type == LT_CITY)
+        bump(b, NB_stray_walls, lv->obs.stray_walls);
+}
+static void add_arena_centre(const level_t *lv, uint64_t *b)
+{
+    if (lv->type == LT_ARENA && lv->obs.roll.arena_layout >= 0 && lv->obs.roll.arena_layout < 4)
+        b[lv->obs.roll.arena_layout * N_CENTRE + (lv->obs.centre_walls & (N_CENTRE - 1))]++;
+}
+static void add_building_river(const level_t *lv, uint64_t *b)
+{
+    if (lv->type == LT_CITY && lv->obs.river)
+        bump(b, NB_building_river, lv->obs.building_river);
+}
+static void add_wh_room_blocks(const level_t *lv, uint64_t *b)
+{
+    if (lv->type == LT_WAREHOUSE)
+        for (int i = 0; i < lv->nrooms && i < OBS_WH_ROOMS; i++)
+            b[lv->obs.wh_blocks >> (2 * i) & 3]++;
+}
+static void add_foreign_monsters(const level_t *lv, uint64_t *b)
+{
+    if (lv->type == LT_SINGLE && lv->obs.monsters)
+        bump(b, NB_foreign_monsters, lv->obs.foreign_monsters);
+}
+static void add_wh_door_y(const level_t *lv, uint64_t *b)
+{
+    for (int i = 0; i < OBS_DIVIDERS; i++)
+        if (lv->obs.wh_door_y[i])
+            bump(b, NB_wh_door_y, lv->obs.wh_door_y[i]);
+}
+
+/* city: the buildings are the room list */
+_Static_assert(sizeof ((obs_t *)0)->buildings_by_doors == NB_building_doors,
+               "a bin per count the record keeps");
+static void add_building_doors(const level_t *lv, uint64_t *b)
+{
+    if (lv->type == LT_CITY)
+        for (int k = 0; k < NB_building_doors; k++)
+            b[k] += lv->obs.buildings_by_doors[k];
+}
+static void add_building_corner_doors(const level_t *lv, uint64_t *b)
+{
+    if (lv->type == LT_CITY)
+        bump(b, NB_building_corner_doors, lv->obs.building_corner_doors);
+}
+/* floor cells between the building's walls and the outer wall (0 when it
+ * reaches the border) */
+static inline int building_margin(const room_t *r)
+{
+    int m = r->x - 2;
+    m = m < r->y - 2 ? m : r->y - 2;
+    m = m < GRID_W - (r->x + r->w) ? m : GRID_W - (r->x + r->w);
+    m = m < GRID_H - (r->y + r->h) ? m : GRID_H - (r->y + r->h);
+    return m < 0 ? 0 : m;
+}
+static void add_building_margin(const level_t *lv, uint64_t *b)
+{
+    if (lv->type == LT_CITY)
+        for (int i = 0; i < lv->nrooms; i++)
+            bump(b, NB_building_margin, building_margin(&lv->rooms[i]));
+}
+/* The fewest cells between two buildings, along the axis that parts them
+ * (0: they touch, even at a corner, or overlap); -1 under two buildings. */
+static int building_gap(const level_t *lv)
+{
+    if (lv->nrooms < 2)
+        return -1;
+    int gap = GRID_W;
+    for (int i = 0; i < lv->nrooms; i++)
+        for (int j = i + 1; j < lv->nrooms; j++) {
+            const room_t *p = &lv->rooms[i], *q = &lv->rooms[j];
+            const int dx1 = q->x - (p->x + p->w), dx2 = p->x - (q->x + q->w);
+            const int dy1 = q->y - (p->y + p->h), dy2 = p->y - (q->y + q->h);
+            const int dx = dx1 > dx2 ? dx1 : dx2, dy = dy1 > dy2 ? dy1 : dy2;
+            const int g = dx > dy ? dx : dy;
+            gap = g < gap ? g : gap;
+        }
+    return gap < 0 ? 0 : gap;
+}
+static void add_building_gap(const level_t *lv, uint64_t *b)
+{
+    if (lv->type == LT_CITY)
+        bump(b, NB_building_gap, building_gap(lv));
+}
+/* The first building of a city without a river comes from the first try,
+ * which always fits: its size, place and door are the rule's own draws. */
+static inline bool first_building(const level_t *lv)
+{
+    return lv->type == LT_CITY && !lv->obs.river && lv->nrooms > 0;
+}
+static void add_first_building_w(const level_t *lv, uint64_t *b)
+{
+    if (first_building(lv))
+        bump(b, NB_first_building_w, lv->rooms[0].w);
+}
+static void add_first_building_h(const level_t *lv, uint64_t *b)
+{
+    if (first_building(lv))
+        bump(b, NB_first_building_h, lv->rooms[0].h);
+}
+static void add_first_building_x(const level_t *lv, uint64_t *b)
+{
+    if (first_building(lv))
+        bump(b, NB_first_building_x, lv->rooms[0].x);
+}
+static void add_first_building_y(const level_t *lv, uint64_t *b)
+{
+    if (first_building(lv))
+        bump(b, NB_first_building_y, lv->rooms[0].y);
+}
+static void add_first_door_side(const level_t *lv, uint64_t *b)
+{
+    if (first_building(lv) && lv->obs.first_door_side < 4)
+        b[lv->obs.first_door_side]++;
+}
+/* the door's cell k of the n non-corner cells of its wall: quarter 4k/n */
+static inline int door_quarter(const level_t *lv)
+{
+    const int n = (lv->obs.first_door_side < 2 ? lv->rooms[0].w : lv->rooms[0].h) - 2;
+    return n > 0 ? 4 * lv->obs.first_door_at / n : -1;
+}
+static void add_first_door_quarter(const level_t *lv, uint64_t *b)
+{
+    if (first_building(lv) && lv->obs.first_door_side < 4)
+        bump(b, NB_first_door_quarter, door_quarter(lv));
+}
+
+/* warehouse: a room is recorded when its box size is */
+static void add_divider_x(const level_t *lv, uint64_t *b)
+{
+    for (int i = 0; i < OBS_DIVIDERS; i++)
+        if (lv->obs.divider_x[i])
+            bump(b, NB_divider_x, lv->obs.divider_x[i]);
+}
+static void add_wh_box_size(const level_t *lv, uint64_t *b)
+{
+    for (int i = 0; i < OBS_WH_ROOMS; i++)
+        if (lv->obs.wh_box[i])
+            bump(b, NB_wh_box_size, lv->obs.wh_box[i]);
+}
+static void add_wh_box_tries(const level_t *lv, uint64_t *b)
+{
+    for (int i = 0; i < OBS_WH_ROOMS; i++)
+        if (lv->obs.wh_box[i])
+            bump(b, NB_wh_box_tries, lv->obs.wh_tries[i]);
+}
+static void add_wh_wall_blocks(const level_t *lv, uint64_t *b)
+{
+    for (int i = 0; i < OBS_WH_ROOMS; i++)
+        if (lv->obs.wh_box[i])
+            b[lv->obs.wh_walls >> i & 1]++;
+}
+
+/* start and stairs (every level that has them) */
+static void add_start_x(const level_t *lv, uint64_t *b)
+{
+    if (lv->start.x)
+        bump(b, NB_start_x, lv->start.x);
+}
+static void add_start_y(const level_t *lv, uint64_t *b)
+{
+    if (lv->start.x)
+        bump(b, NB_start_y, lv->start.y);
+}
+/* The corner (0..3) whose CORNER_BLOCK x CORNER_BLOCK block of interior
+ * cells holds p, or -1. */
+#define CORNER_BLOCK 3
+static inline int corner_of(point_t p)
+{
+    const int cx = p.x <= 1 + CORNER_BLOCK ? 0 : p.x >= GRID_W - CORNER_BLOCK ? 1 : -1;
+    const int cy = p.y <= 1 + CORNER_BLOCK ? 0 : p.y >= GRID_H - CORNER_BLOCK ? 2 : -1;
+    return cx < 0 || cy < 0 ? -1 : cx + cy;
+}
+static void add_stair_corners(const level_t *lv, uint64_t *b)
+{
+    if (!lv->nstairs)
+        return;
+    unsigned seen = 0;
+    for (int i = 0; i < lv->nstairs; i++) {
+        const int c = corner_of(lv->stairs[i]);
+        seen |= c < 0 ? 0u : 1u << c;
+    }
+    b[popcount64(seen)]++;
+}
+static void add_stairs_off_corner(const level_t *lv, uint64_t *b)
+{
+    if (!lv->nstairs)
+        return;
+    int n = 0;
+    for (int i = 0; i < lv->nstairs; i++)
+        n += corner_of(lv->stairs[i]) < 0;
+    bump(b, NB_stairs_off_corner, n);
+}
+
+/* special rooms placed per level, and each placed room's size by kind */
+static void add_special_per_level(const level_t *lv, uint64_t *b)
+{
+    bump(b, NB_special_per_level, lv->nspecial);
+}
+/* The room of special room i, NULL when the record is out of range. */
+static inline const room_t *special_room(const level_t *lv, int i)
+{
+    const special_room_t *s = &lv->special[i];
+    return s->kind < SPECIAL__COUNT && s->room < lv->nrooms ? &lv->rooms[s->room] : NULL;
+}
+static inline void add_special_side(const level_t *lv, uint64_t *b, int kind, bool height)
+{
+    for (int i = 0; i < lv->nspecial; i++) {
+        const room_t *r = special_room(lv, i);
+        if (r && lv->special[i].kind == kind)
+            bump(b, height ? N_Y : N_X, height ? r->h : r->w);
+    }
+}
+#define SPECIAL_SIZE_FEEDERS(k, K) \
+    static void add_special_w_##k(const level_t *lv, uint64_t *b) \
+    { \
+        add_special_side(lv, b, K, false); \
+    } \
+    static void add_special_h_##k(const level_t *lv, uint64_t *b) \
+    { \
+        add_special_side(lv, b, K, true); \
+    }
+SPECIAL_SIZE_FEEDERS(warehouse, SPECIAL_WAREHOUSE)
+SPECIAL_SIZE_FEEDERS(fluid, SPECIAL_FLUID)
+SPECIAL_SIZE_FEEDERS(ammo, SPECIAL_AMMO)
+SPECIAL_SIZE_FEEDERS(teleporter, SPECIAL_TELEPORTER)
+SPECIAL_SIZE_FEEDERS(lever, SPECIAL_LEVER)
+SPECIAL_SIZE_FEEDERS(vault, SPECIAL_VAULT)
+#undef SPECIAL_SIZE_FEEDERS
+static void add_special_area_fluid(const level_t *lv, uint64_t *b)
+{
+    for (int i = 0; i < lv->nspecial; i++) {
+        const room_t *r = special_room(lv, i);
+        if (r && lv->special[i].kind == SPECIAL_FLUID)
+            bump(b, NB_special_area_fluid, r->w * r->h);
+    }
+}
+
+static void add_room_width(const level_t *lv, uint64_t *b)
+{
+    for (int i = 0; i < lv->nrooms; i++)
+        bump(b, NB_room_width, lv->rooms[i].w);
+}
+static void add_room_height(const level_t *lv, uint64_t *b)
+{
+    for (int i = 0; i < lv->nrooms; i++)
+        bump(b, NB_room_height, lv->rooms[i].h);
+}
+static void add_room_area(const level_t *lv, uint64_t *b)
+{
+    for (int i = 0; i < lv->nrooms; i++)
+        bump(b, NB_room_area, lv->rooms[i].w * lv->rooms[i].h);
+}
+static void add_variant(const level_t *lv, uint64_t *b)
+{
+    bump(b, NB_variant, lv->obs.layout_variant);
+}
+static void add_special_rolled(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.special_made)
+        bump(b, NB_special_rolled, lv->obs.special_rolled);
+}
+static void add_special_placed(const level_t *lv, uint64_t *b)
+{
+    for (int k = 0; k < SPECIAL__COUNT; k++)
+        b[k] += lv->obs.special_placed[k];
+}
+static void add_special_skipped(const level_t *lv, uint64_t *b)
+{
+    for (int k = 0; k < SPECIAL__COUNT; k++)
+        b[k] += lv->obs.special_skipped[k];
+}
+static void add_special_drawn(const level_t *lv, uint64_t *b)
+{
+    for (int k = 0; k < SPECIAL__COUNT; k++)
+        b[k] += (uint64_t)lv->obs.special_placed[k] + lv->obs.special_skipped[k];
+}
+static void add_monsters_by_kind(const level_t *lv, uint64_t *b)
+{
+    if (!lv->obs.monsters) /* layout-only levels: all zero */
+        return;
+    for (int k = 0; k < MONSTER_KINDS_MAX; k++)
+        b[k] += lv->obs.monsters_by_kind[k];
+}
+static void add_hunting(const level_t *lv, uint64_t *b)
+{
+    b[1] += lv->obs.hunting;
+    b[0] += (uint64_t)(lv->obs.monsters - lv->obs.hunting);
+}
+static void add_items(const level_t *lv, uint64_t *b) { bump(b, NB_items, lv->obs.items); }
+static void add_first_monster(const level_t *lv, uint64_t *b)
+{
+    bump(b, NB_first_monster, lv->obs.first_monster);
+}
+static void add_monster_kinds(const level_t *lv, uint64_t *b)
+{
+    if (!lv->obs.monsters)
+        return;
+    int kinds = 0;
+    for (int k = 0; k < MONSTER_KINDS_MAX; k++)
+        kinds += lv->obs.monsters_by_kind[k] != 0;
+    bump(b, NB_monster_kinds, kinds);
+}
+static void add_cave_roll(const level_t *lv, uint64_t *b)
+{
+    bump(b, NB_cave_roll, lv->obs.roll.cave);
+}
+static void add_cave_outcome(const level_t *lv, uint64_t *b)
+{
+    bump(b, NB_cave_outcome, lv->obs.roll.cave_outcome);
+}
+static void add_single_roll(const level_t *lv, uint64_t *b)
+{
+    bump(b, NB_single_roll, lv->obs.roll.single);
+}
+static void add_single_outcome(const level_t *lv, uint64_t *b)
+{
+    bump(b, NB_single_outcome, lv->obs.roll.single_outcome);
+}
+static void add_arena_roll(const level_t *lv, uint64_t *b)
+{
+    bump(b, NB_arena_roll, lv->obs.roll.arena);
+}
+static void add_arena_layout(const level_t *lv, uint64_t *b)
+{
+    bump(b, NB_arena_layout, lv->obs.roll.arena_layout);
+}
+static void add_fluid_room_roll(const level_t *lv, uint64_t *b)
+{
+    bump(b, NB_fluid_room_roll, lv->obs.roll.fluid_room);
+}
+static void add_fluid_room_kind(const level_t *lv, uint64_t *b)
+{
+    bump(b, NB_fluid_room_kind, fluid_bin(lv->obs.roll.fluid_room_kind));
+}
+static void add_ammo_roll(const level_t *lv, uint64_t *b)
+{
+    bump(b, NB_ammo_roll, lv->obs.roll.ammo);
+}
+static void add_ammo_kind(const level_t *lv, uint64_t *b)
+{
+    bump(b, NB_ammo_kind, lv->obs.roll.ammo_kind);
+}
+static void add_ammo_stacks(const level_t *lv, uint64_t *b)
+{
+    bump(b, NB_ammo_stacks, lv->obs.roll.ammo_stacks);
+}
+static void add_unreachable_any(const level_t *lv, uint64_t *b)
+{
+    b[lv->obs.unreachable ? 1 : 0]++;
+}
+static void add_failure(const level_t *lv, uint64_t *b) { bump(b, NB_failure, lv->obs.failure); }
+
+/* ---- the game-0.9.9.7 ruleset's own observations (src/game/): each row
+ * counts only the levels its population ran on (obs.gp_made), so the wiki
+ * ruleset's reports gain nothing but empty rows ---- */
+static const char *const LBL_GAME_RIVER_MIX[] = {"none", "horizontal", "one", "two", "three"};
+/* the pair of barrel kinds a level's barrels show: each row of
+ * population.json barrels.kinds gives one of these */
+static const char *const LBL_GAME_BARREL_KINDS[] = {"plain", "plain-acid", "plain-napalm",
+                                                    "napalm", "acid-napalm", "other"};
+static const char *const LBL_GAME_EVENT[] = {"ineligible", "none", "event"};
+static void add_game_river_mix(const level_t *lv, uint64_t *b)
+{
+    const obs_t *o = &lv->obs;
+    if (!o->gp_made)
+        return;
+    if (!o->river)
+        b[0]++;
+    else if (o->river_orient == RIVER_HORIZONTAL)
+        b[1]++;
+    else if (o->river_count >= 1 && o->river_count <= 3)
+        b[1 + o->river_count]++;
+}
+static void add_game_special_rolled(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.gp_made && lv->obs.special_made)
+        bump(b, NB_game_special_rolled, lv->obs.special_rolled);
+}
+static void add_game_barrel_count(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.gp_made)
+        bump(b, NB_game_barrel_count, lv->obs.gp_barrel_count);
+}
+static void add_game_barrel_kinds(const level_t *lv, uint64_t *b)
+{
+    const obs_t *o = &lv->obs;
+    if (!o->gp_made || !o->gp_barrels)
+        return;
+    const int seen = (o->gp_barrels_by_kind[0] ? 1 : 0) | (o->gp_barrels_by_kind[1] ? 2 : 0) |
+                     (o->gp_barrels_by_kind[2] ? 4 : 0);
+    switch (seen) {
+    case 1: b[0]++; break;
+    case 1 | 2: b[1]++; break;
+    case 1 | 4: b[2]++; break;
+    case 4: b[3]++; break;
+    case 2 | 4: b[4]++; break;
+    default: b[5]++; break;
+    }
+}
+static void add_game_arena_tile(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.gp_made && lv->obs.glay_arena_quad)
+        bump(b, NB_game_arena_tile, lv->obs.glay_arena_quad);
+}
+static void add_game_cave_set(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.gp_made)
+        bump(b, NB_game_cave_set, lv->obs.gp_cave_set);
+}
+static void add_game_event(const level_t *lv, uint64_t *b)
+{
+    const obs_t *o = &lv->obs;
+    if (o->gp_made)
+        b[!o->gp_event_eligible ? 0 : o->gp_event < 0 ? 1 : 2]++;
+}
+
+static int64_t val_budget(const level_t *lv) { return lv->obs.budget; }
+static int64_t val_danger(const level_t *lv) { return lv->obs.danger_placed; }
+static int64_t val_monsters(const level_t *lv) { return lv->obs.monsters; }
+static int64_t val_fluid_cells(const level_t *lv)
+{
+    return (int64_t)lv->obs.fluid_cells[0] + lv->obs.fluid_cells[1] + lv->obs.fluid_cells[2];
+}
+static int64_t val_unreachable(const level_t *lv) { return lv->obs.unreachable; }
+static int64_t val_retries(const level_t *lv) { return lv->obs.retries; }
+static int64_t val_rooms_river(const level_t *lv) { return lv->obs.river ? lv->obs.rooms : -1; }
+static int64_t val_rooms_dry(const level_t *lv) { return lv->obs.river ? -1 : lv->obs.rooms; }
+
 
 #define ROW_COUNTS(id, n, nb, lbl, d) \
     {.name = n, .kind = HIST_COUNTS, .nbins = nb, .labels = lbl, .doc = d, .add = add_##id},
@@ -1115,8 +1181,8 @@ static inline void feed_walls(const level_t *lv, uint64_t *base)
             bump(base + oy, N_Y, y);
         }
     }
-    add_packed(base + OFF_wall_parity, 8, parity);
-    add_packed(base + OFF_wall_door, 3, door);
+    add_packed(base + OFF_wall_parity, NB_wall_parity, parity);
+    add_packed(base + OFF_wall_door, NB_wall_door, door);
 }
 
 static inline void feed_sections(const level_t *lv, uint64_t *base)
@@ -1126,11 +1192,11 @@ static inline void feed_sections(const level_t *lv, uint64_t *base)
         return;
     uint64_t mirror = 0;
     for (int i = 0; i < OBS_SECTIONS; i++) {
-        bump(base + OFF_section_block, N_BLOCKS, o->section_pick[i] & (OBS_FLIP_X - 1));
+        bump(base + OFF_section_block, NB_section_block, o->section_pick[i] & (OBS_FLIP_X - 1));
         mirror += UINT64_C(1) << (8 * mirror_bin(o->section_pick[i]));
     }
-    add_packed(base + OFF_section_mirror, 4, mirror);
-    bump(base + OFF_frame_doors, N_SMALL_COUNT, o->frame_doors);
+    add_packed(base + OFF_section_mirror, NB_section_mirror, mirror);
+    bump(base + OFF_frame_doors, NB_frame_doors, o->frame_doors);
 }
 
 static inline void feed_city(const level_t *lv, uint64_t *base)
@@ -1138,22 +1204,22 @@ static inline void feed_city(const level_t *lv, uint64_t *base)
     if (lv->type != LT_CITY)
         return;
     const obs_t *o = &lv->obs;
-    for (int k = 0; k < 4; k++)
+    for (int k = 0; k < NB_building_doors; k++)
         base[OFF_building_doors + k] += o->buildings_by_doors[k];
-    bump(base + OFF_building_corner_doors, N_SMALL_COUNT, o->building_corner_doors);
+    bump(base + OFF_building_corner_doors, NB_building_corner_doors, o->building_corner_doors);
     for (int i = 0; i < lv->nrooms; i++)
-        bump(base + OFF_building_margin, N_MARGIN, building_margin(&lv->rooms[i]));
-    bump(base + OFF_building_gap, N_X, building_gap(lv));
+        bump(base + OFF_building_margin, NB_building_margin, building_margin(&lv->rooms[i]));
+    bump(base + OFF_building_gap, NB_building_gap, building_gap(lv));
     if (!first_building(lv))
         return;
     const room_t *r = &lv->rooms[0];
-    bump(base + OFF_first_building_w, N_SIZE, r->w);
-    bump(base + OFF_first_building_h, N_SIZE, r->h);
-    bump(base + OFF_first_building_x, N_X, r->x);
-    bump(base + OFF_first_building_y, N_Y, r->y);
+    bump(base + OFF_first_building_w, NB_first_building_w, r->w);
+    bump(base + OFF_first_building_h, NB_first_building_h, r->h);
+    bump(base + OFF_first_building_x, NB_first_building_x, r->x);
+    bump(base + OFF_first_building_y, NB_first_building_y, r->y);
     if (o->first_door_side < 4) {
         base[OFF_first_door_side + o->first_door_side]++;
-        bump(base + OFF_first_door_quarter, 4, door_quarter(lv));
+        bump(base + OFF_first_door_quarter, NB_first_door_quarter, door_quarter(lv));
     }
 }
 
@@ -1162,11 +1228,11 @@ static inline void feed_warehouse(const level_t *lv, uint64_t *base)
     const obs_t *o = &lv->obs;
     for (int i = 0; i < OBS_DIVIDERS; i++)
         if (o->divider_x[i])
-            bump(base + OFF_divider_x, N_X, o->divider_x[i]);
+            bump(base + OFF_divider_x, NB_divider_x, o->divider_x[i]);
     for (int i = 0; i < OBS_WH_ROOMS; i++)
         if (o->wh_box[i]) {
-            bump(base + OFF_wh_box_size, N_BOX, o->wh_box[i]);
-            bump(base + OFF_wh_box_tries, N_TRIES, o->wh_tries[i]);
+            bump(base + OFF_wh_box_size, NB_wh_box_size, o->wh_box[i]);
+            bump(base + OFF_wh_box_tries, NB_wh_box_tries, o->wh_tries[i]);
             base[OFF_wh_wall_blocks + (o->wh_walls >> i & 1)]++;
         }
 }
@@ -1183,7 +1249,7 @@ static inline void feed_stairs(const level_t *lv, uint64_t *base)
         off += c < 0;
     }
     base[OFF_stair_corners + popcount64(seen)]++;
-    bump(base + OFF_stairs_off_corner, N_STAIRS, off);
+    bump(base + OFF_stairs_off_corner, NB_stairs_off_corner, off);
 }
 
 static inline void feed_specials(const level_t *lv, uint64_t *base)
@@ -1205,7 +1271,7 @@ static inline void feed_specials(const level_t *lv, uint64_t *base)
         bump(base + OFF_W[k], N_X, r->w);
         bump(base + OFF_H[k], N_Y, r->h);
         if (k == SPECIAL_FLUID)
-            bump(base + OFF_special_area_fluid, N_FLUID_AREA, r->w * r->h);
+            bump(base + OFF_special_area_fluid, NB_special_area_fluid, r->w * r->h);
     }
 }
 
@@ -1226,9 +1292,9 @@ void tally_add(tally_t *t, const level_t *lv)
     uint64_t *bw = base + OFF_room_width, *bh = base + OFF_room_height, *ba = base + OFF_room_area;
     for (int i = 0; i < lv->nrooms; i++) {
         const int w = lv->rooms[i].w, h = lv->rooms[i].h;
-        bump(bw, N_WIDTH, w);
-        bump(bh, N_HEIGHT, h);
-        bump(ba, N_AREA, w * h);
+        bump(bw, NB_room_width, w);
+        bump(bh, NB_room_height, h);
+        bump(ba, NB_room_area, w * h);
     }
     feed_walls(lv, base);
     feed_sections(lv, base);
