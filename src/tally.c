@@ -991,22 +991,25 @@ const hist_def_t TALLY_HISTS[] = {TALLY_ROWS(ROW_COUNTS, ROW_COUNTS, ROW_MOMENTS
 #undef NAMED
 const int TALLY_NHISTS = (int)(sizeof TALLY_HISTS / sizeof TALLY_HISTS[0]);
 
-/* Offsets of each histogram's slots within a stratum (computed once). */
-static size_t hist_offset[sizeof TALLY_HISTS / sizeof TALLY_HISTS[0] + 1];
-static bool offsets_ready = false;
+/* Each histogram's first slot in a stratum, as constants for tally_add:
+ * OFF_<id> is one past the previous row's last slot. */
+enum tally_offsets {
+#define OFF_COUNTS(id, n, nb, lbl, doc) OFF_##id, OFF_LAST_##id = OFF_##id + (nb) - 1,
+#define OFF_MOMENTS(id, n, doc) OFF_##id, OFF_LAST_##id = OFF_##id + MOM__COUNT - 1,
+    TALLY_ROWS(OFF_COUNTS, OFF_COUNTS, OFF_MOMENTS) OFF__END
+#undef OFF_COUNTS
+#undef OFF_MOMENTS
+};
 
-static void init_offsets(void)
-{
-    if (offsets_ready)
-        return;
-    size_t off = 0;
-    for (int h = 0; h < TALLY_NHISTS; h++) {
-        hist_offset[h] = off;
-        off += (size_t)tally_hist_slots(h);
-    }
-    hist_offset[TALLY_NHISTS] = off;
-    offsets_ready = true;
-}
+/* The same by histogram index, and the stride (a stratum's slots) last. */
+static const size_t hist_offset[] = {
+#define HIST_OFF(id, ...) OFF_##id,
+    TALLY_ROWS(HIST_OFF, HIST_OFF, HIST_OFF) OFF__END
+#undef HIST_OFF
+};
+_Static_assert(sizeof hist_offset / sizeof hist_offset[0] ==
+                   sizeof TALLY_HISTS / sizeof TALLY_HISTS[0] + 1,
+               "an offset per histogram");
 
 int tally_hist_index(const char *name)
 {
@@ -1078,9 +1081,6 @@ bool tally_name_bins(tally_names_t *into, const char *hist, const char *const *n
 tally_t *tally_new(int dlevel_lo, int dlevel_hi, int difficulty)
 {
     assert(dlevel_lo >= 1 && dlevel_lo <= dlevel_hi);
-    /* Offsets are computed before any thread runs: tally_new is called by
-     * the driver before its parallel region. */
-    init_offsets();
     tally_t *t = malloc(sizeof *t);
     if (!t)
         return NULL;
@@ -1122,16 +1122,6 @@ static uint64_t *stratum_slots(const tally_t *t, int dlevel, level_type_t type)
     size_t s = (size_t)(dlevel - t->dlevel_lo) * LT__COUNT + type;
     return &t->slots[s * t->stride];
 }
-
-/* Each histogram's first slot in a stratum, as constants for tally_add:
- * OFF_<id> is one past the previous row's last slot. */
-enum tally_offsets {
-#define OFF_COUNTS(id, n, nb, lbl, doc) OFF_##id, OFF_LAST_##id = OFF_##id + (nb) - 1,
-#define OFF_MOMENTS(id, n, doc) OFF_##id, OFF_LAST_##id = OFF_##id + MOM__COUNT - 1,
-    TALLY_ROWS(OFF_COUNTS, OFF_COUNTS, OFF_MOMENTS) OFF__END
-#undef OFF_COUNTS
-#undef OFF_MOMENTS
-};
 
 static inline void add_moment(uint64_t *b, int64_t v)
 {
