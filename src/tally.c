@@ -264,17 +264,14 @@ enum tally_bins {
 };
 
 /* ---- feeders: one per histogram ---- */
+/* A feeder counting one value of the level, clamped to its row's bins. */
+#define VALUE_FEEDER(id, v) \
+    static void add_##id(const level_t *lv, uint64_t *b) { bump(b, NB_##id, v); }
 static void add_levels(const level_t *lv, uint64_t *b) { (void)lv; b[0]++; }
 static void add_type(const level_t *lv, uint64_t *b) { b[lv->type]++; }
 static void add_river(const level_t *lv, uint64_t *b) { b[lv->obs.river ? 1 : 0]++; }
-static void add_river_orient(const level_t *lv, uint64_t *b)
-{
-    bump(b, NB_river_orient, lv->obs.river_orient);
-}
-static void add_river_count(const level_t *lv, uint64_t *b)
-{
-    bump(b, NB_river_count, lv->obs.river_count);
-}
+VALUE_FEEDER(river_orient, lv->obs.river_orient)
+VALUE_FEEDER(river_count, lv->obs.river_count)
 static void add_river_fluid(const level_t *lv, uint64_t *b)
 {
     if (lv->obs.river)
@@ -285,10 +282,7 @@ static void add_river_bridge(const level_t *lv, uint64_t *b)
     if (lv->obs.river)
         b[lv->obs.river_bridge ? 1 : 0]++;
 }
-static void add_fluid_passes(const level_t *lv, uint64_t *b)
-{
-    bump(b, NB_fluid_passes, lv->obs.fluid_passes);
-}
+VALUE_FEEDER(fluid_passes, lv->obs.fluid_passes)
 static void add_fluid_kind(const level_t *lv, uint64_t *b)
 {
     if (lv->obs.fluid_passes)
@@ -373,16 +367,10 @@ static void add_river_w_horizontal(const level_t *lv, uint64_t *b)
     if (lv->obs.river && lv->obs.river_orient == RIVER_HORIZONTAL)
         bump(b, NB_river_w_horizontal, lv->obs.river_width[0]);
 }
-static void add_rooms(const level_t *lv, uint64_t *b) { bump(b, NB_rooms, lv->obs.rooms); }
-static void add_rooms_ge4(const level_t *lv, uint64_t *b)
-{
-    bump(b, NB_rooms_ge4, lv->obs.rooms_ge4);
-}
-static void add_rooms_small(const level_t *lv, uint64_t *b)
-{
-    bump(b, NB_rooms_small, lv->obs.rooms_small);
-}
-static void add_doors(const level_t *lv, uint64_t *b) { bump(b, NB_doors, lv->obs.doors); }
+VALUE_FEEDER(rooms, lv->obs.rooms)
+VALUE_FEEDER(rooms_ge4, lv->obs.rooms_ge4)
+VALUE_FEEDER(rooms_small, lv->obs.rooms_small)
+VALUE_FEEDER(doors, lv->obs.doors)
 /* ---- the layout rows: a reference feeder per row (tally_add_rows), and
  * one feeder per group of rows for tally_add (feed_walls ...), which tests
  * the level's kind once and walks its walls, sections, buildings or rooms
@@ -744,10 +732,7 @@ static void add_stairs_off_corner(const level_t *lv, uint64_t *b)
 }
 
 /* special rooms placed per level, and each placed room's size by kind */
-static void add_special_per_level(const level_t *lv, uint64_t *b)
-{
-    bump(b, NB_special_per_level, lv->nspecial);
-}
+VALUE_FEEDER(special_per_level, lv->nspecial)
 /* The room of special room i, NULL when the record is out of range. */
 static inline const room_t *special_room(const level_t *lv, int i)
 {
@@ -802,10 +787,7 @@ static void add_room_area(const level_t *lv, uint64_t *b)
     for (int i = 0; i < lv->nrooms; i++)
         bump(b, NB_room_area, lv->rooms[i].w * lv->rooms[i].h);
 }
-static void add_variant(const level_t *lv, uint64_t *b)
-{
-    bump(b, NB_variant, lv->obs.layout_variant);
-}
+VALUE_FEEDER(variant, lv->obs.layout_variant)
 static void add_special_rolled(const level_t *lv, uint64_t *b)
 {
     if (lv->obs.special_made)
@@ -838,11 +820,8 @@ static void add_hunting(const level_t *lv, uint64_t *b)
     b[1] += lv->obs.hunting;
     b[0] += (uint64_t)(lv->obs.monsters - lv->obs.hunting);
 }
-static void add_items(const level_t *lv, uint64_t *b) { bump(b, NB_items, lv->obs.items); }
-static void add_first_monster(const level_t *lv, uint64_t *b)
-{
-    bump(b, NB_first_monster, lv->obs.first_monster);
-}
+VALUE_FEEDER(items, lv->obs.items)
+VALUE_FEEDER(first_monster, lv->obs.first_monster)
 static void add_monster_kinds(const level_t *lv, uint64_t *b)
 {
     if (!lv->obs.monsters)
@@ -852,55 +831,22 @@ static void add_monster_kinds(const level_t *lv, uint64_t *b)
         kinds += lv->obs.monsters_by_kind[k] != 0;
     bump(b, NB_monster_kinds, kinds);
 }
-static void add_cave_roll(const level_t *lv, uint64_t *b)
-{
-    bump(b, NB_cave_roll, lv->obs.roll.cave);
-}
-static void add_cave_outcome(const level_t *lv, uint64_t *b)
-{
-    bump(b, NB_cave_outcome, lv->obs.roll.cave_outcome);
-}
-static void add_single_roll(const level_t *lv, uint64_t *b)
-{
-    bump(b, NB_single_roll, lv->obs.roll.single);
-}
-static void add_single_outcome(const level_t *lv, uint64_t *b)
-{
-    bump(b, NB_single_outcome, lv->obs.roll.single_outcome);
-}
-static void add_arena_roll(const level_t *lv, uint64_t *b)
-{
-    bump(b, NB_arena_roll, lv->obs.roll.arena);
-}
-static void add_arena_layout(const level_t *lv, uint64_t *b)
-{
-    bump(b, NB_arena_layout, lv->obs.roll.arena_layout);
-}
-static void add_fluid_room_roll(const level_t *lv, uint64_t *b)
-{
-    bump(b, NB_fluid_room_roll, lv->obs.roll.fluid_room);
-}
-static void add_fluid_room_kind(const level_t *lv, uint64_t *b)
-{
-    bump(b, NB_fluid_room_kind, fluid_bin(lv->obs.roll.fluid_room_kind));
-}
-static void add_ammo_roll(const level_t *lv, uint64_t *b)
-{
-    bump(b, NB_ammo_roll, lv->obs.roll.ammo);
-}
-static void add_ammo_kind(const level_t *lv, uint64_t *b)
-{
-    bump(b, NB_ammo_kind, lv->obs.roll.ammo_kind);
-}
-static void add_ammo_stacks(const level_t *lv, uint64_t *b)
-{
-    bump(b, NB_ammo_stacks, lv->obs.roll.ammo_stacks);
-}
+VALUE_FEEDER(cave_roll, lv->obs.roll.cave)
+VALUE_FEEDER(cave_outcome, lv->obs.roll.cave_outcome)
+VALUE_FEEDER(single_roll, lv->obs.roll.single)
+VALUE_FEEDER(single_outcome, lv->obs.roll.single_outcome)
+VALUE_FEEDER(arena_roll, lv->obs.roll.arena)
+VALUE_FEEDER(arena_layout, lv->obs.roll.arena_layout)
+VALUE_FEEDER(fluid_room_roll, lv->obs.roll.fluid_room)
+VALUE_FEEDER(fluid_room_kind, fluid_bin(lv->obs.roll.fluid_room_kind))
+VALUE_FEEDER(ammo_roll, lv->obs.roll.ammo)
+VALUE_FEEDER(ammo_kind, lv->obs.roll.ammo_kind)
+VALUE_FEEDER(ammo_stacks, lv->obs.roll.ammo_stacks)
 static void add_unreachable_any(const level_t *lv, uint64_t *b)
 {
     b[lv->obs.unreachable ? 1 : 0]++;
 }
-static void add_failure(const level_t *lv, uint64_t *b) { bump(b, NB_failure, lv->obs.failure); }
+VALUE_FEEDER(failure, lv->obs.failure)
 
 /* ---- the game-0.9.9.7 ruleset's own observations (src/game/): each row
  * counts only the levels its population ran on (obs.gp_made), so the wiki
