@@ -118,6 +118,34 @@ const cJSON *ju_array(ju_t *ju, const cJSON *obj, const char *path, const char *
     return it;
 }
 
+const cJSON *ju_rows(ju_t *ju, const cJSON *obj, const char *path, const char *key, int max,
+                     const char *what, int *n)
+{
+    const cJSON *a = ju_array(ju, obj, path, key);
+    *n = 0;
+    if (ju->failed)
+        return NULL;
+    *n = cJSON_GetArraySize(a);
+    if (*n < 1 || *n > max) {
+        char p[256];
+        join(p, sizeof p, path, key);
+        ju_fail(ju, p, "expected 1..%d %s, got %d", max, what, *n);
+        *n = 0;
+    }
+    return a;
+}
+
+const cJSON *ju_row(ju_t *ju, const cJSON *rows, const char *path, const char *key, int i,
+                    const char *const *keys, char *p, size_t n)
+{
+    char a[256];
+    join(a, sizeof a, path, key);
+    snprintf(p, n, "%s[%d]", a, i);
+    const cJSON *row = cJSON_GetArrayItem(rows, i);
+    ju_keys(ju, row, p, keys);
+    return row;
+}
+
 int ju_int_item(ju_t *ju, const cJSON *it, const char *path, int lo, int hi)
 {
     if (ju->failed || !it)

@@ -45,6 +45,15 @@ const char *ju_string(ju_t *ju, const cJSON *obj, const char *path, const char *
 /* [num, den] with 0 <= num <= den, den >= 1. */
 void ju_frac(ju_t *ju, const cJSON *obj, const char *path, const char *key, int *num, int *den);
 
+/* A table's rows: array member `key` holding 1..max objects, *n of them (0
+ * after a failure, "PATH.KEY: expected 1..MAX WHAT, got N" when too few or
+ * too many), and row i of it, whose path "PATH.KEY[i]" goes into p (n
+ * bytes) and whose keys are checked against keys (ju_keys). */
+const cJSON *ju_rows(ju_t *ju, const cJSON *obj, const char *path, const char *key, int max,
+                     const char *what, int *n);
+const cJSON *ju_row(ju_t *ju, const cJSON *rows, const char *path, const char *key, int i,
+                    const char *const *keys, char *p, size_t n);
+
 /* Strict keys.  A hand-edited table with a misspelt key must not load with
  * the key ignored (or its default used): every object level of every loader
  * names the keys it takes.  Typos get a suggestion, the nearest known key by

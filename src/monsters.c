@@ -144,11 +144,9 @@ bool monsters_parse(monster_table_t *t, const char *json, size_t len, const char
     if (!cJSON_IsObject(root))
         ju_fail(&ju, NULL, "expected a JSON object at the top");
     ju_keys(&ju, root, "", TOP_KEYS);
-    const cJSON *rows = ju_array(&ju, root, "", "monsters");
+    int n;
+    const cJSON *rows = ju_rows(&ju, root, "", "monsters", MONSTER_KINDS_MAX, "monsters", &n);
     if (!ju.failed) {
-        int n = cJSON_GetArraySize(rows);
-        if (n < 1 || n > MONSTER_KINDS_MAX)
-            ju_fail(&ju, "monsters", "expected 1..%d monsters, got %d", MONSTER_KINDS_MAX, n);
         for (int i = 0; i < n && !ju.failed; i++)
             parse_row(&ju, t, cJSON_GetArrayItem(rows, i), i);
         t->n = ju.failed ? 0 : n;

@@ -163,23 +163,13 @@ static int outcome_index(const pop_table_t *t, const char *name)
 static void parse_outcomes(ju_t *ju, pop_table_t *t, const monster_table_t *m, const cJSON *o,
                            const char *path)
 {
-    char p[96];
-    snprintf(p, sizeof p, "%s.outcomes", path);
-    const cJSON *arr = ju_array(ju, o, path, "outcomes");
-    if (ju->failed)
-        return;
-    int n = cJSON_GetArraySize(arr);
-    if (n < 1 || n > POP_MAX_OUTCOMES) {
-        ju_fail(ju, p, "expected 1..%d outcomes, got %d", POP_MAX_OUTCOMES, n);
-        return;
-    }
+    int n;
+    const cJSON *arr = ju_rows(ju, o, path, "outcomes", POP_MAX_OUTCOMES, "outcomes", &n);
     t->noutcomes = 0;
     for (int i = 0; i < n && !ju->failed; i++) {
         char op[128];
-        snprintf(op, sizeof op, "%s[%d]", p, i);
-        const cJSON *oc = cJSON_GetArrayItem(arr, i);
+        const cJSON *oc = ju_row(ju, arr, path, "outcomes", i, OUTCOME_KEYS, op, sizeof op);
         pop_outcome_t *out = &t->outcome[i];
-        ju_keys(ju, oc, op, OUTCOME_KEYS);
         const char *name = ju_string(ju, oc, op, "name");
         if (ju->failed)
             return;
@@ -309,24 +299,14 @@ static void parse_range(ju_t *ju, const cJSON *row, const char *path, int i, int
 
 static void parse_rows(ju_t *ju, pop_table_t *t, const cJSON *o, const char *path)
 {
-    char p[96];
-    snprintf(p, sizeof p, "%s.rows", path);
-    const cJSON *arr = ju_array(ju, o, path, "rows");
-    if (ju->failed)
-        return;
-    int n = cJSON_GetArraySize(arr);
-    if (n < 1 || n > POP_MAX_ROWS) {
-        ju_fail(ju, p, "expected 1..%d rows, got %d", POP_MAX_ROWS, n);
-        return;
-    }
+    int n;
+    const cJSON *arr = ju_rows(ju, o, path, "rows", POP_MAX_ROWS, "rows", &n);
     t->nrows = n;
     int prev_to = 0;
     for (int i = 0; i < n && !ju->failed; i++) {
         char rp[128];
-        snprintf(rp, sizeof rp, "%s[%d]", p, i);
-        const cJSON *row = cJSON_GetArrayItem(arr, i);
+        const cJSON *row = ju_row(ju, arr, path, "rows", i, ROW_KEYS, rp, sizeof rp);
         pop_row_t *r = &t->row[i];
-        ju_keys(ju, row, rp, ROW_KEYS);
         parse_range(ju, row, rp, i, n, prev_to, &r->from, &r->to);
         prev_to = r->to;
         parse_pick(ju, &r->pick, t, row, rp, "pick");

@@ -64,22 +64,14 @@ static void unused_key(ju_t *ju, const cJSON *o, const char *path, const char *k
 
 static void parse_bands(ju_t *ju, ruleset_t *rs, const cJSON *root)
 {
-    const cJSON *bands = ju_array(ju, root, "", "type_bands");
-    if (ju->failed)
-        return;
-    int n = cJSON_GetArraySize(bands);
-    if (n < 1 || n > RULESET_MAX_BANDS) {
-        ju_fail(ju, "type_bands", "expected 1..%d bands, got %d", RULESET_MAX_BANDS, n);
-        return;
-    }
+    int n;
+    const cJSON *bands = ju_rows(ju, root, "", "type_bands", RULESET_MAX_BANDS, "bands", &n);
     rs->nbands = n;
     int expect_from = 1;
     for (int i = 0; i < n && !ju->failed; i++) {
         char path[64];
-        snprintf(path, sizeof path, "type_bands[%d]", i);
-        const cJSON *b = cJSON_GetArrayItem(bands, i);
+        const cJSON *b = ju_row(ju, bands, "", "type_bands", i, BAND_KEYS, path, sizeof path);
         type_band_t *tb = &rs->band[i];
-        ju_keys(ju, b, path, BAND_KEYS);
         tb->from = ju_int(ju, b, path, "from", 1, 1000000);
         const cJSON *to = ju_get(ju, b, path, "to");
         if (ju->failed)

@@ -145,22 +145,14 @@ static const char *const FLUID_ROW_KEYS[] = {"below", "fluid", NULL};
 /* A band table: dlevels from 1 upwards, contiguous, the last open-ended. */
 static void parse_fluid_table(ju_t *ju, const cJSON *root, const char *key, fluid_table_t *ft)
 {
-    const cJSON *arr = ju_array(ju, root, "", key);
-    if (ju->failed)
-        return;
-    int n = cJSON_GetArraySize(arr);
-    if (n < 1 || n > WATER_MAX_BANDS) {
-        ju_fail(ju, key, "expected 1..%d bands, got %d", WATER_MAX_BANDS, n);
-        return;
-    }
+    int n;
+    const cJSON *arr = ju_rows(ju, root, "", key, WATER_MAX_BANDS, "bands", &n);
     ft->nbands = n;
     int expect_from = 1;
     for (int i = 0; i < n && !ju->failed; i++) {
         char path[64];
-        snprintf(path, sizeof path, "%s[%d]", key, i);
-        const cJSON *b = cJSON_GetArrayItem(arr, i);
+        const cJSON *b = ju_row(ju, arr, "", key, i, BAND_KEYS, path, sizeof path);
         fluid_band_t *fb = &ft->band[i];
-        ju_keys(ju, b, path, BAND_KEYS);
         fb->from = ju_int(ju, b, path, "from", 1, DLEVEL_MAX);
         if (!ju->failed && fb->from != expect_from) {
             ju_fail(ju, path, "from is %d, expected %d (bands must follow each other)", fb->from,
@@ -202,22 +194,14 @@ static void parse_river(ju_t *ju, const cJSON *root, river_rules_t *rr)
     rr->die_plus = ju_int(ju, roll, "river.fluid_roll", "plus", 0, 1000);
     if (!ju->failed && rr->die_per_difficulty + rr->die_plus < 1)
         ju_fail(ju, "river.fluid_roll", "the die has no sides at difficulty 1");
-    const cJSON *fl = ju_array(ju, river, "river", "fluid");
-    if (ju->failed)
-        return;
-    int n = cJSON_GetArraySize(fl);
-    if (n < 1 || n > 3) {
-        ju_fail(ju, "river.fluid", "expected 1..3 rows, got %d", n);
-        return;
-    }
+    int n;
+    const cJSON *fl = ju_rows(ju, river, "river", "fluid", 3, "rows", &n);
     rr->nfluids = n;
     int last = -1000000;
     for (int i = 0; i < n && !ju->failed; i++) {
         char path[64], bp[80];
-        snprintf(path, sizeof path, "river.fluid[%d]", i);
+        const cJSON *row = ju_row(ju, fl, "river", "fluid", i, FLUID_ROW_KEYS, path, sizeof path);
         snprintf(bp, sizeof bp, "%s.below", path);
-        const cJSON *row = cJSON_GetArrayItem(fl, i);
-        ju_keys(ju, row, path, FLUID_ROW_KEYS);
         const cJSON *below = ju_get(ju, row, path, "below");
         if (ju->failed)
             return;

@@ -72,24 +72,6 @@ static void parse_list(ju_t *ju, const gpop_tables_t *t, const cJSON *o, const c
         l->kind[i] = (uint8_t)kind_of(ju, t, cJSON_GetArrayItem(a, i), p);
 }
 
-/* An array member of n in 1..max items. */
-static const cJSON *items(ju_t *ju, const cJSON *o, const char *path, const char *key, int max,
-                          int *n)
-{
-    const cJSON *a = ju_array(ju, o, path, key);
-    *n = 0;
-    if (ju->failed)
-        return NULL;
-    *n = cJSON_GetArraySize(a);
-    if (*n < 1 || *n > max) {
-        char p[160];
-        snprintf(p, sizeof p, "%s%s%s", path, *path ? "." : "", key);
-        ju_fail(ju, p, "expected 1..%d entries, got %d", max, *n);
-        *n = 0;
-    }
-    return a;
-}
-
 static void parse_budget(ju_t *ju, gpop_tables_t *t, const cJSON *root)
 {
     static const char *const KEYS[] = {"difficulties", NULL};
@@ -133,26 +115,20 @@ static void parse_groups(ju_t *ju, gpop_tables_t *t, const cJSON *root)
     static const char *const KEYS[] = {"min", "max", "weight", "members", NULL};
     static const char *const MEMBER_KEYS[] = {"id", "amount", NULL};
     int n;
-    const cJSON *a = items(ju, root, "", "groups", GPOP_MAX_GROUPS, &n);
+    const cJSON *a = ju_rows(ju, root, "", "groups", GPOP_MAX_GROUPS, "entries", &n);
     for (int i = 0; i < n && !ju->failed; i++) {
         char p[48];
-        snprintf(p, sizeof p, "groups[%d]", i);
-        const cJSON *g = cJSON_GetArrayItem(a, i);
-        ju_keys(ju, g, p, KEYS);
+        const cJSON *g = ju_row(ju, a, "", "groups", i, KEYS, p, sizeof p);
         gpop_group_t *gr = &t->group[i];
         gr->min = ju_int(ju, g, p, "min", 0, BIG);
         gr->max = int_or_none(ju, g, p, "max", gr->min, BIG);
         gr->weight = ju_int(ju, g, p, "weight", 1, BIG);
         int m;
-        char mp[64];
-        snprintf(mp, sizeof mp, "%s", p);
-        const cJSON *ms = items(ju, g, mp, "members", GPOP_MAX_MEMBERS, &m);
+        const cJSON *ms = ju_rows(ju, g, p, "members", GPOP_MAX_MEMBERS, "entries", &m);
         gr->nmembers = m;
         for (int j = 0; j < m && !ju->failed; j++) {
             char q[80];
-            snprintf(q, sizeof q, "%s.members[%d]", p, j);
-            const cJSON *mem = cJSON_GetArrayItem(ms, j);
-            ju_keys(ju, mem, q, MEMBER_KEYS);
+            const cJSON *mem = ju_row(ju, ms, p, "members", j, MEMBER_KEYS, q, sizeof q);
             gr->member[j].kind = (uint8_t)kind_of(ju, t, ju_get(ju, mem, q, "id"), q);
             gr->member[j].lo = gr->member[j].hi = 1;
             const cJSON *am = cJSON_GetObjectItemCaseSensitive(mem, "amount");
@@ -182,12 +158,10 @@ static void parse_caves(ju_t *ju, gpop_tables_t *t, const cJSON *root)
     t->mlevel_step = ju_int(ju, ml, "caves.mlevel", "step", 0, 100);
     t->mlevel_base = ju_int(ju, ml, "caves.mlevel", "base", 0, DIFF_NIGHTMARE);
     int n;
-    const cJSON *a = items(ju, c, "caves", "sets", GPOP_MAX_SETS, &n);
+    const cJSON *a = ju_rows(ju, c, "caves", "sets", GPOP_MAX_SETS, "entries", &n);
     for (int i = 0; i < n && !ju->failed; i++) {
         char p[48];
-        snprintf(p, sizeof p, "caves.sets[%d]", i);
-        const cJSON *s = cJSON_GetArrayItem(a, i);
-        ju_keys(ju, s, p, SET_KEYS);
+        const cJSON *s = ju_row(ju, a, "caves", "sets", i, SET_KEYS, p, sizeof p);
         gpop_cave_set_t *cs = &t->set[i];
         cs->min = ju_int(ju, s, p, "min", 0, BIG);
         cs->max = int_or_none(ju, s, p, "max", cs->min, BIG);
@@ -218,12 +192,10 @@ static void parse_single(ju_t *ju, gpop_tables_t *t, const cJSON *root)
     s->add = ju_int(ju, r, "single.roll", "add", -1000, 1000);
     s->cap = ju_int(ju, r, "single.roll", "cap", -1000, 1000);
     int n;
-    const cJSON *oc = items(ju, o, "single", "outcomes", GPOP_MAX_SINGLE, &n);
+    const cJSON *oc = ju_rows(ju, o, "single", "outcomes", GPOP_MAX_SINGLE, "entries", &n);
     for (int i = 0; i < n && !ju->failed; i++) {
         char p[48];
-        snprintf(p, sizeof p, "single.outcomes[%d]", i);
-        const cJSON *e = cJSON_GetArrayItem(oc, i);
-        ju_keys(ju, e, p, OC_KEYS);
+        const cJSON *e = ju_row(ju, oc, "single", "outcomes", i, OC_KEYS, p, sizeof p);
         gpop_single_outcome_t *so = &s->outcome[i];
         const char *name = ju_string(ju, e, p, "name");
         if (ju->failed)
@@ -232,13 +204,11 @@ static void parse_single(ju_t *ju, gpop_tables_t *t, const cJSON *root)
         parse_list(ju, t, e, p, "monsters", &so->list);
         if (cJSON_GetObjectItemCaseSensitive(e, "extras")) {
             int m;
-            const cJSON *xs = items(ju, e, p, "extras", GPOP_MAX_EXTRAS, &m);
+            const cJSON *xs = ju_rows(ju, e, p, "extras", GPOP_MAX_EXTRAS, "entries", &m);
             so->nextras = m;
             for (int j = 0; j < m && !ju->failed; j++) {
                 char q[80];
-                snprintf(q, sizeof q, "%s.extras[%d]", p, j);
-                const cJSON *x = cJSON_GetArrayItem(xs, j);
-                ju_keys(ju, x, q, EX_KEYS);
+                const cJSON *x = ju_row(ju, xs, p, "extras", j, EX_KEYS, q, sizeof q);
                 gpop_extra_t *ex = &so->extra[j];
                 ex->difficulty_above = int_or_none(ju, x, q, "difficulty_above", 0, BIG);
                 ex->dlevel_above = int_or_none(ju, x, q, "dlevel_above", 0, BIG);
@@ -258,12 +228,10 @@ static void parse_single(ju_t *ju, gpop_tables_t *t, const cJSON *root)
         }
     }
     s->noutcomes = ju->failed ? 0 : n;
-    const cJSON *rows = items(ju, o, "single", "rows", GPOP_MAX_SINGLE, &n);
+    const cJSON *rows = ju_rows(ju, o, "single", "rows", GPOP_MAX_SINGLE, "entries", &n);
     for (int i = 0; i < n && !ju->failed; i++) {
         char p[48];
-        snprintf(p, sizeof p, "single.rows[%d]", i);
-        const cJSON *e = cJSON_GetArrayItem(rows, i);
-        ju_keys(ju, e, p, ROW_KEYS);
+        const cJSON *e = ju_row(ju, rows, "single", "rows", i, ROW_KEYS, p, sizeof p);
         s->below[i] = int_or_none(ju, e, p, "below", -BIG, BIG);
         const char *name = ju_string(ju, e, p, "outcome");
         if (ju->failed)
@@ -311,12 +279,10 @@ static void parse_barrels(ju_t *ju, gpop_tables_t *t, const cJSON *root)
     t->barrel_big_count = ju_int(ju, b, "barrels", "big_count", 0, 200);
     t->barrel_big_die = ju_int(ju, b, "barrels", "big_die", 1, 1000);
     int n;
-    const cJSON *a = items(ju, b, "barrels", "kinds", GPOP_MAX_BARREL_ROWS, &n);
+    const cJSON *a = ju_rows(ju, b, "barrels", "kinds", GPOP_MAX_BARREL_ROWS, "entries", &n);
     for (int i = 0; i < n && !ju->failed; i++) {
         char p[48];
-        snprintf(p, sizeof p, "barrels.kinds[%d]", i);
-        const cJSON *e = cJSON_GetArrayItem(a, i);
-        ju_keys(ju, e, p, ROW_KEYS);
+        const cJSON *e = ju_row(ju, a, "barrels", "kinds", i, ROW_KEYS, p, sizeof p);
         gpop_barrel_row_t *br = &t->barrel_row[i];
         br->lvl_max = int_or_none(ju, e, p, "lvl_max", -BIG, BIG);
         br->first = barrel_cell(ju, e, p, "first");
@@ -346,12 +312,10 @@ static void parse_events(ju_t *ju, gpop_tables_t *t, const cJSON *root)
     t->event_cap = ju_int(ju, e, "events", "cap", 0, 1000);
     t->event_die = ju_int(ju, e, "events", "die", 1, 1000);
     int n;
-    const cJSON *a = items(ju, e, "events", "list", GPOP_MAX_EVENTS, &n);
+    const cJSON *a = ju_rows(ju, e, "events", "list", GPOP_MAX_EVENTS, "entries", &n);
     for (int i = 0; i < n && !ju->failed; i++) {
         char p[48];
-        snprintf(p, sizeof p, "events.list[%d]", i);
-        const cJSON *o = cJSON_GetArrayItem(a, i);
-        ju_keys(ju, o, p, EV_KEYS);
+        const cJSON *o = ju_row(ju, a, "events", "list", i, EV_KEYS, p, sizeof p);
         gpop_event_t *ev = &t->event[i];
         const char *id = ju_string(ju, o, p, "id");
         if (ju->failed)
@@ -382,13 +346,11 @@ static void parse_rooms(ju_t *ju, gpop_tables_t *t, const cJSON *root)
     const cJSON *s = ju_object(ju, root, "", "special_rooms");
     ju_keys(ju, s, "special_rooms", KEYS);
     int n;
-    const cJSON *a = items(ju, s, "special_rooms", "types", SPECIAL__COUNT, &n);
+    const cJSON *a = ju_rows(ju, s, "special_rooms", "types", SPECIAL__COUNT, "entries", &n);
     bool seen[SPECIAL__COUNT] = {false};
     for (int i = 0; i < n && !ju->failed; i++) {
         char p[48];
-        snprintf(p, sizeof p, "special_rooms.types[%d]", i);
-        const cJSON *o = cJSON_GetArrayItem(a, i);
-        ju_keys(ju, o, p, TYPE_KEYS);
+        const cJSON *o = ju_row(ju, a, "special_rooms", "types", i, TYPE_KEYS, p, sizeof p);
         const char *id = ju_string(ju, o, p, "id");
         if (ju->failed)
             return;

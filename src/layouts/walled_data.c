@@ -128,14 +128,10 @@ static void read_pick(ju_t *ju, const cJSON *obj, const char *path, const char *
 {
     char p[128];
     snprintf(p, sizeof p, "%s.%s", path, key);
-    const cJSON *a = ju_array(ju, obj, path, key);
+    int n;
+    const cJSON *a = ju_rows(ju, obj, path, key, WALLED_PICK_MAX, "values", &n);
     if (ju->failed)
         return;
-    int n = cJSON_GetArraySize(a);
-    if (n < 1 || n > WALLED_PICK_MAX) {
-        ju_fail(ju, p, "expected 1..%d values, got %d", WALLED_PICK_MAX, n);
-        return;
-    }
     out->n = n;
     for (int i = 0; i < n; i++) {
         char ip[160];
@@ -172,21 +168,14 @@ bool walled_parse_tables(walled_data_t *d, const char *json, size_t len, const c
     ju_frac(&ju, wh, "warehouse", "wall_blocks", &d->wh_wall_blocks.num, &d->wh_wall_blocks.den);
     const cJSON *mz = ju_object(&ju, root, "", "maze");
     ju_keys(&ju, mz, "maze", MAZE_KEYS);
-    const cJSON *styles = ju_array(&ju, mz, "maze", "styles");
-    if (!ju.failed) {
-        int n = cJSON_GetArraySize(styles);
-        if (n < 1 || n > MAZE_MAX_STYLES)
-            ju_fail(&ju, "maze.styles", "expected 1..%d styles, got %d", MAZE_MAX_STYLES, n);
-        else
-            d->maze_nstyles = n;
-        for (int i = 0; i < n && !ju.failed; i++) {
-            char p[64];
-            snprintf(p, sizeof p, "maze.styles[%d]", i);
-            const cJSON *s = cJSON_GetArrayItem(styles, i);
-            ju_keys(&ju, s, p, STYLE_KEYS);
-            d->maze_style[i].tries = ju_int(&ju, s, p, "tries", 0, 1000000);
-            read_pick(&ju, s, p, "lengths", 1, GRID_W, &d->maze_style[i].length);
-        }
+    int n;
+    const cJSON *styles = ju_rows(&ju, mz, "maze", "styles", MAZE_MAX_STYLES, "styles", &n);
+    d->maze_nstyles = n;
+    for (int i = 0; i < n && !ju.failed; i++) {
+        char p[64];
+        const cJSON *s = ju_row(&ju, styles, "maze", "styles", i, STYLE_KEYS, p, sizeof p);
+        d->maze_style[i].tries = ju_int(&ju, s, p, "tries", 0, 1000000);
+        read_pick(&ju, s, p, "lengths", 1, GRID_W, &d->maze_style[i].length);
     }
     cJSON_Delete(root);
     return !ju.failed;
