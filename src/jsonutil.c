@@ -23,14 +23,18 @@ void ju_fail(ju_t *ju, const char *path, const char *fmt, ...)
     ju->failed = true;
     int n = snprintf(ju->err, ju->errlen, "%s: %s%s", ju->origin, path ? path : "",
                      path && *path ? ": " : "");
-    if (n >= 0 && (size_t)n < ju->errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(ju->err + n, ju->errlen - (size_t)n, fmt, ap);
-        va_end(ap);
-    }
-    if (ju->errlen)
-        ju_one_line(ju->err);
+    va_list ap;
+    va_start(ap, fmt);
+    ju_vfinish(ju->err, ju->errlen, n, fmt, ap);
+    va_end(ap);
+}
+
+void ju_vfinish(char *err, size_t errlen, int n, const char *fmt, va_list ap)
+{
+    if (n >= 0 && (size_t)n < errlen)
+        vsnprintf(err + n, errlen - (size_t)n, fmt, ap);
+    if (errlen)
+        ju_one_line(err);
 }
 
 void ju_one_line(char *msg)

@@ -7,6 +7,7 @@
 #ifndef DRLSIM_JSONUTIL_H
 #define DRLSIM_JSONUTIL_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -26,6 +27,12 @@ void ju_fail(ju_t *ju, const char *path, const char *fmt, ...)
 /* Replace control characters in msg by '?', so a message that quotes the
  * input (a JSON key may hold "\n") stays one line. */
 void ju_one_line(char *msg);
+/* Finish a message in err (errlen bytes) whose prefix ("ORIGIN: PATH: ") is
+ * written, n bytes as snprintf returned: the printf-style text after it,
+ * then the whole made one line.  The text readers' messages end this way
+ * too (textdata.h). */
+void ju_vfinish(char *err, size_t errlen, int n, const char *fmt, va_list ap)
+    __attribute__((format(printf, 4, 0)));
 
 /* Parse text; NULL (and a failure) on malformed JSON. */
 cJSON *ju_parse(ju_t *ju, const char *text, size_t len);

@@ -10,38 +10,16 @@
 #include "glay.h"
 
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../data.h"
 #include "../jsonutil.h"
+#include "../textdata.h"
 
 #define WATER_FILE "game-0.9.9.7/water.json"
 #define ARENA_FILE "game-0.9.9.7/arena.txt"
-#define COMMENT_CHAR ';'
-
-typedef struct parse {
-    const char *origin;
-    char *err;
-    size_t errlen;
-    int line;
-} parse_t;
-
-__attribute__((format(printf, 2, 3))) static bool fail(parse_t *ps, const char *fmt, ...)
-{
-    int n = snprintf(ps->err, ps->errlen, "%s:%d: ", ps->origin, ps->line);
-    if (n >= 0 && (size_t)n < ps->errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(ps->err + n, ps->errlen - (size_t)n, fmt, ap);
-        va_end(ap);
-    }
-    if (ps->errlen)
-        ju_one_line(ps->err); /* the file's own bytes may be quoted */
-    return false;
-}
 
 /* The game's tile letters [game: generators.lua:100-149]: the wall kinds
  * ('#' the style's wall, 'X' wall, '%' red wall, '@' green wall) are all
@@ -60,25 +38,25 @@ static int cell_of_letter(char c)
     }
 }
 
-static bool add_row(parse_t *ps, glay_tile_t *tl, const char *s, size_t n)
+static bool add_row(td_reader_t *rd, glay_tile_t *tl, const char *s, size_t n)
 {
     if (tl->h >= GLAY_TILE_MAX_H)
-        return fail(ps, "a tile has more than %d rows", GLAY_TILE_MAX_H);
+        return td_fail(rd, "a tile has more than %d rows", GLAY_TILE_MAX_H);
     if (n > GLAY_TILE_MAX_W)
-        return fail(ps, "a row is wider than %d cells", GLAY_TILE_MAX_W);
+        return td_fail(rd, "a row is wider than %d cells", GLAY_TILE_MAX_W);
     for (size_t i = 0; i < n; i++) {
         int k = cell_of_letter(s[i]);
         if (k < 0) {
             unsigned char c = (unsigned char)s[i];
-            return fail(ps, "unexpected character '%c' in a tile (expected . # X %% @ + >)",
-                        c >= 0x20 && c < 0x7f ? c : '?');
+            return td_fail(rd, "unexpected character '%c' in a tile (expected . # X %% @ + >)",
+                           c >= 0x20 && c < 0x7f ? c : '?');
         }
         tl->cell[tl->h][i] = (uint8_t)k;
     }
     if (tl->h == 0)
         tl->w = (int)n;
     else if ((int)n != tl->w)
-        return fail(ps, "row is %zu cells wide, the tile's first row %d", n, tl->w);
+        return td_fail(rd, "row is %zu cells wide, the tile's first row %d", n, tl->w);
     tl->h++;
     return true;
 }
@@ -86,70 +64,60 @@ static bool add_row(parse_t *ps, glay_tile_t *tl, const char *s, size_t n)
 /* A finished tile: rows, and its kind's rule.  A centre scheme has odd sides
  * (the game's keep-out box, centre -+ half size, is then the tile itself)
  * and no stairs; a corner tile has exactly one '>'. */
-static bool check_tile(parse_t *ps, const glay_tile_t *tl, bool quad, int number)
+static bool check_tile(td_reader_t *rd, const glay_tile_t *tl, bool quad, int number)
 {
     const char *kind = quad ? "quad" : "centre";
     if (tl->h == 0)
-        return fail(ps, "%s %d has no rows", kind, number);
+        return td_fail(rd, "%s %d has no rows", kind, number);
     int stairs = 0;
     for (int y = 0; y < tl->h; y++)
         for (int x = 0; x < tl->w; x++)
             stairs += tl->cell[y][x] == CELL_STAIRS;
     if (quad && stairs != 1)
-        return fail(ps, "quad %d has %d '>', expected exactly one", number, stairs);
+        return td_fail(rd, "quad %d has %d '>', expected exactly one", number, stairs);
     if (!quad && stairs != 0)
-        return fail(ps, "centre %d has a '>' (centre schemes hold no stairs)", number);
+        return td_fail(rd, "centre %d has a '>' (centre schemes hold no stairs)", number);
     if (!quad && (tl->w % 2 == 0 || tl->h % 2 == 0))
-        return fail(ps, "centre %d is %dx%d; its sides must be odd", number, tl->w, tl->h);
+        return td_fail(rd, "centre %d is %dx%d; its sides must be odd", number, tl->w, tl->h);
     return true;
 }
 
 bool glay_arena_parse(glay_arena_tiles_t *t, const char *text, size_t len, const char *origin,
                       char *err, size_t errlen)
 {
-    parse_t ps = {origin, err, errlen, 0};
+    td_reader_t rd;
+    td_init(&rd, text, len, origin, err, errlen);
     memset(t, 0, sizeof *t);
     int ncentre = 0, nquad = 0;
     glay_tile_t *cur = NULL; /* the tile whose rows are being read */
     bool cur_quad = false;
     int cur_number = 0;
-    size_t pos = 0;
-    while (pos < len) {
-        size_t end = pos;
-        while (end < len && text[end] != '\n')
-            end++;
-        size_t n = end - pos;
-        if (n > 0 && text[pos + n - 1] == '\r')
-            n--;
-        const char *s = text + pos;
-        pos = end + 1;
-        ps.line++;
-        if (n > 0 && s[0] == COMMENT_CHAR)
-            continue;
+    const char *s;
+    size_t n;
+    while (td_next(&rd, &s, &n)) {
         if (n == 0) {
-            if (cur && !check_tile(&ps, cur, cur_quad, cur_number))
+            if (cur && !check_tile(&rd, cur, cur_quad, cur_number))
                 return false;
             cur = NULL;
             continue;
         }
         if (s[0] >= 'a' && s[0] <= 'z') {
             /* a keyword line: no tile letter is a small letter */
-            if (cur && !check_tile(&ps, cur, cur_quad, cur_number))
+            if (cur && !check_tile(&rd, cur, cur_quad, cur_number))
                 return false;
             cur = NULL;
             char word[24];
-            size_t k = 0;
-            for (; k < n && k < sizeof word - 1 && s[k] != ' '; k++)
-                word[k] = s[k];
-            word[k] = '\0';
+            const size_t k = td_word(s, n, word, sizeof word);
             static const char *const KEYWORDS[] = {"centre", "quad"};
             bool quad = strcmp(word, "quad") == 0;
             if (!quad && strcmp(word, "centre") != 0) {
                 const char *near = ju_nearest(word, KEYWORDS, 2);
                 if (near)
-                    return fail(&ps, "unknown keyword \"%s\" (did you mean \"%s\"?)", word, near);
-                return fail(&ps, "unknown keyword \"%s\" (lines are \"centre N\", \"quad N\", "
-                                 "tile rows, blank or ; comments)", word);
+                    return td_fail(&rd, "unknown keyword \"%s\" (did you mean \"%s\"?)", word,
+                                   near);
+                return td_fail(&rd, "unknown keyword \"%s\" (lines are \"centre N\", \"quad N\", "
+                                    "tile rows, blank or ; comments)",
+                               word);
             }
             char num[16];
             size_t m = n > k + 1 ? n - k - 1 : 0;
@@ -161,11 +129,11 @@ bool glay_arena_parse(glay_arena_tiles_t *t, const char *text, size_t len, const
             long v = strtol(num, &e, 10);
             int *count = quad ? &nquad : &ncentre;
             if (e == num || *e != '\0')
-                return fail(&ps, "expected \"%s N\"", word);
+                return td_fail(&rd, "expected \"%s N\"", word);
             if (v != *count + 1)
-                return fail(&ps, "%s %ld where %s %d comes next", word, v, word, *count + 1);
+                return td_fail(&rd, "%s %ld where %s %d comes next", word, v, word, *count + 1);
             if (*count >= GLAY_ARENA_TILES)
-                return fail(&ps, "more than %d %s tiles", GLAY_ARENA_TILES, word);
+                return td_fail(&rd, "more than %d %s tiles", GLAY_ARENA_TILES, word);
             cur = quad ? &t->quad[nquad] : &t->centre[ncentre];
             (*count)++;
             cur_quad = quad;
@@ -173,16 +141,16 @@ bool glay_arena_parse(glay_arena_tiles_t *t, const char *text, size_t len, const
             continue;
         }
         if (!cur)
-            return fail(&ps, "tile row outside a tile (a \"centre N\" or \"quad N\" line "
-                             "comes first)");
-        if (!add_row(&ps, cur, s, n))
+            return td_fail(&rd, "tile row outside a tile (a \"centre N\" or \"quad N\" line "
+                                "comes first)");
+        if (!add_row(&rd, cur, s, n))
             return false;
     }
-    if (cur && !check_tile(&ps, cur, cur_quad, cur_number))
+    if (cur && !check_tile(&rd, cur, cur_quad, cur_number))
         return false;
     if (ncentre != GLAY_ARENA_TILES || nquad != GLAY_ARENA_TILES)
-        return fail(&ps, "%d centre and %d quad tiles, expected %d of each", ncentre, nquad,
-                    GLAY_ARENA_TILES);
+        return td_fail(&rd, "%d centre and %d quad tiles, expected %d of each", ncentre, nquad,
+                       GLAY_ARENA_TILES);
     return true;
 }
 

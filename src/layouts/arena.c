@@ -16,13 +16,13 @@
 
 #include <assert.h>
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../data.h"
 #include "../tables.h"
+#include "../textdata.h"
 #include "../water.h"
 
 #define ARENA_ROLL_DIE 25        /* [wiki] roll d25 + min(dlevel, 25) ... */
@@ -37,39 +37,16 @@ static const int GROUP_DY[ARENA_GROUP_CELLS] = {0, 0, 1};
 
 /* ---- data/arena.txt --------------------------------------------------- */
 
-typedef struct parse {
-    const char *origin;
-    char *err;
-    size_t errlen;
-    int line;
-} parse_t;
-
-__attribute__((format(printf, 2, 3))) static bool fail(parse_t *ps, const char *fmt, ...)
-{
-    /* line 0: the whole file (no line to point at) */
-    int n = ps->line ? snprintf(ps->err, ps->errlen, "%s:%d: ", ps->origin, ps->line)
-                     : snprintf(ps->err, ps->errlen, "%s: ", ps->origin);
-    if (n >= 0 && (size_t)n < ps->errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(ps->err + n, ps->errlen - (size_t)n, fmt, ap);
-        va_end(ap);
-    }
-    if (ps->errlen)
-        ju_one_line(ps->err); /* the file's own bytes may be quoted */
-    return false;
-}
-
 /* One picture row: '#' wall, '.' or the wiki's middle dot (U+00B7) floor,
  * '@' the player on floor. */
-static bool parse_row(parse_t *ps, arena_picture_t *p, const char *s, size_t len)
+static bool parse_row(td_reader_t *rd, arena_picture_t *p, const char *s, size_t len)
 {
     if (p->h >= ARENA_MAX_SIDE)
-        return fail(ps, "a picture has more than %d rows", ARENA_MAX_SIDE);
+        return td_fail(rd, "a picture has more than %d rows", ARENA_MAX_SIDE);
     int w = 0;
     for (size_t i = 0; i < len; i++) {
         if (w >= ARENA_MAX_SIDE)
-            return fail(ps, "a row is wider than %d cells", ARENA_MAX_SIDE);
+            return td_fail(rd, "a row is wider than %d cells", ARENA_MAX_SIDE);
         unsigned char c = (unsigned char)s[i];
         uint8_t k;
         if (c == '#') {
@@ -81,71 +58,64 @@ static bool parse_row(parse_t *ps, arena_picture_t *p, const char *s, size_t len
             i++;
         } else if (c == '@') {
             if (p->px >= 0)
-                return fail(ps, "a second '@' in one picture");
+                return td_fail(rd, "a second '@' in one picture");
             p->px = w;
             p->py = p->h;
             k = CELL_FLOOR;
         } else {
             if (c < 0x20 || c >= 0x7f) /* by value: a control or stray UTF-8 byte */
-                return fail(ps, "unexpected byte 0x%02x (expected '#', '.', '\xC2\xB7' or '@')",
-                            (unsigned)c);
-            return fail(ps, "unexpected character '%c' (expected '#', '.', '\xC2\xB7' or '@')", c);
+                return td_fail(rd,
+                               "unexpected byte 0x%02x (expected '#', '.', '\xC2\xB7' or '@')",
+                               (unsigned)c);
+            return td_fail(rd, "unexpected character '%c' (expected '#', '.', '\xC2\xB7' or '@')",
+                           c);
         }
         p->cell[p->h][w++] = k;
     }
     if (p->h == 0)
         p->w = w;
     else if (w != p->w)
-        return fail(ps, "row is %d cells wide, the picture's first row %d", w, p->w);
+        return td_fail(rd, "row is %d cells wide, the picture's first row %d", w, p->w);
     p->h++;
     return true;
 }
 
 /* A finished picture must hold the player and fit inside the map's interior
  * with the player on (38,10). */
-static bool check_picture(parse_t *ps, const arena_picture_t *p)
+static bool check_picture(td_reader_t *rd, const arena_picture_t *p)
 {
     if (p->h == 0)
-        return fail(ps, "picture for roll %d has no rows", p->min_roll);
+        return td_fail(rd, "picture for roll %d has no rows", p->min_roll);
     if (p->px < 0)
-        return fail(ps, "picture for roll %d has no '@'", p->min_roll);
+        return td_fail(rd, "picture for roll %d has no '@'", p->min_roll);
     int x0 = ARENA_START_X - p->px, y0 = ARENA_START_Y - p->py;
     if (x0 < 2 || y0 < 2 || x0 + p->w - 1 > GRID_W - 1 || y0 + p->h - 1 > GRID_H - 1)
-        return fail(ps, "picture for roll %d does not fit the map around (%d,%d)", p->min_roll,
-                    ARENA_START_X, ARENA_START_Y);
+        return td_fail(rd, "picture for roll %d does not fit the map around (%d,%d)",
+                       p->min_roll, ARENA_START_X, ARENA_START_Y);
     return true;
 }
 
 bool arena_parse(arena_table_t *t, const char *text, size_t len, const char *origin, char *err,
                  size_t errlen)
 {
-    parse_t ps = {origin, err, errlen, 0};
+    td_reader_t rd;
+    td_init(&rd, text, len, origin, err, errlen);
     memset(t, 0, sizeof *t);
     arena_picture_t *cur = NULL; /* the picture whose rows are being read */
-    size_t pos = 0;
-    while (pos < len) {
-        size_t end = pos;
-        while (end < len && text[end] != '\n')
-            end++;
-        size_t n = end - pos;
-        if (n > 0 && text[pos + n - 1] == '\r')
-            n--;
-        const char *s = text + pos;
-        pos = end + 1;
-        ps.line++;
-        if (n > 0 && s[0] == ';')
-            continue;
+    const char *s;
+    size_t n;
+    while (td_next(&rd, &s, &n)) {
         if (n == 0) {
-            if (cur && !check_picture(&ps, cur))
+            if (cur && !check_picture(&rd, cur))
                 return false;
             cur = NULL;
             continue;
         }
         if (n > 5 && strncmp(s, "roll ", 5) == 0) {
-            if (cur && !check_picture(&ps, cur))
+            if (cur && !check_picture(&rd, cur))
                 return false;
             if (t->n >= ARENA_MAX_PICTURES)
-                return fail(&ps, "more than %d pictures", ARENA_MAX_PICTURES);
+                return td_fail(&rd, "more than %d pictures", ARENA_MAX_PICTURES);
             char num[16];
             size_t k = n - 5 < sizeof num - 1 ? n - 5 : sizeof num - 1;
             memcpy(num, s + 5, k);
@@ -153,12 +123,12 @@ bool arena_parse(arena_table_t *t, const char *text, size_t len, const char *ori
             char *e;
             long roll = strtol(num, &e, 10);
             if (e == num || *e != '\0' || roll < 1 || roll > 1000)
-                return fail(&ps, "\"roll %s\": expected a roll 1..1000", num);
+                return td_fail(&rd, "\"roll %s\": expected a roll 1..1000", num);
             if (t->n == 0 && roll != 1)
-                return fail(&ps, "the first picture must start at roll 1, not %ld", roll);
+                return td_fail(&rd, "the first picture must start at roll 1, not %ld", roll);
             if (t->n > 0 && roll <= t->pic[t->n - 1].min_roll)
-                return fail(&ps, "roll %ld does not follow roll %d", roll,
-                            t->pic[t->n - 1].min_roll);
+                return td_fail(&rd, "roll %ld does not follow roll %d", roll,
+                               t->pic[t->n - 1].min_roll);
             cur = &t->pic[t->n++];
             cur->min_roll = (int)roll;
             cur->px = cur->py = -1;
@@ -167,27 +137,25 @@ bool arena_parse(arena_table_t *t, const char *text, size_t len, const char *ori
         if ((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z')) {
             /* No picture cell is a letter: a misspelt keyword line. */
             char word[24];
-            size_t k = 0;
-            for (; k < n && k < sizeof word - 1 && s[k] != ' '; k++)
-                word[k] = s[k];
-            word[k] = '\0';
+            td_word(s, n, word, sizeof word);
             static const char *const KEYWORDS[] = {"roll"};
             if (strcmp(word, "roll") == 0)
-                return fail(&ps, "expected \"roll N\"");
+                return td_fail(&rd, "expected \"roll N\"");
             if (ju_nearest(word, KEYWORDS, 1))
-                return fail(&ps, "unknown keyword \"%s\" (did you mean \"roll\"?)", word);
-            return fail(&ps, "unknown keyword \"%s\" (lines are \"roll N\", picture rows, "
-                             "blank or ; comments)", word);
+                return td_fail(&rd, "unknown keyword \"%s\" (did you mean \"roll\"?)", word);
+            return td_fail(&rd, "unknown keyword \"%s\" (lines are \"roll N\", picture rows, "
+                                "blank or ; comments)",
+                           word);
         }
         if (!cur)
-            return fail(&ps, "picture row outside a picture (a \"roll N\" line comes first)");
-        if (!parse_row(&ps, cur, s, n))
+            return td_fail(&rd, "picture row outside a picture (a \"roll N\" line comes first)");
+        if (!parse_row(&rd, cur, s, n))
             return false;
     }
-    if (cur && !check_picture(&ps, cur))
+    if (cur && !check_picture(&rd, cur))
         return false;
     if (t->n == 0)
-        return fail(&ps, "no pictures");
+        return td_fail(&rd, "no pictures");
     return true;
 }
 

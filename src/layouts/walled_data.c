@@ -17,10 +17,10 @@
 
 #include "../data.h"
 #include "../jsonutil.h"
+#include "../textdata.h"
 
 #define SMALLROOMS_FILE "smallrooms.txt"
 #define TABLES_FILE "walled.json"
-#define COMMENT_CHAR ';'
 
 /* Write "ORIGIN: line N: message" (line 0: no line) into err; returns false. */
 static bool text_fail(char *err, size_t errlen, const char *origin, int line, const char *fmt,
@@ -54,20 +54,13 @@ static int cell_of_char(char c)
 bool walled_parse_smallrooms(walled_data_t *d, const char *text, size_t len, const char *origin,
                              char *err, size_t errlen)
 {
-    int block = 0, row = 0, line = 0;
-    size_t i = 0;
-    while (i < len) {
-        size_t e = i;
-        while (e < len && text[e] != '\n')
-            e++;
-        size_t n = e - i;
-        if (n > 0 && text[i + n - 1] == '\r')
-            n--;
-        line++;
-        const char *s = text + i;
-        i = e + 1;
-        if (n > 0 && s[0] == COMMENT_CHAR)
-            continue;
+    int block = 0, row = 0;
+    td_reader_t rd;
+    td_init(&rd, text, len, origin, err, errlen);
+    const char *s;
+    size_t n;
+    while (td_next(&rd, &s, &n)) {
+        const int line = rd.line;
         if (n == 0) {
             if (row != 0 && row != SMALL_BLOCK_H)
                 return text_fail(err, errlen, origin, line,
@@ -107,17 +100,17 @@ bool walled_parse_smallrooms(walled_data_t *d, const char *text, size_t len, con
         row = 0;
     }
     if (row != 0)
-        return text_fail(err, errlen, origin, line, "block %d ends after %d lines, expected 7",
+        return text_fail(err, errlen, origin, rd.line, "block %d ends after %d lines, expected 7",
                          block + 1, row);
     if (block != SMALL_BLOCKS)
         return text_fail(err, errlen, origin, 0, "expected %d blocks, found %d", SMALL_BLOCKS,
                          block);
     for (int b = 0; b < SMALL_BLOCKS; b++) {
-        int n = 0;
+        int inner = 0;
         for (int y = 1; y < SMALL_BLOCK_H - 1; y++)
             for (int x = 1; x < SMALL_BLOCK_W - 1; x++)
-                n += d->small[b][y][x] == CELL_WALL || d->small[b][y][x] == CELL_DOOR;
-        d->small_inner[b] = (uint8_t)n;
+                inner += d->small[b][y][x] == CELL_WALL || d->small[b][y][x] == CELL_DOOR;
+        d->small_inner[b] = (uint8_t)inner;
     }
     return true;
 }
