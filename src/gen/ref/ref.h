@@ -5,14 +5,17 @@
  * docs/water.md, docs/population.md) the plain way, cell by cell, with no
  * intrinsics, no caches and no bit tricks, and they take the same random
  * draws in the same order, so a level made either way is byte-identical.
- * tests/test_reference.c holds the two equal over many levels;
+ * It covers both rulesets: the ref_ files make the wiki-0.9.9.3 levels,
+ * the gref_ files (gref.h) the game-0.9.9.7 levels of docs/rules.md part G,
+ * which draw the layouts the two share with the ref_ layouts.
+ * tests/test_reference.c holds the two equal over many levels of both;
  * gen_params_t.reference (drlsim gen --reference) makes levels this way.
  * Only the rule tables (data/), the plain table lookups next to them
  * (ruleset_pick_type, water_band, arena_pick, poptable_draw, the budget and
- * item-count formulas), grid_clear/fill/border/fill_rect and the rng are
- * shared with the fast code.  Numbers are written where the rule states
- * them: they repeat the fast code's named constants on purpose, so that a
- * change to either side fails the test.
+ * item-count formulas of the wiki ruleset, monsters_find), grid_clear/fill/
+ * border/fill_rect and the rng are shared with the fast code.  Numbers are
+ * written where the rule states them: they repeat the fast code's named
+ * constants on purpose, so that a change to either side fails the test.
  */
 #ifndef DRLSIM_REF_H
 #define DRLSIM_REF_H
@@ -24,8 +27,15 @@
 #include "../../tables.h"
 #include "../../water.h"
 
-/* level_generate with the reference's steps (ref_level.c). */
+/* level_generate with the reference's steps (ref_level.c), for the wiki
+ * pipeline; gref_level_generate (gref_level.c) for the game pipeline. */
 void ref_level_generate(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t index);
+void gref_level_generate(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t index);
+/* Its pieces both pipelines use: the fresh level and observation record,
+ * the type (fixed, or drawn from the type stream), the door cells. */
+void ref_level_reset(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t index);
+void ref_level_type(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t index);
+int ref_count_doors(const grid_t *g);
 
 /* The reference layout of a type (ref_layouts.c). */
 layout_fn ref_layout_for(level_type_t t);
@@ -38,6 +48,10 @@ void ref_layout_arena(layout_ctx_t *ctx);
 void ref_layout_small_rooms(layout_ctx_t *ctx);
 void ref_layout_warehouse(layout_ctx_t *ctx);
 void ref_layout_maze(layout_ctx_t *ctx);
+/* The caves' digging and fluid walks with the fluid bands of wt, without
+ * the river; one group of walks from cave-edge cells (ref_caves.c). */
+void ref_caves_dig(layout_ctx_t *ctx, const water_tables_t *wt);
+int ref_caves_edge_walks(level_t *lv, rng_t *r, int walks, int steps, cell_t k);
 
 /* The room scan of a walled map (ref_rooms.c); the room counts of obs. */
 void ref_rooms_scan(level_t *lv);

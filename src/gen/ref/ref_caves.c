@@ -12,6 +12,9 @@
  * the qualifying cells is drawn from their row-major list (uniform either
  * way).  Then the river roll (not in layout-only mode).  Digging draws from
  * the layout stream, fluid and river from the water stream.  No rooms.
+ * The game ruleset's caves dig the same way with its own fluid bands
+ * (ref_caves_dig with the game's tables) and draw the game's river
+ * (gref_caves.c).
  */
 #include "ref.h"
 
@@ -56,7 +59,7 @@ static bool edge_start(const grid_t *g, rng_t *r, int *x, int *y)
 }
 
 /* Returns the walks made. */
-static int edge_walks(level_t *lv, rng_t *r, int walks, int steps, cell_t k)
+int ref_caves_edge_walks(level_t *lv, rng_t *r, int walks, int steps, cell_t k)
 {
     int made = 0;
     for (int i = 0; i < walks; i++) {
@@ -71,29 +74,35 @@ static int edge_walks(level_t *lv, rng_t *r, int walks, int steps, cell_t k)
     return made;
 }
 
-void ref_layout_caves(layout_ctx_t *ctx)
+void ref_caves_dig(layout_ctx_t *ctx, const water_tables_t *wt)
 {
     level_t *lv = ctx->lv;
     rng_t *r = ctx->layout;
-    const water_tables_t *wt = ctx->p->tables->water;
     const fluid_band_t *fb = water_band(&wt->cave, lv->dlevel);
     grid_fill(&lv->map, CELL_WALL);
     int first = rng_d(r, 40) + 100;
     lv->obs.cave_first = (uint8_t)first;
     ref_water_walk_stop(&lv->map, r, 38, 10, first, CELL_FLOOR, &WATER_INTERIOR);
-    lv->obs.cave_early_walks = (uint8_t)edge_walks(lv, r, 5, rng_d(r, 40) + 35, CELL_FLOOR);
+    lv->obs.cave_early_walks =
+        (uint8_t)ref_caves_edge_walks(lv, r, 5, rng_d(r, 40) + 35, CELL_FLOOR);
 
     int fwalks = dice_roll(ctx->water, fb->walks);
     int flength = dice_roll(ctx->water, fb->length);
     lv->obs.fluid_kind = (uint8_t)fb->fluid;
     lv->obs.fluid_walks = (uint8_t)fwalks;
     lv->obs.fluid_length = (uint8_t)flength;
-    edge_walks(lv, ctx->water, fwalks, flength, fb->fluid);
+    ref_caves_edge_walks(lv, ctx->water, fwalks, flength, fb->fluid);
 
-    lv->obs.cave_late_walks = (uint8_t)edge_walks(lv, r, 40, rng_d(r, 40) + 25, CELL_FLOOR);
-    edge_walks(lv, ctx->water, fwalks, flength + wt->cave_second_extra, fb->fluid);
+    lv->obs.cave_late_walks =
+        (uint8_t)ref_caves_edge_walks(lv, r, 40, rng_d(r, 40) + 25, CELL_FLOOR);
+    ref_caves_edge_walks(lv, ctx->water, fwalks, flength + wt->cave_second_extra, fb->fluid);
     lv->obs.fluid_length2 = (uint8_t)(flength + wt->cave_second_extra);
     lv->obs.fluid_passes = 2;
+}
+
+void ref_layout_caves(layout_ctx_t *ctx)
+{
+    ref_caves_dig(ctx, ctx->p->tables->water);
     if (!ctx->p->layout_only)
         ref_water_river(ctx);
 }

@@ -5,13 +5,15 @@
  * which leaves the map and the room list; count the rooms; in layout-only
  * mode count the doors and stop; else populate (population stream) and
  * observe the final map.  Each stream is derived from (seed, index,
- * purpose), so one step's draws never shift another's.
+ * purpose), so one step's draws never shift another's.  The game ruleset's
+ * levels have their own steps (gref_level.c), which share the reset, the
+ * type draw and the door count below.
  */
 #include "ref.h"
 
 #include <string.h>
 
-static void reset(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t index)
+void ref_level_reset(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t index)
 {
     lv->monsters = p->tables ? p->tables->monsters : NULL;
     lv->dlevel = p->dlevel;
@@ -32,7 +34,7 @@ static void reset(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t in
     ro->fluid_room_kind = ro->ammo_kind = ro->ammo_stacks = -1;
 }
 
-static int count_doors(const grid_t *g)
+int ref_count_doors(const grid_t *g)
 {
     int n = 0;
     for (int y = 1; y <= GRID_H; y++)
@@ -41,9 +43,8 @@ static int count_doors(const grid_t *g)
     return n;
 }
 
-void ref_level_generate(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t index)
+void ref_level_type(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t index)
 {
-    reset(lv, p, seed, index);
     if (p->type >= 0) {
         lv->type = (level_type_t)p->type;
     } else {
@@ -52,6 +53,12 @@ void ref_level_generate(level_t *lv, const gen_params_t *p, uint64_t seed, uint6
         lv->type = ruleset_pick_type(p->tables->rules, p->dlevel, p->difficulty,
                                      p->single_enabled, &tr);
     }
+}
+
+void ref_level_generate(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t index)
+{
+    ref_level_reset(lv, p, seed, index);
+    ref_level_type(lv, p, seed, index);
     rng_t layout, water;
     rng_stream(&layout, seed, index, RNG_LAYOUT);
     rng_stream(&water, seed, index, RNG_WATER);
@@ -60,7 +67,7 @@ void ref_level_generate(level_t *lv, const gen_params_t *p, uint64_t seed, uint6
     ref_layout_for(lv->type)(&ctx);
     ref_rooms_summarize(lv);
     if (p->layout_only) {
-        lv->obs.doors = (uint16_t)count_doors(&lv->map);
+        lv->obs.doors = (uint16_t)ref_count_doors(&lv->map);
         return;
     }
     rng_t pop;
