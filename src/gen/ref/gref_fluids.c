@@ -1,0 +1,40 @@
+/* gref_fluids.c - the game's fluid pass, plainly (docs/rules.md G36, G37;
+ * [game: generator.lua:559-566; bin/core/generator.lua:198-205;
+ * valk:src/vluadungen.pas:546-583]).
+ *
+ * The dlevel's band of the fluid table fixes the fluid; the pass draws its
+ * walk count, then one length that every walk of the pass uses.  Each walk
+ * starts on a uniform cell of the area (x drawn first) and, length times:
+ * pulls its position back into the area, turns that cell into the fluid
+ * whatever it holds, and steps by dx = Random(3) - 1, then dy = Random(3)
+ * - 1.  The level's first pass records its fluid, walk count and length,
+ * its second pass its length.  Every draw from the water stream.
+ */
+#include "gref.h"
+
+void gref_fluids(level_t *lv, rng_t *r, const water_tables_t *wt, const area_t *a)
+{
+    const fluid_band_t *band = water_band(&wt->fluid, lv->dlevel);
+    int walks = dice_roll(r, band->walks);
+    int length = dice_roll(r, band->length);
+    obs_t *o = &lv->obs;
+    if (o->fluid_passes == 0) {
+        o->fluid_kind = (uint8_t)band->fluid;
+        o->fluid_walks = (uint8_t)walks;
+        o->fluid_length = (uint8_t)length;
+    } else if (o->fluid_passes == 1) {
+        o->fluid_length2 = (uint8_t)length;
+    }
+    o->fluid_passes++;
+    for (int i = 0; i < walks; i++) {
+        int x = a->x1 + gref_random(r, a->x2 - a->x1 + 1);
+        int y = a->y1 + gref_random(r, a->y2 - a->y1 + 1);
+        for (int step = 0; step < length; step++) {
+            x = gref_clamp(x, a->x1, a->x2);
+            y = gref_clamp(y, a->y1, a->y2);
+            grid_set(&lv->map, x, y, band->fluid);
+            x += gref_random(r, 3) - 1;
+            y += gref_random(r, 3) - 1;
+        }
+    }
+}
