@@ -1,0 +1,54 @@
+/* gref_level.c - one game-0.9.9.7 level made by the reference steps
+ * (docs/rules.md G5, G9).
+ *
+ * Reset the level and its observation record; the type, fixed or drawn
+ * from the type stream (G6); the layout with its water (gref_layout.c:
+ * layout stream, water stream); the room list's counts; in layout-only
+ * mode the doors and stop.  Else the population (gref_pop.c: barrels,
+ * special rooms, monsters, items, stairs, player, event, all from the
+ * population stream) and what the final map shows: its water, acid and
+ * lava cells, its doors, and the passable cells that cannot be walked to
+ * from the start (ref_unreachable).  None of the wiki ruleset's layout
+ * census: the game's levels have none of those rules.
+ */
+#include "gref.h"
+
+static void observe(level_t *lv)
+{
+    obs_t *o = &lv->obs;
+    int water = 0, acid = 0, lava = 0;
+    for (int y = 1; y <= GRID_H; y++)
+        for (int x = 1; x <= GRID_W; x++) {
+            cell_t k = grid_get(&lv->map, x, y);
+            water += k == CELL_WATER;
+            acid += k == CELL_ACID;
+            lava += k == CELL_LAVA;
+        }
+    o->fluid_cells[0] = (uint16_t)water;
+    o->fluid_cells[1] = (uint16_t)acid;
+    o->fluid_cells[2] = (uint16_t)lava;
+    o->doors = (uint16_t)ref_count_doors(&lv->map);
+    o->unreachable = (uint16_t)ref_unreachable(&lv->map, lv->start.x, lv->start.y);
+}
+
+void gref_level_generate(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t index)
+{
+    ref_level_reset(lv, p, seed, index);
+    ref_level_type(lv, p, seed, index);
+    rng_t layout, water;
+    rng_stream(&layout, seed, index, RNG_LAYOUT);
+    rng_stream(&water, seed, index, RNG_WATER);
+    const type_rules_t *tr = &p->rules->type[lv->type];
+    layout_ctx_t ctx = {.lv = lv, .p = p, .rules = tr, .layout = &layout, .water = &water,
+                        .doors = -1};
+    gref_layout(&ctx);
+    ref_rooms_summarize(lv);
+    if (p->layout_only) {
+        lv->obs.doors = (uint16_t)ref_count_doors(&lv->map);
+        return;
+    }
+    rng_t pop;
+    rng_stream(&pop, seed, index, RNG_POPULATE);
+    gref_populate(lv, tr, p->tables->gpop, &pop);
+    observe(lv);
+}

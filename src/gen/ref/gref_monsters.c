@@ -1,0 +1,128 @@
+/* gref_monsters.c - the game's monsters, plainly (docs/rules.md G62-G66;
+ * [game: bin/core/level.lua:1-91; bin/lua/generator.lua:64-68, 95-103]).
+ *
+ * The budget bw by difficulty (population.json budget): linear
+ * ceil(dl * mul + add) or ceil(sqrt(dl * inner) * outer), in doubles.
+ * Caves and the standard flood spend bw * percent/100 of the type's rules,
+ * rounded up, or down where the rules say (caves); single and single-plus
+ * spend bw (gref_sets.c).  The being table: dmod = clamp(3(D-2), 0, 6);
+ * every being, then every group, of positive weight with dl + dmod at
+ * least its minimum and dl at most its maximum.  The flood: while danger
+ * is left (above 0), a weighted pick of the table, then a monster cell of
+ * the map (none: the flood stops for good); a being goes there (a full
+ * monster list stops the flood) and pays its danger; a group is counted,
+ * and each member, its amount lo + d(hi - lo + 1) - 1, goes on the group's
+ * cell or near it (gref_place.c; none: lost) and pays its danger all the
+ * same.
+ */
+#include "gref.h"
+
+#include <math.h>
+
+static int budget(const gpop_tables_t *t, int dlevel, int difficulty)
+{
+    const gpop_budget_rule_t *b = &t->budget[difficulty];
+    double dl = (double)dlevel;
+    if (b->sqrt)
+        return (int)ceil(sqrt(dl * b->inner) * b->outer);
+    return (int)ceil(dl * b->mul + b->add);
+}
+
+static int percent_of(int bw, int percent, bool up)
+{
+    double v = (double)bw * ((double)percent / 100.0);
+    return (int)(up ? ceil(v) : floor(v));
+}
+
+static void being_table(const gpop_tables_t *t, int dlevel, int difficulty, gref_table_t *tb)
+{
+    int dmod = gref_clamp(t->dmod_step * (difficulty - t->dmod_base), t->dmod_min, t->dmod_max);
+    tb->n = 0;
+    for (int k = 0; k < t->monsters.n; k++) {
+        const monster_kind_t *m = &t->monsters.kind[k];
+        if (m->weight > 0 && dlevel + dmod >= m->min && dlevel <= m->max)
+            tb->e[tb->n++] = (gref_entry_t){k, -1, m->weight};
+    }
+    for (int g = 0; g < t->ngroups; g++) {
+        const gpop_group_t *gr = &t->group[g];
+        if (gr->weight > 0 && dlevel + dmod >= gr->min && dlevel <= gr->max)
+            tb->e[tb->n++] = (gref_entry_t){-1, g, gr->weight};
+    }
+}
+
+static const gref_entry_t *pick(rng_t *r, const gref_table_t *tb)
+{
+    int total = 0;
+    for (int i = 0; i < tb->n; i++)
+        total += tb->e[i].weight;
+    int x = gref_random(r, total);
+    int sum = 0;
+    for (int i = 0; i < tb->n; i++) {
+        sum += tb->e[i].weight;
+        if (sum > x)
+            return &tb->e[i];
+    }
+    return &tb->e[tb->n - 1];
+}
+
+static void drop_group(gref_pop_t *s, const gpop_group_t *g, point_t at, double *danger)
+{
+    s->lv->obs.gp_groups++;
+    for (int m = 0; m < g->nmembers; m++) {
+        const gpop_member_t *mem = &g->member[m];
+        int amount = mem->lo + gref_dn(s->r, mem->hi - mem->lo + 1) - 1;
+        for (int i = 0; i < amount; i++) {
+            point_t c;
+            if (gref_drop_near(s, at, &c))
+                gref_put_being(s, mem->kind, c);
+            else
+                s->lv->obs.gp_members_lost++;
+            *danger -= s->t->monsters.kind[mem->kind].danger;
+        }
+    }
+}
+
+void gref_flood(gref_pop_t *s, const gref_table_t *tb, double danger)
+{
+    if (tb->n == 0)
+        return;
+    const area_t map = {1, 1, GRID_W, GRID_H};
+    while (danger > 0) {
+        const gref_entry_t *e = pick(s->r, tb);
+        point_t at;
+        if (!gref_random_empty(s, GREF_MONSTER, map, &at))
+            return;
+        if (e->group >= 0) {
+            drop_group(s, &s->t->group[e->group], at, &danger);
+            continue;
+        }
+        if (!gref_put_being(s, e->kind, at))
+            return;
+        danger -= s->t->monsters.kind[e->kind].danger;
+    }
+}
+
+void gref_monsters(gref_pop_t *s, level_type_t type, const type_rules_t *tr)
+{
+    level_t *lv = s->lv;
+    int bw = budget(s->t, lv->dlevel, lv->difficulty);
+    if (type == LT_SINGLE) {
+        lv->obs.budget = bw;
+        gref_single_monsters(s, bw);
+        return;
+    }
+    if (type == LT_SINGLE_PLUS) {
+        lv->obs.budget = bw;
+        gref_single_plus_monsters(s, bw);
+        return;
+    }
+    int danger = percent_of(bw, tr->danger_percent, tr->danger_ceil);
+    lv->obs.budget = danger;
+    if (type == LT_CAVES) {
+        gref_cave_monsters(s, danger);
+        return;
+    }
+    gref_table_t tb;
+    being_table(s->t, lv->dlevel, lv->difficulty, &tb);
+    gref_flood(s, &tb, danger);
+}
