@@ -1,20 +1,27 @@
 /* test_reference.c - the fast generator equals the plain reference, byte for byte.
  *
- * src/gen/ref/ implements every rule plainly (no intrinsics, no bit tricks)
- * with the same random draws in the same order.  This test makes levels
- * both ways (gen_params_t.reference) and compares everything a level holds:
- * the map (padding included), the room list, start, keep-out box, stairs,
- * monsters, items, special rooms and the whole observation record.  It
- * stops at the first differing level of each sample and says which (seed,
- * index, type, dlevel, difficulty) and what differed.
+ * src/gen/ref/ implements every rule of both rulesets plainly (no
+ * intrinsics, no bit tricks): the ref_ files the wiki-0.9.9.3 levels, the
+ * gref_ files the game-0.9.9.7 levels, with the same random draws in the
+ * same order.  This test makes levels both ways (gen_params_t.reference)
+ * and compares everything a level holds: the map (padding included), the
+ * room list, start, keep-out box, stairs, monsters (vault guards
+ * included), items, special rooms and the whole observation record (the
+ * game's glay_ and gp_ fields included).  It stops at the first differing
+ * level of each sample and says which (ruleset, seed, index, type, dlevel,
+ * difficulty) and what differed.  For each ruleset:
  *
- *   1. full levels: 10^5 per type (all 8), cycling through dlevels and
- *      difficulties that cover every fluid band, river fluid, cave and
- *      single-monster row, budget rule and item rule;
+ *   1. full levels: 10^5 per type (wiki: all 8; game: all 11), cycling
+ *      through dlevels and difficulties that cover every band of the
+ *      ruleset's tables (fluid bands, river fluids, budget rules, item
+ *      rules, cave and single-monster rows; the game's barrel rows, cave
+ *      monster sets, single extras, events and arena schemes);
  *   2. layout-only levels (the doors of the layout itself, caves without
  *      their river), rivers on and off: 10^4 per type;
  *   3. full levels on each CPU path (cpu.h) slower than the best, forced
- *      (plain C, SSE2, ...): 2*10^4 per type and path.
+ *      (plain C, SSE2, ...): 2*10^4 per type and path;
+ *   4. full levels of drawn types (the type stream and the ruleset's type
+ *      bands): 2*10^4.
  * DRLSIM_TEST_SCALE divides the sizes (the sanitized build).  The samples
  * run on all threads (OMP_NUM_THREADS); each reports its own first
  * difference.
@@ -38,15 +45,43 @@
 #include "testutil.h"
 #include "water.h"
 
-/* (dlevel, difficulty) pairs the levels cycle through: every fluid band
- * (<6, 6..10, 11..15, >15), river fluids, budget rules, item counts and the
- * cave and single-monster rows, up to the hard ones (dlevel > 50 on UV/N!). */
-static const int CONFIG[][2] = {
+/* (dlevel, difficulty) pairs the wiki levels cycle through: every fluid
+ * band (<6, 6..10, 11..15, >15), river fluids, budget rules, item counts
+ * and the cave and single-monster rows, up to the hard ones (dlevel > 50
+ * on UV/N!). */
+static const int WIKI_CONFIG[][2] = {
     {1, DIFF_ITYTD}, {3, DIFF_HNTR}, {5, DIFF_HMP},  {6, DIFF_UV},   {8, DIFF_NIGHTMARE},
     {11, DIFF_HMP},  {13, DIFF_UV},  {16, DIFF_HNTR}, {20, DIFF_NIGHTMARE}, {27, DIFF_HMP},
     {35, DIFF_UV},   {55, DIFF_NIGHTMARE},
 };
-#define NCONFIG ((int)(sizeof CONFIG / sizeof CONFIG[0]))
+
+/* The game levels' pairs (docs/rules.md part G): the fluid bands (<7,
+ * 7..11, 12..16, >16) and the caves' (<7, 7..11, >11) with each
+ * difficulty; river fluids (dl + d(2D+6) below 17, below 27, above); every
+ * type band (1-2, 3, 4-7, 8, 9-11, 12-15, 16-20, 21-24, 25-49, 50+), for
+ * the drawn-types sample; every budget rule and dmod (D = 1..5, ITYTD to
+ * N!); barrel rows (dl + d5 up to 6, 7-13, 14-18, above); the arena's
+ * schemes (1-2 at 8, 2-4 at 13-16, 3-7 from 25); cave monster sets up to
+ * mlevel dl + 3(D-2) = 72 (the sets from 60 and 70 at D >= 3); single
+ * rows up to arch-viles and their extras (D > 3, dlevel > 60); events
+ * from dlevel 4 (all of their dlevel and difficulty minimums). */
+static const int GAME_CONFIG[][2] = {
+    {1, DIFF_ITYTD},      {2, DIFF_NIGHTMARE}, {3, DIFF_HNTR},  {5, DIFF_NIGHTMARE},
+    {6, DIFF_HMP},        {7, DIFF_UV},        {8, DIFF_HNTR},  {9, DIFF_ITYTD},
+    {11, DIFF_NIGHTMARE}, {12, DIFF_HMP},      {14, DIFF_UV},   {16, DIFF_ITYTD},
+    {17, DIFF_HNTR},      {19, DIFF_NIGHTMARE}, {22, DIFF_HMP}, {25, DIFF_UV},
+    {30, DIFF_HNTR},      {38, DIFF_NIGHTMARE}, {45, DIFF_HMP}, {50, DIFF_UV},
+    {55, DIFF_ITYTD},     {60, DIFF_NIGHTMARE}, {61, DIFF_HMP}, {63, DIFF_NIGHTMARE},
+};
+
+/* One ruleset's tables, the types it makes and its pairs. */
+typedef struct ruleset_run {
+    const char *name; /* tables_load's name */
+    const tables_t *tables;
+    int ntypes;
+    const int (*config)[2];
+    int nconfig;
+} ruleset_run_t;
 
 /* The named fields of obs_t, for the report; any other byte is reported by
  * its offset. */
@@ -58,16 +93,32 @@ static const struct {
     OBS_FIELD(river),          OBS_FIELD(river_orient),   OBS_FIELD(river_count),
     OBS_FIELD(river_fluid),    OBS_FIELD(river_bridge),   OBS_FIELD(fluid_passes),
     OBS_FIELD(fluid_kind),     OBS_FIELD(fluid_walks),    OBS_FIELD(fluid_length),
-    OBS_FIELD(fluid_cells),    OBS_FIELD(rooms),          OBS_FIELD(rooms_ge4),
-    OBS_FIELD(rooms_small),    OBS_FIELD(doors),          OBS_FIELD(layout_variant),
-    OBS_FIELD(special_made),   OBS_FIELD(special_rolled), OBS_FIELD(special_placed),
-    OBS_FIELD(special_skipped), OBS_FIELD(budget),        OBS_FIELD(danger_placed),
-    OBS_FIELD(monsters),       OBS_FIELD(monsters_by_kind), OBS_FIELD(hunting),
-    OBS_FIELD(items),          OBS_FIELD(roll),           OBS_FIELD(unreachable),
-    OBS_FIELD(failure),        OBS_FIELD(retries),        OBS_FIELD(walls),
-    OBS_FIELD(sections),       OBS_FIELD(building_river), OBS_FIELD(stray_walls),
+    OBS_FIELD(fluid_cells),    OBS_FIELD(river_x),        OBS_FIELD(river_drift),
+    OBS_FIELD(fluid_length2),  OBS_FIELD(river_width),    OBS_FIELD(rooms),
+    OBS_FIELD(rooms_ge4),      OBS_FIELD(rooms_small),    OBS_FIELD(doors),
+    OBS_FIELD(layout_variant), OBS_FIELD(walls),          OBS_FIELD(wall_at),
+    OBS_FIELD(wall_horizontal), OBS_FIELD(sections),      OBS_FIELD(section_pick),
+    OBS_FIELD(frame_doors),    OBS_FIELD(buildings_by_doors), OBS_FIELD(building_corner_doors),
+    OBS_FIELD(first_door_side), OBS_FIELD(first_door_at), OBS_FIELD(divider_x),
+    OBS_FIELD(wh_box),         OBS_FIELD(wh_tries),       OBS_FIELD(wh_walls),
+    OBS_FIELD(wh_door_y),      OBS_FIELD(door_tries),     OBS_FIELD(city_tries),
+    OBS_FIELD(cave_first),     OBS_FIELD(cave_early_walks), OBS_FIELD(cave_late_walks),
+    OBS_FIELD(maze_first_x),   OBS_FIELD(maze_first_y),   OBS_FIELD(maze_tries),
+    OBS_FIELD(section_walls),  OBS_FIELD(building_river), OBS_FIELD(stray_walls),
     OBS_FIELD(centre_walls),   OBS_FIELD(line_gaps),      OBS_FIELD(wh_blocks),
-    OBS_FIELD(foreign_monsters),
+    OBS_FIELD(foreign_monsters), OBS_FIELD(glay_arena_quad), OBS_FIELD(glay_arena_scheme),
+    OBS_FIELD(glay_buildings), OBS_FIELD(glay_lava_refill), OBS_FIELD(glay_lake_fluid),
+    OBS_FIELD(glay_blobs),     OBS_FIELD(glay_river_at),  OBS_FIELD(special_made),
+    OBS_FIELD(special_rolled), OBS_FIELD(special_placed), OBS_FIELD(special_skipped),
+    OBS_FIELD(budget),         OBS_FIELD(danger_placed),  OBS_FIELD(monsters),
+    OBS_FIELD(monsters_by_kind), OBS_FIELD(hunting),      OBS_FIELD(items),
+    OBS_FIELD(first_monster),  OBS_FIELD(gp_made),        OBS_FIELD(gp_barrel_count),
+    OBS_FIELD(gp_barrels),     OBS_FIELD(gp_barrels_by_kind), OBS_FIELD(gp_setup_failed),
+    OBS_FIELD(gp_groups),      OBS_FIELD(gp_members_lost), OBS_FIELD(gp_off_spawn),
+    OBS_FIELD(gp_cave_set),    OBS_FIELD(gp_single_split), OBS_FIELD(gp_event_eligible),
+    OBS_FIELD(gp_event_roll),  OBS_FIELD(gp_event),       OBS_FIELD(gp_stairs_lost),
+    OBS_FIELD(gp_guards),      OBS_FIELD(roll),           OBS_FIELD(unreachable),
+    OBS_FIELD(failure),        OBS_FIELD(retries),
 };
 
 static void describe_obs(const obs_t *a, const obs_t *b, char *out, size_t len)
@@ -134,9 +185,11 @@ static bool same_level(const level_t *f, const level_t *r, char *out, size_t len
         return DIFFER("monsters: fast %d, reference %d", f->nmonsters, r->nmonsters);
     for (int i = 0; i < f->nmonsters; i++)
         if (memcmp(&f->monster[i], &r->monster[i], sizeof(monster_t)) != 0)
-            return DIFFER("monster %d: fast kind %d at (%d,%d), reference kind %d at (%d,%d)", i,
-                          f->monster[i].kind, f->monster[i].x, f->monster[i].y,
-                          r->monster[i].kind, r->monster[i].x, r->monster[i].y);
+            return DIFFER("monster %d: fast kind %d at (%d,%d) hunting %d, reference kind %d "
+                          "at (%d,%d) hunting %d",
+                          i, f->monster[i].kind, f->monster[i].x, f->monster[i].y,
+                          f->monster[i].hunting, r->monster[i].kind, r->monster[i].x,
+                          r->monster[i].y, r->monster[i].hunting);
     if (!same_points("item", f->item, f->nitems, r->item, r->nitems, out, len))
         return false;
     if (memcmp(&f->obs, &r->obs, sizeof f->obs) != 0) {
@@ -149,19 +202,28 @@ static bool same_level(const level_t *f, const level_t *r, char *out, size_t len
     return true;
 }
 
-/* One sample: n levels of one type from one seed, compared both ways. */
+/* One sample: n levels of one type (or of drawn types) of one ruleset
+ * from one seed, compared both ways. */
 typedef struct job {
+    const ruleset_run_t *rs;
     const char *sample;
-    level_type_t type;
+    int type; /* a level_type_t, or -1: drawn as the ruleset draws it */
     uint64_t seed;
     long n;
     bool layout_only, no_rivers_half; /* rivers off on odd indices */
     bool ok;
-    char what[300]; /* the first difference */
+    double seconds; /* the job's own wall time */
+    char what[480]; /* the first difference */
 } job_t;
+
+static const char *type_name(int type)
+{
+    return type < 0 ? "drawn types" : level_type_name((level_type_t)type);
+}
 
 static void run_job(job_t *j)
 {
+    const double t0 = omp_get_wtime();
     level_t *f = malloc(sizeof *f), *r = malloc(sizeof *r);
     if (!f || !r) {
         snprintf(j->what, sizeof j->what, "out of memory");
@@ -171,13 +233,13 @@ static void run_job(job_t *j)
         return;
     }
     gen_params_t p;
-    gen_params_default(&p, tables_load(NULL));
-    p.type = (int)j->type;
+    gen_params_default(&p, j->rs->tables);
+    p.type = j->type;
     p.layout_only = j->layout_only;
     j->ok = true;
     for (long i = 0; i < j->n && j->ok; i++) {
-        p.dlevel = CONFIG[i % NCONFIG][0];
-        p.difficulty = CONFIG[i % NCONFIG][1];
+        p.dlevel = j->rs->config[i % j->rs->nconfig][0];
+        p.difficulty = j->rs->config[i % j->rs->nconfig][1];
         p.rivers = !(j->no_rivers_half && i % 2);
         /* padding bytes start equal, so the records compare with memcmp */
         memset(&f->obs, 0, sizeof f->obs);
@@ -189,14 +251,17 @@ static void run_job(job_t *j)
         char what[200];
         if (!same_level(f, r, what, sizeof what)) {
             snprintf(j->what, sizeof j->what,
-                     "%s: %s differs at seed %llu index %ld (dlevel %d, difficulty %d%s): %s",
-                     j->sample, level_type_name(j->type), (unsigned long long)j->seed, i,
-                     p.dlevel, p.difficulty, p.rivers ? "" : ", no rivers", what);
+                     "%s %s: %s differs at seed %llu index %ld (type %s, dlevel %d, "
+                     "difficulty %d%s): %s",
+                     j->rs->name, j->sample, type_name(j->type), (unsigned long long)j->seed,
+                     i, level_type_name(f->type), p.dlevel, p.difficulty,
+                     p.rivers ? "" : ", no rivers", what);
             j->ok = false;
         }
     }
     free(f);
     free(r);
+    j->seconds = omp_get_wtime() - t0;
 }
 
 /* The jobs on all threads (each job's levels in order, so the first
@@ -206,54 +271,88 @@ static void run_jobs(job_t *jobs, int n)
 #pragma omp parallel for schedule(dynamic, 1)
     for (int i = 0; i < n; i++)
         run_job(&jobs[i]);
-    for (int i = 0; i < n; i++)
-        CHECK(jobs[i].ok, "%s", jobs[i].ok ? jobs[i].sample : jobs[i].what);
+    for (int i = 0; i < n; i++) {
+        if (jobs[i].ok)
+            CHECK(true, "%s %s %s", jobs[i].rs->name, jobs[i].sample, type_name(jobs[i].type));
+        else
+            CHECK(false, "%s", jobs[i].what);
+    }
 }
 
-/* The wiki pipeline's types: the reference generator makes those. */
-#define NWIKI (LT_LAST_WIKI + 1)
+#define NRULESETS 2
+#define MAX_JOBS (NRULESETS * (2 * LT__COUNT + 1))
 
 int main(void)
 {
-    if (!tables_load(NULL))
+    ruleset_run_t runs[NRULESETS] = {
+        {RULESET_WIKI, tables_load(RULESET_WIKI), LT_LAST_WIKI + 1, WIKI_CONFIG,
+         (int)(sizeof WIKI_CONFIG / sizeof WIKI_CONFIG[0])},
+        {RULESET_GAME, tables_load(RULESET_GAME), LT__COUNT, GAME_CONFIG,
+         (int)(sizeof GAME_CONFIG / sizeof GAME_CONFIG[0])},
+    };
+    if (!runs[0].tables || !runs[1].tables)
         return 1;
-    printf("reference parts: layouts of all 8 types, room scan, rivers, fluid passes and walks,\n"
-           "special rooms, start and stairs, free-cell lists, monster picks, items,\n"
-           "observation (fluid and door counts, reachability); shared with the fast code:\n"
-           "the rule tables, their lookups (ruleset_pick_type, water_band, arena_pick,\n"
-           "poptable_draw, populate_budget, populate_item_count), grid_clear/fill/border\n"
-           "and the rng\n");
+    printf("reference parts: wiki-0.9.9.3: layouts of all 8 types, room scan, rivers, fluid\n"
+           "passes and walks, special rooms, start and stairs, free-cell lists, monster picks,\n"
+           "items, observation (fluid and door counts, reachability); game-0.9.9.7: its\n"
+           "pipeline, caves, caves-2, lava and arena, fluid pass and rivers, barrels, special\n"
+           "rooms and their setups, monsters, groups, cave sets, single and single-plus,\n"
+           "items, stairs, player, event, hunting, and the wiki layouts it shares; shared\n"
+           "with the fast code: the rule tables, their lookups (ruleset_pick_type,\n"
+           "water_band, arena_pick, poptable_draw, populate_budget, populate_item_count,\n"
+           "monsters_find), grid_clear/fill/border/fill_rect and the rng\n");
     const long full = test_scaled(100000), layout = test_scaled(10000),
-               portable = test_scaled(20000);
+               drawn = test_scaled(20000), portable = test_scaled(20000);
     const double w0 = omp_get_wtime();
     const clock_t c0 = clock();
-    job_t fast[2 * NWIKI], port[CPU__COUNT][NWIKI];
+    static job_t fast[MAX_JOBS], port[CPU__COUNT][NRULESETS * LT__COUNT];
+    int nfast = 0, nport = 0;
     const cpu_path_t best = cpu_best();
-    for (int t = 0; t < NWIKI; t++) {
-        const uint64_t seed = 0x5eed0000u + (uint64_t)t;
-        fast[2 * t] = (job_t){"full levels", (level_type_t)t, seed, full, false, false, true, ""};
-        fast[2 * t + 1] =
-            (job_t){"layout only", (level_type_t)t, seed + 100, layout, true, true, true, ""};
-        for (int path = CPU_PLAIN; path < CPU__COUNT; path++)
-            port[path][t] = (job_t){cpu_path_name((cpu_path_t)path), (level_type_t)t,
-                                    seed + 200 + 100 * (uint64_t)path, portable, false, false,
-                                    true, ""};
+    for (int k = 0; k < NRULESETS; k++) {
+        const uint64_t base = k == 0 ? 0x5eed0000u : 0x6a3e0000u;
+        for (int t = 0; t < runs[k].ntypes; t++) {
+            const uint64_t seed = base + (uint64_t)t;
+            fast[nfast++] = (job_t){&runs[k], "full levels", t, seed, full, false, false,
+                                    true, 0, ""};
+            fast[nfast++] = (job_t){&runs[k], "layout only", t, seed + 100, layout, true, true,
+                                    true, 0, ""};
+            for (int path = CPU_PLAIN; path < CPU__COUNT; path++)
+                port[path][nport] = (job_t){&runs[k], cpu_path_name((cpu_path_t)path), t,
+                                            seed + 200 + 100 * (uint64_t)path, portable, false,
+                                            false, true, 0, ""};
+            nport++;
+        }
+        fast[nfast++] = (job_t){&runs[k], "drawn types", -1, base + 99, drawn, false, false,
+                                true, 0, ""};
     }
-    run_jobs(fast, 2 * NWIKI);
+    run_jobs(fast, nfast);
     /* process-wide: only between the parallel runs */
     int slower = 0; /* the paths below the best */
     for (int path = CPU_PLAIN; path < (int)best; path++, slower++) {
         cpu_force((cpu_path_t)path);
-        run_jobs(port[path], NWIKI);
+        run_jobs(port[path], nport);
     }
     cpu_force(best);
-    for (int t = 0; t < NWIKI; t++) {
-        bool ok = fast[2 * t].ok && fast[2 * t + 1].ok;
-        for (int path = 0; path < slower; path++)
-            ok = ok && port[path][t].ok;
-        printf("%-12s %s: %ld full, %ld layout-only, %ld levels on each of %d slower paths\n",
-               level_type_name((level_type_t)t), ok ? "equal" : "DIFFER", full, layout, portable,
-               slower);
+    for (int k = 0, f = 0, q = 0; k < NRULESETS; k++) {
+        double seconds = 0;
+        printf("%s:\n", runs[k].name);
+        for (int t = 0; t < runs[k].ntypes; t++, f += 2, q++) {
+            bool ok = fast[f].ok && fast[f + 1].ok;
+            seconds += fast[f].seconds + fast[f + 1].seconds;
+            for (int path = 0; path < slower; path++) {
+                ok = ok && port[path][q].ok;
+                seconds += port[path][q].seconds;
+            }
+            printf("  %-12s %s: %ld full, %ld layout-only, %ld levels on each of %d slower "
+                   "paths\n",
+                   level_type_name((level_type_t)t), ok ? "equal" : "DIFFER", full, layout,
+                   portable, slower);
+        }
+        seconds += fast[f].seconds;
+        printf("  %-12s %s: %ld full levels\n", "drawn types", fast[f].ok ? "equal" : "DIFFER",
+               drawn);
+        printf("  %.1f s of thread time\n", seconds);
+        f++;
     }
     printf("%.1f s (%.1f s of CPU)\n", omp_get_wtime() - w0,
            (double)(clock() - c0) / CLOCKS_PER_SEC);
