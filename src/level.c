@@ -105,7 +105,7 @@ static void reset(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t in
 void level_generate(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t index)
 {
     if (__builtin_expect(p->reference, 0)) {
-        if (p->rules->pipeline == RULES_GAME)
+        if (p->tables->rules->pipeline == RULES_GAME)
             gref_level_generate(lv, p, seed, index);
         else
             ref_level_generate(lv, p, seed, index);

@@ -38,7 +38,7 @@ void gref_level_generate(level_t *lv, const gen_params_t *p, uint64_t seed, uint
     rng_t layout, water;
     rng_stream(&layout, seed, index, RNG_LAYOUT);
     rng_stream(&water, seed, index, RNG_WATER);
-    const type_rules_t *tr = &p->rules->type[lv->type];
+    const type_rules_t *tr = &p->tables->rules->type[lv->type];
     layout_ctx_t ctx = {.lv = lv, .p = p, .rules = tr, .layout = &layout, .water = &water,
                         .doors = -1};
     gref_layout(&ctx);
