@@ -1,4 +1,7 @@
-/* cli.c - see cli.h. */
+/* cli.c - the command-line parser every subcommand shares (cli.h): the walk
+ * over argv against a command's option table, and the readers of each kind of
+ * value (integers, 64-bit seeds, numbers, ranges, choices), each with its
+ * one-line error. */
 #include "cli.h"
 
 #include <ctype.h>
@@ -16,6 +19,9 @@ void cli_init(cli_t *c, const char *cmd, int argc, char **argv)
     c->i = 0;
     c->arg = NULL;
     c->opt = NULL;
+    c->noperands = 0;
+    c->opts = NULL;
+    c->given = 0;
 }
 
 void cli_error(const cli_t *c, const char *fmt, ...)
@@ -181,4 +187,166 @@ bool cli_dir_name(const cli_t *c)
         return false;
     }
     return true;
+}
+
+/* The entry of a long option "--name" or "--name=value" (name: after the
+ * dashes, len: up to any '='), or NULL. */
+static const cli_spec_t *find_long(const cli_spec_t *opts, const char *name, size_t len)
+{
+    for (const cli_spec_t *s = opts; s->name; s++)
+        if (strlen(s->name) == len && strncmp(s->name, name, len) == 0)
+            return s;
+    return NULL;
+}
+
+static const cli_spec_t *find_letter(const cli_spec_t *opts, char letter)
+{
+    for (const cli_spec_t *s = opts; s->name; s++)
+        if (s->letter && s->letter == letter)
+            return s;
+    return NULL;
+}
+
+static bool takes_value(cli_kind_t k)
+{
+    return k != CLI_HELP && k != CLI_SET && k != CLI_CLEAR;
+}
+
+/* Store c->arg, read as s says, at opts + s->at; false after the error. */
+static bool store(const cli_t *c, const cli_spec_t *s, char *opts)
+{
+    void *dest = opts + s->at;
+    long v, lo, hi;
+    int k;
+    switch (s->kind) {
+    case CLI_HELP:
+        return true;
+    case CLI_SET:
+        *(bool *)dest = true;
+        return true;
+    case CLI_CLEAR:
+        *(bool *)dest = false;
+        return true;
+    case CLI_STR:
+        *(const char **)dest = c->arg;
+        return true;
+    case CLI_DIR:
+        if (!cli_dir_name(c))
+            return false;
+        *(const char **)dest = c->arg;
+        return true;
+    case CLI_INT:
+        if (!cli_long(c, (long)s->lo, (long)s->hi, &v))
+            return false;
+        *(int *)dest = (int)v;
+        return true;
+    case CLI_U64: {
+        uint64_t u;
+        if (!cli_u64(c, &u))
+            return false;
+        if (s->hi > 0 && (u < (uint64_t)s->lo || u > (uint64_t)s->hi)) {
+            cli_error(c, "--%s: %s is out of range %llu..%llu", s->name, c->arg,
+                      (unsigned long long)s->lo, (unsigned long long)s->hi);
+            return false;
+        }
+        *(uint64_t *)dest = u;
+        return true;
+    }
+    case CLI_DOUBLE:
+        return cli_double(c, s->dlo, s->dhi, (double *)dest);
+    case CLI_RANGE:
+        if (!cli_range(c, (long)s->lo, (long)s->hi, &lo, &hi))
+            return false;
+        *(int *)dest = (int)lo;
+        *(int *)(opts + s->at2) = (int)hi;
+        return true;
+    case CLI_CHOICE:
+        if ((k = cli_choice(c, s->choices)) < 0)
+            return false;
+        *(int *)dest = k;
+        return true;
+    case CLI_CHOICE_NAME:
+        if ((k = cli_choice(c, s->choices)) < 0)
+            return false;
+        *(const char **)dest = c->arg; /* the same text, in argv as every string */
+        return true;
+    case CLI_FN:
+        return s->fn(c, dest);
+    }
+    return false;
+}
+
+int cli_parse(cli_t *c, const cli_cmd_t *cmd, int argc, char **argv, void *opts)
+{
+    cli_init(c, cmd->name, argc, argv);
+    c->opts = cmd->opts;
+    int nopts = 0;
+    while (cmd->opts[nopts].name)
+        nopts++;
+    if (nopts > CLI_MAX_OPTS) { /* a table this file cannot keep track of */
+        cli_error(c, "internal error: more than %d options", CLI_MAX_OPTS);
+        abort();
+    }
+    bool operands_only = false; /* after "--" */
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        c->arg = NULL;
+        c->opt = a;
+        if (!operands_only && strcmp(a, "--") == 0) {
+            operands_only = true;
+            continue;
+        }
+        const cli_spec_t *s = NULL;
+        const char *eq = NULL;
+        if (!operands_only && a[0] == '-' && a[1] == '-') {
+            const char *name = a + 2;
+            eq = strchr(name, '=');
+            size_t len = eq ? (size_t)(eq - name) : strlen(name);
+            if (!(s = find_long(cmd->opts, name, len))) {
+                cli_error(c, "unknown option '%.*s' (see --help)", (int)(len + 2), a);
+                return CLI_EXIT_USAGE;
+            }
+        } else if (!operands_only && a[0] == '-' && a[1] != '\0') {
+            if (a[2] != '\0' || !(s = find_letter(cmd->opts, a[1]))) {
+                cli_error(c, "unexpected argument '%s' (see --help)", a);
+                return CLI_EXIT_USAGE;
+            }
+        } else { /* an operand */
+            if (cmd->max_operands == 0) {
+                cli_error(c, "unexpected argument '%s' (see --help)", a);
+                return CLI_EXIT_USAGE;
+            }
+            if (c->noperands < cmd->max_operands)
+                ((const char **)((char *)opts + cmd->operands_at))[c->noperands] = a;
+            c->noperands++;
+            continue;
+        }
+        if (takes_value(s->kind)) {
+            if (eq) {
+                c->arg = eq + 1;
+            } else if (i + 1 < argc) {
+                c->arg = argv[++i];
+            } else {
+                cli_error(c, "option --%s needs a value", s->name);
+                return CLI_EXIT_USAGE;
+            }
+        } else if (eq) {
+            cli_error(c, "option --%s takes no value", s->name);
+            return CLI_EXIT_USAGE;
+        }
+        c->given |= UINT64_C(1) << (s - cmd->opts);
+        if (s->kind == CLI_HELP) {
+            cmd->usage(stdout);
+            return 0;
+        }
+        if (!store(c, s, opts))
+            return CLI_EXIT_USAGE;
+    }
+    return CLI_GO_ON;
+}
+
+bool cli_given(const cli_t *c, const char *name)
+{
+    const cli_spec_t *s = c->opts ? find_long(c->opts, name, strlen(name)) : NULL;
+    return s && (c->given >> (s - c->opts) & 1);
 }

@@ -1,14 +1,23 @@
-/* cli.h - command-line parsing shared by the subcommands.
+/* cli.h - the command-line parser every subcommand shares.
  *
- * Options are "--name VALUE", "--name=VALUE" or flags "--name".  Errors print
- * one line "drlsim CMD: problem" to stderr; callers then exit with status 2
- * (CLI_EXIT_USAGE).  No global state, so the parser can be fuzzed.
+ * A command declares its options once, in a static table (cli_spec_t): the
+ * long name, a short letter if any, the kind of value and where in the
+ * command's options struct the value goes (an offsetof).  cli_parse walks
+ * argv against the table and fills the struct.  Options are "--name VALUE",
+ * "--name=VALUE", flags "--name" and short "-h"; they may be repeated (the
+ * last one wins) and stand anywhere among the operands; "--" ends them.
+ * Errors print one line "drlsim CMD: problem" to stderr; callers then exit
+ * with status 2 (CLI_EXIT_USAGE).  No global state, so the parser can be
+ * fuzzed (tests/fuzz/fuzz_cli.c).  The options several commands share are
+ * declared once in opts.h.
  */
 #ifndef DRLSIM_CLI_H
 #define DRLSIM_CLI_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* Exit statuses, the same for every command (docs/guide.md): 0 ok, 1 a
  * check failed (or an internal failure such as out of memory), 2 bad usage
@@ -22,43 +31,98 @@
     "bad input, 3 an output could not be written (stdout included), 130\n"              \
     "interrupted (docs/guide.md).\n"
 
+/* cli_parse's answer when the command goes on (0 after --help, 2 after an
+ * error are exit statuses). */
+#define CLI_GO_ON (-1)
+
+/* At most this many entries in a table (cli_given keeps one bit each). */
+#define CLI_MAX_OPTS 64
+
+typedef struct cli cli_t;
+
+/* What an option's value is, and what is stored at its destination. */
+typedef enum cli_kind {
+    CLI_HELP,        /* no value: print the command's usage on stdout, cli_parse returns 0 */
+    CLI_SET,         /* no value: bool, set true */
+    CLI_CLEAR,       /* no value: bool, set false (--no-single) */
+    CLI_STR,         /* const char *: the value as written */
+    CLI_DIR,         /* const char *: a directory to write into (not empty, not '-') */
+    CLI_INT,         /* int: a decimal integer in lo..hi */
+    CLI_U64,         /* uint64_t: decimal, or hexadecimal after 0x; in lo..hi when hi > 0 */
+    CLI_DOUBLE,      /* double: a number in [dlo, dhi] */
+    CLI_RANGE,       /* int at `at`, int at `at2`: "A-B" with lo <= A <= B <= hi */
+    CLI_CHOICE,      /* int: the index of the value in `choices` */
+    CLI_CHOICE_NAME, /* const char *: the value, one of `choices` */
+    CLI_FN,          /* anything else: fn(c, destination) reads c->arg */
+} cli_kind_t;
+
+typedef struct cli_spec {
+    const char *name;  /* the long name, without "--"; NULL ends the table */
+    char letter;       /* the short name "-letter" (no value), or 0 */
+    cli_kind_t kind;
+    size_t at;         /* offsetof the destination in the options struct */
+    size_t at2;        /* CLI_RANGE: offsetof the upper end's destination */
+    long long lo, hi;  /* CLI_INT, CLI_RANGE; CLI_U64 when hi > 0 */
+    double dlo, dhi;   /* CLI_DOUBLE */
+    const char *const *choices; /* CLI_CHOICE, CLI_CHOICE_NAME: NULL-terminated */
+    /* CLI_FN: parse c->arg into dest (the options struct + at); false after
+     * printing the error (cli_error). */
+    bool (*fn)(const cli_t *c, void *dest);
+} cli_spec_t;
+
+/* A command: its name, option table and usage, and its operands. */
+typedef struct cli_cmd {
+    const char *name;          /* "gen": messages say "drlsim gen: ..." */
+    const cli_spec_t *opts;    /* ends with an entry whose name is NULL */
+    void (*usage)(FILE *out);  /* what --help prints */
+    /* Operands (arguments that are not options): 0, each is an error
+     * "unexpected argument"; else the first max_operands are kept, as
+     * const char *[max_operands] at operands_at in the options struct, and
+     * all are counted in cli_t.noperands. */
+    int max_operands;
+    size_t operands_at;
+} cli_cmd_t;
+
+struct cli {
+    const char *cmd;  /* "gen": for messages */
+    const char *arg;  /* the value of the option being read */
+    const char *opt;  /* that option as written ("--dlevel" or "--dlevel=3") */
+    int noperands;    /* operands seen */
+    const cli_spec_t *opts; /* the table parsed, for cli_given */
+    uint64_t given;   /* bit k: opts[k] was given */
+    int argc;         /* cli_next only (below) */
+    char **argv;
+    int i;
+};
+
+/* A cli_t for messages only (cli_error), outside cli_parse. */
+void cli_init(cli_t *c, const char *cmd, int argc, char **argv);
+
+/* Parse argv (the arguments after the command word) against cmd's table
+ * into *opts, which holds the defaults on entry.  Returns CLI_GO_ON when the
+ * command goes on, 0 after --help (usage printed), CLI_EXIT_USAGE after an
+ * error (its one line printed).  *c is then ready for cli_given and for the
+ * command's own messages. */
+int cli_parse(cli_t *c, const cli_cmd_t *cmd, int argc, char **argv, void *opts);
+
+/* Whether the option of that long name was given (at least once). */
+bool cli_given(const cli_t *c, const char *name);
+
+/* Print "drlsim CMD: message" to stderr. */
+void cli_error(const cli_t *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* ---- the loop each command wrote itself, until every one uses cli_parse ---- */
 typedef struct cli_opt {
     const char *name; /* without the leading "--" */
     bool has_arg;
     int id;
 } cli_opt_t;
-
-typedef struct cli {
-    const char *cmd; /* "gen": for messages */
-    int argc;
-    char **argv;
-    int i;           /* next argument */
-    const char *arg; /* the value of the last option */
-    const char *opt; /* the name of the last option, as written */
-} cli_t;
-
-void cli_init(cli_t *c, const char *cmd, int argc, char **argv);
-
-/* Next option: its id, 0 at the end, -1 after printing an error (unknown
- * option, missing value, stray argument).  "-h" maps to the id of "help". */
 int cli_next(cli_t *c, const cli_opt_t *opts, int nopts);
-
-/* Print "drlsim CMD: message" to stderr. */
-void cli_error(const cli_t *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-/* Parse c->arg as an integer in lo..hi; false after printing an error. */
-/* The option's value names a directory to write into (not empty, not '-');
- * false after the one-line error. */
 bool cli_dir_name(const cli_t *c);
 bool cli_long(const cli_t *c, long lo, long hi, long *out);
-/* Parse c->arg as a 64-bit unsigned integer: decimal digits, or "0x" and
- * hexadecimal digits; nothing else (no sign, blank or octal). */
 bool cli_u64(const cli_t *c, uint64_t *out);
-/* Parse c->arg as a number in [lo, hi] (alpha); false after an error. */
 bool cli_double(const cli_t *c, double lo, double hi, double *out);
-/* Parse "A-B" into lo..hi within [min, max]. */
 bool cli_range(const cli_t *c, long min, long max, long *lo, long *hi);
-/* Match c->arg against a NULL-terminated list; index or -1 after an error. */
 int cli_choice(const cli_t *c, const char *const *choices);
 
 #endif

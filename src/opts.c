@@ -1,0 +1,37 @@
+/* opts.c - the options several commands share (opts.h): the --type reader
+ * and the checks of the files a command is to write. */
+#include "opts.h"
+
+#include <string.h>
+
+#include "outfile.h"
+#include "ruleset.h"
+
+const char *const OPT_WHEN[] = {"auto", "always", "never", NULL};
+
+bool opt_level_type(const cli_t *c, void *dest)
+{
+    int t = level_type_from_name(c->arg);
+    if (t < 0) {
+        cli_error(c, "--type: unknown level type '%s'", c->arg);
+        return false;
+    }
+    *(int *)dest = t;
+    return true;
+}
+
+int opt_to_stdout(const char *const *paths, int n)
+{
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        k += paths[i] && strcmp(paths[i], "-") == 0;
+    return k;
+}
+
+bool opt_outputs_writable(const char *const *paths, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (paths[i] && outfile_check(paths[i]) != 0)
+            return false;
+    return true;
+}

@@ -1,0 +1,92 @@
+/* opts.h - the options several commands share, declared once.
+ *
+ * Each macro is one entry of a command's option table (cli.h): the option's
+ * name, the kind and range of its value, and field F of the command's
+ * options struct T as where the value goes.  A command lists the shared
+ * entries it takes next to its own, so --seed, --threads, --rules and the
+ * others read the same values, with the same errors, in every command.  The
+ * outputs' helpers check the files a command is to write (--json FILE and
+ * the like) the same way everywhere.
+ */
+#ifndef DRLSIM_OPTS_H
+#define DRLSIM_OPTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "cli.h"
+#include "driver.h"
+#include "level.h"
+#include "tables.h"
+
+/* "auto", "always", "never": --progress and gen --color; the index is a
+ * progress_mode_t. */
+extern const char *const OPT_WHEN[];
+_Static_assert(PROGRESS_AUTO == 0 && PROGRESS_ALWAYS == 1 && PROGRESS_NEVER == 2,
+               "OPT_WHEN's order is progress_mode_t's");
+_Static_assert(sizeof(progress_mode_t) == sizeof(int), "--progress stores an int");
+
+/* The most worker threads --threads takes. */
+#define OPT_MAX_THREADS 1024
+
+/* CLI_FN for --type: a level type's name into an int (level_type_from_name). */
+bool opt_level_type(const cli_t *c, void *dest);
+
+#define OPT_HELP {.name = "help", .letter = 'h', .kind = CLI_HELP}
+/* master seed, a 64-bit integer */
+#define OPT_SEED(T, F) {.name = "seed", .kind = CLI_U64, .at = offsetof(T, F)}
+/* int */
+#define OPT_THREADS(T, F)                                                                  \
+    {.name = "threads", .kind = CLI_INT, .at = offsetof(T, F), .lo = 1, .hi = OPT_MAX_THREADS}
+/* progress_mode_t */
+#define OPT_PROGRESS(T, F)                                                                 \
+    {.name = "progress", .kind = CLI_CHOICE, .at = offsetof(T, F), .choices = OPT_WHEN}
+/* const char *: a name of TABLES_RULESETS */
+#define OPT_RULES(T, F)                                                                    \
+    {.name = "rules", .kind = CLI_CHOICE_NAME, .at = offsetof(T, F), .choices = TABLES_RULESETS}
+/* const char *: the directory of edited tables */
+#define OPT_DATA(T, F) {.name = "data", .kind = CLI_STR, .at = offsetof(T, F)}
+/* int */
+#define OPT_DLEVEL(T, F)                                                                   \
+    {.name = "dlevel", .kind = CLI_INT, .at = offsetof(T, F), .lo = 1, .hi = DLEVEL_MAX}
+/* int LO, int HI: "A-B" */
+#define OPT_DLEVELS(T, LO, HI)                                                             \
+    {.name = "dlevels", .kind = CLI_RANGE, .at = offsetof(T, LO), .at2 = offsetof(T, HI),  \
+     .lo = 1, .hi = DLEVEL_MAX}
+/* int */
+#define OPT_DIFFICULTY(T, F)                                                               \
+    {.name = "difficulty", .kind = CLI_INT, .at = offsetof(T, F), .lo = DIFF_ITYTD,        \
+     .hi = DIFF_NIGHTMARE}
+/* int: a level_type_t */
+#define OPT_TYPE(T, F) {.name = "type", .kind = CLI_FN, .at = offsetof(T, F), .fn = opt_level_type}
+/* bool, cleared: no single-monster levels */
+#define OPT_NO_SINGLE(T, F) {.name = "no-single", .kind = CLI_CLEAR, .at = offsetof(T, F)}
+/* uint64_t in 1..MAX */
+#define OPT_LEVELS(T, F, MAX)                                                              \
+    {.name = "levels", .kind = CLI_U64, .at = offsetof(T, F), .lo = 1, .hi = (MAX)}
+/* double: significance level per family */
+#define OPT_ALPHA(T, F)                                                                    \
+    {.name = "alpha", .kind = CLI_DOUBLE, .at = offsetof(T, F), .dlo = 1e-300, .dhi = 0.5}
+/* double: a factor on every sample's levels */
+#define OPT_SCALE(T, F)                                                                    \
+    {.name = "scale", .kind = CLI_DOUBLE, .at = offsetof(T, F), .dlo = 1e-6, .dhi = 1e3}
+/* const char *: the checks whose name or family contains it */
+#define OPT_ONLY(T, F) {.name = "only", .kind = CLI_STR, .at = offsetof(T, F)}
+
+/* Outputs, each a const char * path ('-': standard output). */
+#define OPT_OUT(T, F) {.name = "out", .kind = CLI_STR, .at = offsetof(T, F)}
+#define OPT_JSON(T, F) {.name = "json", .kind = CLI_STR, .at = offsetof(T, F)}
+#define OPT_MARKDOWN(T, F) {.name = "markdown", .kind = CLI_STR, .at = offsetof(T, F)}
+#define OPT_HTML(T, F) {.name = "html", .kind = CLI_STR, .at = offsetof(T, F)}
+#define OPT_JUNIT(T, F) {.name = "junit", .kind = CLI_STR, .at = offsetof(T, F)}
+/* --csv DIR: a directory of CSV files */
+#define OPT_CSV_DIR(T, F) {.name = "csv", .kind = CLI_DIR, .at = offsetof(T, F)}
+
+/* How many of the n outputs (NULL: not asked for) are '-'. */
+int opt_to_stdout(const char *const *paths, int n);
+
+/* outfile_check on each output asked for, in order; false after the first
+ * one's error. */
+bool opt_outputs_writable(const char *const *paths, int n);
+
+#endif
