@@ -8,25 +8,12 @@
 #include "commands.h"
 #include "data.h"
 #include "level.h"
+#include "opts.h"
 #include "outfile.h"
 #include "picture.h"
 #include "render.h"
 #include "tables.h"
 #include "tty.h"
-
-enum { O_HELP = 1, O_TYPE, O_DLEVEL, O_DIFF, O_SEED, O_INDEX, O_JSON, O_COLOR, O_NO_SINGLE,
-       O_DATA, O_LAYOUT_ONLY, O_PNG, O_TILE, O_REFERENCE, O_RULES };
-
-static const cli_opt_t OPTS[] = {
-    {"help", false, O_HELP},         {"type", true, O_TYPE},
-    {"dlevel", true, O_DLEVEL},      {"difficulty", true, O_DIFF},
-    {"seed", true, O_SEED},          {"index", true, O_INDEX},
-    {"json", false, O_JSON},         {"color", true, O_COLOR},
-    {"no-single", false, O_NO_SINGLE}, {"data", true, O_DATA},
-    {"layout-only", false, O_LAYOUT_ONLY},
-    {"png", true, O_PNG},            {"tile", true, O_TILE},
-    {"reference", false, O_REFERENCE}, {"rules", true, O_RULES},
-};
 
 static void usage(FILE *out)
 {
@@ -73,101 +60,70 @@ static void usage(FILE *out)
     fputs(CLI_EXIT_HELP, out);
 }
 
+/* --type, naming the types: gen is where one tries them out. */
+static bool gen_type(const cli_t *c, void *dest)
+{
+    int t = level_type_from_name(c->arg);
+    if (t < 0) {
+        cli_error(c, "--type: unknown level type '%s' (normal, small-rooms, warehouse, city, "
+                     "caves, arena, maze, single; game-0.9.9.7 also caves-2, lava, single-plus)",
+                  c->arg);
+        return false;
+    }
+    *(int *)dest = t;
+    return true;
+}
+
+static bool png_name(const cli_t *c, void *dest)
+{
+    if (c->arg[0] == '\0') {
+        cli_error(c, "--png: empty file name");
+        return false;
+    }
+    *(const char **)dest = c->arg;
+    return true;
+}
+
+static const cli_spec_t OPTS[] = {
+    OPT_HELP,
+    {.name = "type", .kind = CLI_FN, .at = offsetof(gen_opts_t, p.type), .fn = gen_type},
+    OPT_DLEVEL(gen_opts_t, p.dlevel),
+    OPT_DIFFICULTY(gen_opts_t, p.difficulty),
+    OPT_SEED(gen_opts_t, seed),
+    {.name = "index", .kind = CLI_U64, .at = offsetof(gen_opts_t, index)},
+    {.name = "json", .kind = CLI_SET, .at = offsetof(gen_opts_t, json)},
+    {.name = "color", .kind = CLI_CHOICE, .at = offsetof(gen_opts_t, color), .choices = OPT_WHEN},
+    OPT_NO_SINGLE(gen_opts_t, p.single_enabled),
+    OPT_RULES(gen_opts_t, rules),
+    OPT_DATA(gen_opts_t, data_dir),
+    {.name = "layout-only", .kind = CLI_SET, .at = offsetof(gen_opts_t, p.layout_only)},
+    {.name = "reference", .kind = CLI_SET, .at = offsetof(gen_opts_t, p.reference)},
+    {.name = "png", .kind = CLI_FN, .at = offsetof(gen_opts_t, png), .fn = png_name},
+    {.name = "tile", .kind = CLI_INT, .at = offsetof(gen_opts_t, tile), .lo = PICTURE_TILE_MIN,
+     .hi = PICTURE_TILE_MAX},
+    {.name = NULL},
+};
+
+static const cli_cmd_t CMD = {"gen", OPTS, usage, 0, 0};
+
 int gen_parse(gen_opts_t *o, int argc, char **argv)
 {
+    memset(o, 0, sizeof *o); /* seed 0, index 0, colour auto, no files */
+    gen_params_default(&o->p, NULL);
     cli_t c;
-    cli_init(&c, "gen", argc, argv);
-    gen_params_t p;
-    gen_params_default(&p, NULL);
-    uint64_t seed = 0, index = 0;
-    bool json = false;
-    int color = 0; /* 0 auto, 1 always, 2 never */
-    const char *png = NULL, *data_dir = NULL, *rules = NULL;
-    long tile = 0;
-    static const char *const COLORS[] = {"auto", "always", "never", NULL};
-    long v;
-    int id;
-    while ((id = cli_next(&c, OPTS, (int)(sizeof OPTS / sizeof OPTS[0]))) != 0) {
-        switch (id) {
-        case -1:
-            return CLI_EXIT_USAGE;
-        case O_HELP:
-            usage(stdout);
-            return 0;
-        case O_TYPE:
-            p.type = level_type_from_name(c.arg);
-            if (p.type < 0) {
-                cli_error(&c, "--type: unknown level type '%s' (normal, small-rooms, "
-                              "warehouse, city, caves, arena, maze, single; game-0.9.9.7 also "
-                              "caves-2, lava, single-plus)", c.arg);
-                return CLI_EXIT_USAGE;
-            }
-            break;
-        case O_DLEVEL:
-            if (!cli_long(&c, 1, DLEVEL_MAX, &v))
-                return CLI_EXIT_USAGE;
-            p.dlevel = (int)v;
-            break;
-        case O_DIFF:
-            if (!cli_long(&c, DIFF_ITYTD, DIFF_NIGHTMARE, &v))
-                return CLI_EXIT_USAGE;
-            p.difficulty = (int)v;
-            break;
-        case O_SEED:
-            if (!cli_u64(&c, &seed))
-                return CLI_EXIT_USAGE;
-            break;
-        case O_INDEX:
-            if (!cli_u64(&c, &index))
-                return CLI_EXIT_USAGE;
-            break;
-        case O_JSON:
-            json = true;
-            break;
-        case O_COLOR:
-            if ((color = cli_choice(&c, COLORS)) < 0)
-                return CLI_EXIT_USAGE;
-            break;
-        case O_NO_SINGLE:
-            p.single_enabled = false;
-            break;
-        case O_DATA:
-            data_dir = c.arg;
-            break;
-        case O_RULES:
-            if (cli_choice(&c, TABLES_RULESETS) < 0)
-                return CLI_EXIT_USAGE;
-            rules = c.arg;
-            break;
-        case O_LAYOUT_ONLY:
-            p.layout_only = true;
-            break;
-        case O_REFERENCE:
-            p.reference = true;
-            break;
-        case O_PNG:
-            if (c.arg[0] == '\0') {
-                cli_error(&c, "--png: empty file name");
-                return CLI_EXIT_USAGE;
-            }
-            png = c.arg;
-            break;
-        case O_TILE:
-            if (!cli_long(&c, PICTURE_TILE_MIN, PICTURE_TILE_MAX, &tile))
-                return CLI_EXIT_USAGE;
-            break;
-        }
-    }
-    if (tile && !png) {
+    int rc = cli_parse(&c, &CMD, argc, argv, o);
+    if (rc != CLI_GO_ON)
+        return rc;
+    if (o->tile && !o->png) {
         cli_error(&c, "--tile needs --png");
         return CLI_EXIT_USAGE;
     }
-    if (png && json && strcmp(png, "-") == 0) { /* the PNG replaces the text: --json was dropped */
+    /* the PNG replaces the text: --json would be dropped */
+    if (o->png && o->json && strcmp(o->png, "-") == 0) {
         cli_error(&c, "--png - writes the picture instead of the text: it takes no --json");
         return CLI_EXIT_USAGE;
     }
-    *o = (gen_opts_t){p, seed, index, json, color, data_dir, rules, png, (int)tile};
-    return -1;
+    return CLI_GO_ON;
 }
 
 int cmd_gen(int argc, char **argv)

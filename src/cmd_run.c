@@ -9,6 +9,7 @@
 #include "commands.h"
 #include "data.h"
 #include "driver.h"
+#include "opts.h"
 #include "outfile.h"
 #include "report.h"
 #include "report_csv.h"
@@ -17,18 +18,6 @@
 /* Upper bound on --levels: far beyond any run, far below overflow of the
  * 64-bit counters (sum of squares of per-level values up to 10^4). */
 #define RUN_MAX_LEVELS UINT64_C(100000000000000)
-
-enum { O_HELP = 1, O_LEVELS, O_DLEVEL, O_DLEVELS, O_DIFF, O_TYPE, O_SEED, O_THREADS, O_OUT,
-       O_PROGRESS, O_NO_SINGLE, O_DATA, O_SHARD, O_RANGES, O_RESUME, O_CSV, O_RULES };
-
-static const cli_opt_t OPTS[] = {
-    {"help", false, O_HELP},       {"levels", true, O_LEVELS},  {"dlevel", true, O_DLEVEL},
-    {"dlevels", true, O_DLEVELS},  {"difficulty", true, O_DIFF}, {"type", true, O_TYPE},
-    {"seed", true, O_SEED},        {"threads", true, O_THREADS}, {"out", true, O_OUT},
-    {"progress", true, O_PROGRESS}, {"no-single", false, O_NO_SINGLE}, {"data", true, O_DATA},
-    {"shard", true, O_SHARD},      {"ranges", true, O_RANGES},  {"resume", true, O_RESUME},
-    {"csv", true, O_CSV}, {"rules", true, O_RULES},
-};
 
 static void usage(FILE *out)
 {
@@ -78,9 +67,10 @@ static void usage(FILE *out)
     fputs(CLI_EXIT_HELP, out);
 }
 
-/* Parse "I/N" with 0 <= I < N <= 10^6. */
-static bool parse_shard(const cli_t *c, long *i, long *n)
+/* --shard "I/N" with 0 <= I < N <= 10^6, into the run_opts_t at dest. */
+static bool parse_shard(const cli_t *c, void *dest)
 {
+    run_opts_t *o = dest;
     char *end;
     long a = strtol(c->arg, &end, 10);
     if (end == c->arg || *end != '/') {
@@ -93,14 +83,18 @@ static bool parse_shard(const cli_t *c, long *i, long *n)
         cli_error(c, "--shard: '%s' must be I/N with 0 <= I < N <= 1000000", c->arg);
         return false;
     }
-    *i = a;
-    *n = b;
+    o->shard_i = a;
+    o->shard_n = b;
     return true;
 }
 
-/* Parse "A-B,C-D" (half-open [A, B)) into ranges. */
-static bool parse_ranges(const cli_t *c, index_range_t *r, int *n)
+/* --ranges "A-B,C-D" (half-open [A, B)), sorted and merged, into the
+ * run_opts_t at dest. */
+static bool parse_ranges(const cli_t *c, void *dest)
 {
+    run_opts_t *o = dest;
+    index_range_t *r = o->want;
+    int *n = &o->nwant;
     const char *s = c->arg;
     *n = 0;
     while (*s) {
@@ -154,144 +148,67 @@ static int complement(const job_t *job, const index_range_t *have, int nhave,
     return n;
 }
 
+static const cli_spec_t OPTS[] = {
+    OPT_HELP,
+    OPT_LEVELS(run_opts_t, job.count, RUN_MAX_LEVELS),
+    OPT_DLEVEL(run_opts_t, job.dlevel_lo), /* and dlevel_hi: run_parse */
+    OPT_DLEVELS(run_opts_t, job.dlevel_lo, job.dlevel_hi),
+    OPT_DIFFICULTY(run_opts_t, job.params.difficulty),
+    OPT_TYPE(run_opts_t, job.params.type),
+    OPT_SEED(run_opts_t, job.seed),
+    OPT_NO_SINGLE(run_opts_t, job.params.single_enabled),
+    OPT_RULES(run_opts_t, rules),
+    OPT_THREADS(run_opts_t, dopt.threads),
+    OPT_PROGRESS(run_opts_t, dopt.progress),
+    OPT_OUT(run_opts_t, out),
+    OPT_CSV_DIR(run_opts_t, csv),
+    OPT_DATA(run_opts_t, data_dir),
+    {.name = "shard", .kind = CLI_FN, .at = 0, .fn = parse_shard},   /* the whole run_opts_t */
+    {.name = "ranges", .kind = CLI_FN, .at = 0, .fn = parse_ranges}, /* the whole run_opts_t */
+    {.name = "resume", .kind = CLI_STR, .at = offsetof(run_opts_t, resume)},
+    {.name = NULL},
+};
+
+static const cli_cmd_t CMD = {"run", OPTS, usage, 0, 0};
+
+/* The options that say what the job is: a resumed job takes it from its report. */
+static const char *const JOB_OPTS[] = {"levels", "dlevel", "dlevels", "difficulty", "type",
+                                       "seed", "no-single", "rules", NULL};
+
 int run_parse(run_opts_t *o, int argc, char **argv)
 {
+    memset(o, 0, sizeof *o);
+    gen_params_default(&o->job.params, NULL);
+    o->job.dlevel_lo = o->job.dlevel_hi = 1;
+    o->dopt = (driver_opts_t){0, PROGRESS_AUTO, "run"};
+    o->shard_i = -1;
     cli_t c;
-    cli_init(&c, "run", argc, argv);
-    job_t job;
-    memset(&job, 0, sizeof job);
-    gen_params_default(&job.params, NULL);
-    job.dlevel_lo = job.dlevel_hi = 1;
-    driver_opts_t dopt = {0, PROGRESS_AUTO, "run"};
-    const char *out = NULL, *resume = NULL, *data_dir = NULL, *csv = NULL, *rules = NULL;
-    bool have_levels = false, have_dlevel = false, have_dlevels = false, job_opts = false;
-    long shard_i = -1, shard_n = 0;
-    index_range_t *want = o->want;
-    int nwant = 0;
-    static const char *const PROGRESS[] = {"auto", "always", "never", NULL};
-    long v, lo, hi;
-    int id;
-    while ((id = cli_next(&c, OPTS, (int)(sizeof OPTS / sizeof OPTS[0]))) != 0) {
-        switch (id) {
-        case -1:
-            return CLI_EXIT_USAGE;
-        case O_HELP:
-            usage(stdout);
-            return 0;
-        case O_LEVELS:
-            if (!cli_u64(&c, &job.count))
-                return CLI_EXIT_USAGE;
-            if (job.count < 1 || job.count > RUN_MAX_LEVELS) {
-                cli_error(&c, "--levels: %s is out of range 1..%llu", c.arg,
-                          (unsigned long long)RUN_MAX_LEVELS);
-                return CLI_EXIT_USAGE;
-            }
-            have_levels = job_opts = true;
-            break;
-        case O_DLEVEL:
-            if (!cli_long(&c, 1, DLEVEL_MAX, &v))
-                return CLI_EXIT_USAGE;
-            job.dlevel_lo = job.dlevel_hi = (int)v;
-            have_dlevel = job_opts = true;
-            break;
-        case O_DLEVELS:
-            if (!cli_range(&c, 1, DLEVEL_MAX, &lo, &hi))
-                return CLI_EXIT_USAGE;
-            job.dlevel_lo = (int)lo;
-            job.dlevel_hi = (int)hi;
-            have_dlevels = job_opts = true;
-            break;
-        case O_DIFF:
-            if (!cli_long(&c, DIFF_ITYTD, DIFF_NIGHTMARE, &v))
-                return CLI_EXIT_USAGE;
-            job.params.difficulty = (int)v;
-            job_opts = true;
-            break;
-        case O_TYPE:
-            job.params.type = level_type_from_name(c.arg);
-            if (job.params.type < 0) {
-                cli_error(&c, "--type: unknown level type '%s'", c.arg);
-                return CLI_EXIT_USAGE;
-            }
-            job_opts = true;
-            break;
-        case O_SEED:
-            if (!cli_u64(&c, &job.seed))
-                return CLI_EXIT_USAGE;
-            job_opts = true;
-            break;
-        case O_THREADS:
-            if (!cli_long(&c, 1, 1024, &v))
-                return CLI_EXIT_USAGE;
-            dopt.threads = (int)v;
-            break;
-        case O_OUT:
-            out = c.arg;
-            break;
-        case O_PROGRESS:
-            if ((v = cli_choice(&c, PROGRESS)) < 0)
-                return CLI_EXIT_USAGE;
-            dopt.progress = (progress_mode_t)v;
-            break;
-        case O_NO_SINGLE:
-            job.params.single_enabled = false;
-            job_opts = true;
-            break;
-        case O_DATA:
-            data_dir = c.arg;
-            break;
-        case O_RULES:
-            if (cli_choice(&c, TABLES_RULESETS) < 0)
-                return CLI_EXIT_USAGE;
-            rules = c.arg;
-            job_opts = true;
-            break;
-        case O_SHARD:
-            if (!parse_shard(&c, &shard_i, &shard_n))
-                return CLI_EXIT_USAGE;
-            break;
-        case O_RANGES:
-            if (!parse_ranges(&c, want, &nwant))
-                return CLI_EXIT_USAGE;
-            break;
-        case O_RESUME:
-            resume = c.arg;
-            break;
-        case O_CSV:
-            if (!cli_dir_name(&c))
-                return CLI_EXIT_USAGE;
-            csv = c.arg;
-            break;
-        }
-    }
-    if (resume && (job_opts || shard_n || nwant)) {
+    int rc = cli_parse(&c, &CMD, argc, argv, o);
+    if (rc != CLI_GO_ON)
+        return rc;
+    bool job_opts = false;
+    for (int k = 0; JOB_OPTS[k]; k++)
+        job_opts = job_opts || cli_given(&c, JOB_OPTS[k]);
+    if (o->resume && (job_opts || o->shard_n || o->nwant)) {
         cli_error(&c, "--resume takes the job from the report: only --threads, --out, "
                       "--csv, --progress and --data go with it");
         return CLI_EXIT_USAGE;
     }
-    if (!resume && !have_levels) {
+    if (!o->resume && !cli_given(&c, "levels")) {
         cli_error(&c, "--levels is required");
         return CLI_EXIT_USAGE;
     }
-    if (have_dlevel && have_dlevels) {
+    if (cli_given(&c, "dlevel") && cli_given(&c, "dlevels")) {
         cli_error(&c, "--dlevel and --dlevels exclude each other");
         return CLI_EXIT_USAGE;
     }
-    if (shard_n && nwant) {
+    if (o->shard_n && o->nwant) {
         cli_error(&c, "--shard and --ranges exclude each other");
         return CLI_EXIT_USAGE;
     }
-    o->job = job;
-    o->dopt = dopt;
-    o->out = out;
-    o->csv = csv;
-    o->resume = resume;
-    o->data_dir = data_dir;
-    o->rules = rules;
-    o->shard_i = shard_i;
-    o->shard_n = shard_n;
-    o->nwant = nwant;
-    return -1;
+    if (cli_given(&c, "dlevel"))
+        o->job.dlevel_hi = o->job.dlevel_lo;
+    return CLI_GO_ON;
 }
 
 int cmd_run(int argc, char **argv)
