@@ -18,6 +18,7 @@
 #include "data.h"
 #include "cluster.h"
 #include "commands.h"
+#include "opts.h"
 #include "outfile.h"
 #include "report_html.h"
 #include "tables.h"
@@ -26,29 +27,13 @@
 #define CHECK_MAX_LEVELS UINT64_C(10000000000)
 
 typedef struct opts {
+    opt_checks_t common; /* the options errata takes too */
     uint64_t levels;    /* 0: the file's default */
-    double scale;
-    uint64_t seed;
-    double alpha;
-    const char *expect, *json, *markdown, *html, *junit, *only, *data_dir, *rules;
+    const char *expect, *data_dir, *rules;
     bool all;
     bool allow_xpass;   /* an XPASS does not fail the run */
     bool fail_fast;     /* stop at the first check that fails whatever the rest give */
-    driver_opts_t d;
 } opts_t;
-
-enum { O_HELP = 1, O_LEVELS, O_SEED, O_ALPHA, O_THREADS, O_EXPECT, O_JSON, O_MARKDOWN,
-       O_HTML, O_PROGRESS, O_SCALE, O_ONLY, O_ALL, O_DATA, O_ALLOW_XPASS,
-       O_RULES, O_JUNIT, O_FAIL_FAST };
-
-static const cli_opt_t OPTS[] = {
-    {"help", false, O_HELP},         {"levels", true, O_LEVELS},   {"seed", true, O_SEED},
-    {"alpha", true, O_ALPHA},        {"threads", true, O_THREADS}, {"expect", true, O_EXPECT},
-    {"json", true, O_JSON},          {"markdown", true, O_MARKDOWN}, {"html", true, O_HTML},
-    {"progress", true, O_PROGRESS},  {"scale", true, O_SCALE},     {"only", true, O_ONLY},
-    {"all", false, O_ALL},           {"data", true, O_DATA},       {"allow-xpass", false, O_ALLOW_XPASS},
-    {"rules", true, O_RULES},        {"junit", true, O_JUNIT},     {"fail-fast", false, O_FAIL_FAST},
-};
 
 static void usage(FILE *out)
 {
@@ -100,115 +85,50 @@ static void usage(FILE *out)
             CHECK_DEFAULT_ALPHA);
 }
 
-static bool parse_opts(int argc, char **argv, opts_t *o, int *rc)
+static const cli_spec_t OPTS[] = {
+    OPT_HELP,
+    OPT_CHECKS(opts_t, common),
+    OPT_LEVELS(opts_t, levels, CHECK_MAX_LEVELS),
+    {.name = "expect", .kind = CLI_STR, .at = offsetof(opts_t, expect)},
+    {.name = "all", .kind = CLI_SET, .at = offsetof(opts_t, all)},
+    OPT_RULES(opts_t, rules),
+    OPT_DATA(opts_t, data_dir),
+    {.name = "allow-xpass", .kind = CLI_SET, .at = offsetof(opts_t, allow_xpass)},
+    {.name = "fail-fast", .kind = CLI_SET, .at = offsetof(opts_t, fail_fast)},
+    {.name = NULL},
+};
+
+static const cli_cmd_t CMD = {"check", OPTS, usage, 0, 0};
+
+/* The reports asked for, in the order their paths are checked. */
+#define OUTPUTS(o) {(o)->common.json, (o)->common.markdown, (o)->common.html, (o)->common.junit}
+
+/* cli_parse's answer: CLI_GO_ON, or the exit status. */
+static int parse_opts(int argc, char **argv, opts_t *o)
 {
-    cli_t c;
-    cli_init(&c, "check", argc, argv);
     memset(o, 0, sizeof *o);
-    o->scale = 1.0;
-    o->alpha = CHECK_DEFAULT_ALPHA;
-    o->d.progress = PROGRESS_AUTO;
-    static const char *const PROGRESS[] = {"auto", "always", "never", NULL};
-    long v;
-    int id;
-    *rc = CLI_EXIT_USAGE;
-    while ((id = cli_next(&c, OPTS, (int)(sizeof OPTS / sizeof OPTS[0]))) != 0) {
-        switch (id) {
-        case -1:
-            return false;
-        case O_HELP:
-            usage(stdout);
-            *rc = 0;
-            return false;
-        case O_LEVELS:
-            if (!cli_u64(&c, &o->levels))
-                return false;
-            if (o->levels < 1 || o->levels > CHECK_MAX_LEVELS) {
-                cli_error(&c, "--levels: %s is out of range 1..%llu", c.arg,
-                          (unsigned long long)CHECK_MAX_LEVELS);
-                return false;
-            }
-            break;
-        case O_SCALE:
-            if (!cli_double(&c, 1e-6, 1000.0, &o->scale))
-                return false;
-            break;
-        case O_SEED:
-            if (!cli_u64(&c, &o->seed))
-                return false;
-            break;
-        case O_ALPHA:
-            if (!cli_double(&c, 1e-300, 0.5, &o->alpha))
-                return false;
-            break;
-        case O_THREADS:
-            if (!cli_long(&c, 1, 1024, &v))
-                return false;
-            o->d.threads = (int)v;
-            break;
-        case O_EXPECT:
-            o->expect = c.arg;
-            break;
-        case O_JSON:
-            o->json = c.arg;
-            break;
-        case O_MARKDOWN:
-            o->markdown = c.arg;
-            break;
-        case O_HTML:
-            o->html = c.arg;
-            break;
-        case O_JUNIT:
-            o->junit = c.arg;
-            break;
-        case O_PROGRESS:
-            if ((v = cli_choice(&c, PROGRESS)) < 0)
-                return false;
-            o->d.progress = (progress_mode_t)v;
-            break;
-        case O_ONLY:
-            o->only = c.arg;
-            break;
-        case O_ALL:
-            o->all = true;
-            break;
-        case O_DATA:
-            o->data_dir = c.arg;
-            break;
-        case O_RULES:
-            if (cli_choice(&c, TABLES_RULESETS) < 0)
-                return false;
-            o->rules = c.arg;
-            break;
-        case O_ALLOW_XPASS:
-            o->allow_xpass = true;
-            break;
-        case O_FAIL_FAST:
-            o->fail_fast = true;
-            break;
-        }
-    }
+    opt_checks_default(&o->common, CHECK_DEFAULT_ALPHA);
+    cli_t c;
+    int rc = cli_parse(&c, &CMD, argc, argv, o);
+    if (rc != CLI_GO_ON)
+        return rc;
+    const char *outs[] = OUTPUTS(o);
     /* Under MPI only rank 0 writes (docs/cluster.md), so only it checks paths. */
-    if (cluster_is_root() && ((o->json && outfile_check(o->json) != 0) ||
-        (o->markdown && outfile_check(o->markdown) != 0) ||
-        (o->html && outfile_check(o->html) != 0) || (o->junit && outfile_check(o->junit) != 0)))
-        return false;
-    int dashes = (o->json && strcmp(o->json, "-") == 0) +
-                 (o->markdown && strcmp(o->markdown, "-") == 0) +
-                 (o->html && strcmp(o->html, "-") == 0) + (o->junit && strcmp(o->junit, "-") == 0);
-    if (dashes > 1) {
+    if (cluster_is_root() && !opt_outputs_writable(outs, 4))
+        return CLI_EXIT_USAGE;
+    if (opt_to_stdout(outs, 4) > 1) {
         cli_error(&c, "only one of --json, --markdown, --html and --junit can write to stdout "
                       "('-')");
-        return false;
+        return CLI_EXIT_USAGE;
     }
-    return true;
+    return CLI_GO_ON;
 }
 
 static bool selected(const expect_check_t *e, const opts_t *o)
 {
     if (!e->enabled && !o->all)
         return false;
-    return !o->only || strstr(e->name, o->only) || strstr(e->family, o->only);
+    return !o->common.only || strstr(e->name, o->common.only) || strstr(e->family, o->common.only);
 }
 
 /* --fail-fast: after each group, evaluate its checks and stop at the first
@@ -266,9 +186,9 @@ static int write_html(const char *path, char *json, const report_html_run_t *run
 int cmd_check(int argc, char **argv)
 {
     opts_t o;
-    int rc;
     const time_t started = time(NULL); /* the HTML page's date */
-    if (!parse_opts(argc, argv, &o, &rc))
+    int rc = parse_opts(argc, argv, &o);
+    if (rc != CLI_GO_ON)
         return rc;
     gsl_set_error_handler_off();
     char err[512];
@@ -298,11 +218,11 @@ int cmd_check(int argc, char **argv)
     }
     for (int i = 0; i < set.n; i++)
         sel[i] = selected(&set.check[i], &o);
-    const int nactive = check_plan(&set, sel, o.seed, deflevels, o.scale, r, g);
+    const int nactive = check_plan(&set, sel, o.common.seed, deflevels, o.common.scale, r, g);
     free(sel);
     if (nactive == 0) {
-        fprintf(stderr, "drlsim check: no check selected%s%s\n", o.only ? " by --only " : "",
-                o.only ? o.only : "");
+        fprintf(stderr, "drlsim check: no check selected%s%s\n", o.common.only ? " by --only " : "",
+                o.common.only ? o.common.only : "");
         expect_free(&set);
         free(r);
         free(g);
@@ -314,8 +234,8 @@ int cmd_check(int argc, char **argv)
     uint64_t levels = 0;
     double secs = 0;
     int threads = 0;
-    fast_t fast = {r, set.n, active, o.alpha, -1};
-    bool ok = check_run_groups(active, nactive, &o.d, tables, &levels, &secs, &threads,
+    fast_t fast = {r, set.n, active, o.common.alpha, -1};
+    bool ok = check_run_groups(active, nactive, &o.common.d, tables, &levels, &secs, &threads,
                                o.fail_fast ? stop_if_failed : NULL, &fast);
     const bool stopped = fast.failed >= 0;
     /* Interrupted is read off the driver's results (the same on every MPI
@@ -333,14 +253,12 @@ int cmd_check(int argc, char **argv)
         /* --fail-fast evaluated the checks of the groups it ran */
         for (int i = 0; i < set.n; i++)
             if (r[i].run && (!o.fail_fast || active[r[i].group].stopped))
-                check_evaluate(&r[i], &active[r[i].group], o.alpha);
-        ok = check_decide(r, set.n, o.alpha);
+                check_evaluate(&r[i], &active[r[i].group], o.common.alpha);
+        ok = check_decide(r, set.n, o.common.alpha);
     }
     if (ok) {
-        bool to_stdout = (o.json && strcmp(o.json, "-") == 0) ||
-                         (o.markdown && strcmp(o.markdown, "-") == 0) ||
-                         (o.html && strcmp(o.html, "-") == 0) ||
-                         (o.junit && strcmp(o.junit, "-") == 0);
+        const char *outs[] = OUTPUTS(&o);
+        bool to_stdout = opt_to_stdout(outs, 4) > 0;
         int c[VERDICT__COUNT];
         check_count(r, set.n, c);
         /* An outcome every rank reaches: agree on it before rank 0 writes, so
@@ -350,8 +268,8 @@ int cmd_check(int argc, char **argv)
         if (!to_stdout && root) {
             printf("drlsim check: %d sample groups, %llu levels, seed %llu, alpha %g per family "
                    "(Holm), %g%% intervals\n\n",
-                   nactive, (unsigned long long)levels, (unsigned long long)o.seed, o.alpha,
-                   100 * CHECK_CONFIDENCE);
+                   nactive, (unsigned long long)levels, (unsigned long long)o.common.seed,
+                   o.common.alpha, 100 * CHECK_CONFIDENCE);
             if (stopped)
                 printf("STOPPED by --fail-fast: %s fails whatever the later samples give; "
                        "the checks of those samples are NOTRUN\n\n",
@@ -362,17 +280,19 @@ int cmd_check(int argc, char **argv)
                        (unsigned long long)levels);
             check_print_table(stdout, r, set.n);
         }
-        check_info_t info = {levels, o.seed, o.alpha, !interrupted && !stopped, stopped};
+        check_info_t info = {levels, o.common.seed, o.common.alpha, !interrupted && !stopped,
+                             stopped};
         int wrc = 0;
-        if (o.json && root)
-            wrc |= write_out(o.json, check_report_json(r, set.n, active, &info));
-        if (o.markdown && root)
-            wrc |= write_out(o.markdown, check_report_markdown(r, set.n, &info));
-        if (o.junit && root)
-            wrc |= write_out(o.junit, check_report_junit(r, set.n, &info, o.allow_xpass));
-        if (o.html && root) {
-            report_html_run_t run = {argc, argv, o.scale, nactive, started, secs, NULL, NULL, NULL};
-            wrc |= write_html(o.html, check_report_json(r, set.n, active, &info), &run);
+        if (o.common.json && root)
+            wrc |= write_out(o.common.json, check_report_json(r, set.n, active, &info));
+        if (o.common.markdown && root)
+            wrc |= write_out(o.common.markdown, check_report_markdown(r, set.n, &info));
+        if (o.common.junit && root)
+            wrc |= write_out(o.common.junit, check_report_junit(r, set.n, &info, o.allow_xpass));
+        if (o.common.html && root) {
+            report_html_run_t run = {argc, argv, o.common.scale, nactive, started, secs,
+                                     NULL, NULL, NULL};
+            wrc |= write_html(o.common.html, check_report_json(r, set.n, active, &info), &run);
         }
         if (!to_stdout && root)
             printf("\n%d passed, %d failed, %d xfail, %d xpass, %d not run\n", c[VERDICT_PASS],

@@ -33,6 +33,7 @@
 #include "game/gpop.h"
 #include "jsonutil.h"
 #include "junit.h"
+#include "opts.h"
 #include "outfile.h"
 #include "report_html.h"
 #include "report.h"
@@ -46,22 +47,7 @@
 typedef enum errata_verdict { E_AGREES = 0, E_DIFFERS, E_ABSENT, E__COUNT } errata_verdict_t;
 static const char *const E_NAME[E__COUNT] = {"agrees", "differs", "not in the game"};
 
-typedef struct opts {
-    double scale, alpha;
-    uint64_t seed;
-    const char *json, *markdown, *junit, *html, *only;
-    driver_opts_t d;
-} opts_t;
-
-enum { O_HELP = 1, O_SCALE, O_SEED, O_ALPHA, O_THREADS, O_JSON, O_MARKDOWN, O_PROGRESS, O_ONLY,
-       O_JUNIT, O_HTML };
-
-static const cli_opt_t OPTS[] = {
-    {"help", false, O_HELP},  {"scale", true, O_SCALE},       {"seed", true, O_SEED},
-    {"alpha", true, O_ALPHA}, {"threads", true, O_THREADS},   {"json", true, O_JSON},
-    {"markdown", true, O_MARKDOWN}, {"progress", true, O_PROGRESS}, {"only", true, O_ONLY},
-    {"junit", true, O_JUNIT}, {"html", true, O_HTML},
-};
+typedef opt_checks_t opts_t; /* errata takes the checks' options, no others */
 
 static void usage(FILE *out)
 {
@@ -97,77 +83,40 @@ static void usage(FILE *out)
     fputs(CLI_EXIT_HELP, out);
 }
 
-static bool parse_opts(int argc, char **argv, opts_t *o, int *rc)
+/* The table's struct: the options and nothing else. */
+typedef struct errata_args {
+    opts_t o;
+} errata_args_t;
+
+static const cli_spec_t OPTS[] = {
+    OPT_HELP,
+    OPT_CHECKS(errata_args_t, o),
+    {.name = NULL},
+};
+
+static const cli_cmd_t CMD = {"errata", OPTS, usage, 0, 0};
+
+/* The reports asked for, in the order their paths are checked. */
+#define OUTPUTS(o) {(o)->json, (o)->markdown, (o)->junit, (o)->html}
+
+/* cli_parse's answer: CLI_GO_ON, or the exit status. */
+static int parse_opts(int argc, char **argv, opts_t *o)
 {
+    errata_args_t a;
+    opt_checks_default(&a.o, ERRATA_DEFAULT_ALPHA);
     cli_t c;
-    cli_init(&c, "errata", argc, argv);
-    memset(o, 0, sizeof *o);
-    o->scale = 1.0;
-    o->alpha = ERRATA_DEFAULT_ALPHA;
-    o->d.progress = PROGRESS_AUTO;
-    static const char *const PROGRESS[] = {"auto", "always", "never", NULL};
-    long v;
-    int id;
-    *rc = CLI_EXIT_USAGE;
-    while ((id = cli_next(&c, OPTS, (int)(sizeof OPTS / sizeof OPTS[0]))) != 0) {
-        switch (id) {
-        case -1:
-            return false;
-        case O_HELP:
-            usage(stdout);
-            *rc = 0;
-            return false;
-        case O_SCALE:
-            if (!cli_double(&c, 1e-6, 1e3, &o->scale))
-                return false;
-            break;
-        case O_SEED:
-            if (!cli_u64(&c, &o->seed))
-                return false;
-            break;
-        case O_ALPHA:
-            if (!cli_double(&c, 1e-300, 0.5, &o->alpha))
-                return false;
-            break;
-        case O_THREADS:
-            if (!cli_long(&c, 1, 1024, &v))
-                return false;
-            o->d.threads = (int)v;
-            break;
-        case O_JSON:
-            o->json = c.arg;
-            break;
-        case O_MARKDOWN:
-            o->markdown = c.arg;
-            break;
-        case O_JUNIT:
-            o->junit = c.arg;
-            break;
-        case O_HTML:
-            o->html = c.arg;
-            break;
-        case O_ONLY:
-            o->only = c.arg;
-            break;
-        case O_PROGRESS:
-            if ((v = cli_choice(&c, PROGRESS)) < 0)
-                return false;
-            o->d.progress = (progress_mode_t)v;
-            break;
-        }
-    }
-    int dash = (o->json && strcmp(o->json, "-") == 0) +
-               (o->markdown && strcmp(o->markdown, "-") == 0) +
-               (o->junit && strcmp(o->junit, "-") == 0) + (o->html && strcmp(o->html, "-") == 0);
-    if (dash > 1) {
+    int rc = cli_parse(&c, &CMD, argc, argv, &a);
+    if (rc != CLI_GO_ON)
+        return rc;
+    *o = a.o;
+    const char *outs[] = OUTPUTS(o);
+    if (opt_to_stdout(outs, 4) > 1) {
         cli_error(&c, "only one of --json, --markdown, --junit and --html can be '-'");
-        return false;
+        return CLI_EXIT_USAGE;
     }
-    if ((o->json && outfile_check(o->json) != 0) ||
-        (o->markdown && outfile_check(o->markdown) != 0) ||
-        (o->junit && outfile_check(o->junit) != 0) || (o->html && outfile_check(o->html) != 0))
-        return false;
-    return true;
+    if (!opt_outputs_writable(outs, 4))
+        return CLI_EXIT_USAGE;
+    return CLI_GO_ON;
 }
 
 /* ---- bins named by the tables ------------------------------------------ */
@@ -505,9 +454,9 @@ static void observed_text(const cJSON *c, char *buf, size_t n)
 int cmd_errata(int argc, char **argv)
 {
     opts_t o;
-    int rc;
     const time_t started = time(NULL); /* the HTML page's date */
-    if (!parse_opts(argc, argv, &o, &rc))
+    int rc = parse_opts(argc, argv, &o);
+    if (rc != CLI_GO_ON)
         return rc;
     gsl_set_error_handler_off();
     char err[512];
@@ -623,10 +572,8 @@ int cmd_errata(int argc, char **argv)
     cJSON_AddStringToObject(summary, "game_rules", RULESET_GAME);
     cJSON *crep_summary = cJSON_DetachItemFromObjectCaseSensitive(crep, "summary");
     cJSON_Delete(crep);
-    bool to_stdout = (o.json && strcmp(o.json, "-") == 0) ||
-                     (o.markdown && strcmp(o.markdown, "-") == 0) ||
-                     (o.junit && strcmp(o.junit, "-") == 0) ||
-                     (o.html && strcmp(o.html, "-") == 0);
+    const char *outs[] = OUTPUTS(&o);
+    bool to_stdout = opt_to_stdout(outs, 4) > 0;
     rc = 0;
     if (o.json)
         rc |= write_text(o.json, report_json_text(rep));

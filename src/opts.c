@@ -1,5 +1,6 @@
-/* opts.c - the options several commands share (opts.h): the --type reader
- * and the checks of the files a command is to write. */
+/* opts.c - the options several commands share (opts.h): the --type reader,
+ * the defaults of the checks' options and the checks of the files a command
+ * is to write. */
 #include "opts.h"
 
 #include <string.h>
@@ -18,6 +19,14 @@ bool opt_level_type(const cli_t *c, void *dest)
     }
     *(int *)dest = t;
     return true;
+}
+
+void opt_checks_default(opt_checks_t *o, double alpha)
+{
+    memset(o, 0, sizeof *o);
+    o->scale = 1.0;
+    o->alpha = alpha;
+    o->d.progress = PROGRESS_AUTO;
 }
 
 int opt_to_stdout(const char *const *paths, int n)

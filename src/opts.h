@@ -4,15 +4,17 @@
  * name, the kind and range of its value, and field F of the command's
  * options struct T as where the value goes.  A command lists the shared
  * entries it takes next to its own, so --seed, --threads, --rules and the
- * others read the same values, with the same errors, in every command.  The
- * outputs' helpers check the files a command is to write (--json FILE and
- * the like) the same way everywhere.
+ * others read the same values, with the same errors, in every command;
+ * OPT_CHECKS is the group check and errata share.  The outputs' helpers
+ * check the files a command is to write (--json FILE and the like) the same
+ * way everywhere.
  */
 #ifndef DRLSIM_OPTS_H
 #define DRLSIM_OPTS_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "cli.h"
 #include "driver.h"
@@ -81,6 +83,28 @@ bool opt_level_type(const cli_t *c, void *dest);
 #define OPT_JUNIT(T, F) {.name = "junit", .kind = CLI_STR, .at = offsetof(T, F)}
 /* --csv DIR: a directory of CSV files */
 #define OPT_CSV_DIR(T, F) {.name = "csv", .kind = CLI_DIR, .at = offsetof(T, F)}
+
+/* The options of the commands that run the checks of data/expectations.json
+ * on samples of levels (check, errata), declared once for both. */
+typedef struct opt_checks {
+    double scale;     /* --scale: a factor on every sample's levels */
+    uint64_t seed;    /* --seed: the master seed; each sample derives its own */
+    double alpha;     /* --alpha: significance level per family, after Holm */
+    const char *only; /* --only TEXT: the checks whose name or family holds it, or NULL */
+    const char *json, *markdown, *html, *junit; /* the result files asked for, or NULL */
+    driver_opts_t d;  /* --threads, --progress */
+} opt_checks_t;
+
+/* Scale 1, seed 0, the command's alpha, threads and progress bar automatic,
+ * every check, no files. */
+void opt_checks_default(opt_checks_t *o, double alpha);
+
+/* The entries of opt_checks_t's options, for T's field F. */
+#define OPT_CHECKS(T, F)                                                                   \
+    OPT_SCALE(T, F.scale), OPT_SEED(T, F.seed), OPT_ALPHA(T, F.alpha),                     \
+        OPT_THREADS(T, F.d.threads), OPT_PROGRESS(T, F.d.progress), OPT_ONLY(T, F.only),   \
+        OPT_JSON(T, F.json), OPT_MARKDOWN(T, F.markdown), OPT_HTML(T, F.html),             \
+        OPT_JUNIT(T, F.junit)
 
 /* How many of the n outputs (NULL: not asked for) are '-'. */
 int opt_to_stdout(const char *const *paths, int n);
