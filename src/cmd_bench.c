@@ -31,6 +31,7 @@
 #include "commands.h"
 #include "data.h"
 #include "driver.h"
+#include "opts.h"
 #include "outfile.h"
 #include "report.h"
 #include "tables.h"
@@ -39,14 +40,8 @@
 #define BENCH_DEFAULT_REPS 5
 #define BENCH_DEFAULT_DLEVEL 12 /* the reference dlevel */
 #define BENCH_CALIBRATE_LEVELS 2048
-
-enum { O_HELP = 1, O_TYPE, O_SECONDS, O_THREADS, O_JSON, O_REPS, O_DLEVEL, O_DATA, O_RULES, O_CPU };
-static const cli_opt_t OPTS[] = {
-    {"help", false, O_HELP},   {"type", true, O_TYPE},   {"seconds", true, O_SECONDS},
-    {"threads", true, O_THREADS}, {"json", true, O_JSON}, {"reps", true, O_REPS},
-    {"dlevel", true, O_DLEVEL}, {"data", true, O_DATA}, {"rules", true, O_RULES},
-    {"cpu", true, O_CPU},
-};
+#define BENCH_ALL_TYPES (-2) /* --type all */
+#define BENCH_MAX_REPS 64     /* measure()'s arrays */
 
 static void usage(FILE *out)
 {
@@ -151,7 +146,7 @@ static int measure(const tables_t *tables, int type, int dlevel, bool layout_onl
     double rate = r.seconds > 0 ? r.done / r.seconds : 1e6;
     driver_result_free(&r);
     job.count = (uint64_t)(rate * seconds) + 1;
-    double rates[64], cpu_rates[64];
+    double rates[BENCH_MAX_REPS], cpu_rates[BENCH_MAX_REPS];
     bool cpu_ok = true;
     int fd = count_instr ? perf_open() : -1;
     long long instr_total = 0;
@@ -214,77 +209,72 @@ static cJSON *measure_json(const measure_t *m)
     return o;
 }
 
+typedef struct bench_opts {
+    int type; /* a level_type_t, or BENCH_ALL_TYPES */
+    double seconds;
+    int threads, reps, dlevel;
+    const char *json, *rules, *data_dir;
+    cpu_path_t path;
+} bench_opts_t;
+
+static bool bench_type(const cli_t *c, void *dest)
+{
+    if (strcmp(c->arg, "all") == 0) {
+        *(int *)dest = BENCH_ALL_TYPES;
+        return true;
+    }
+    return opt_level_type(c, dest);
+}
+
+static bool bench_cpu(const cli_t *c, void *dest)
+{
+    const int p = cpu_path_from_name(c->arg);
+    if (p < 0) {
+        cli_error(c, "--cpu: unknown path '%s' (plain, sse2, avx2, bmi2)", c->arg);
+        return false;
+    }
+    if (p > (int)cpu_best()) {
+        cli_error(c, "--cpu: %s is not available here (the best path is %s)", c->arg,
+                  cpu_path_name(cpu_best()));
+        return false;
+    }
+    *(cpu_path_t *)dest = (cpu_path_t)p;
+    return true;
+}
+
+static const cli_spec_t OPTS[] = {
+    OPT_HELP,
+    {.name = "type", .kind = CLI_FN, .at = offsetof(bench_opts_t, type), .fn = bench_type},
+    {.name = "seconds", .kind = CLI_DOUBLE, .at = offsetof(bench_opts_t, seconds), .dlo = 0.01,
+     .dhi = 3600},
+    OPT_THREADS(bench_opts_t, threads),
+    {.name = "reps", .kind = CLI_INT, .at = offsetof(bench_opts_t, reps), .lo = 1,
+     .hi = BENCH_MAX_REPS},
+    OPT_DLEVEL(bench_opts_t, dlevel),
+    OPT_JSON(bench_opts_t, json),
+    OPT_RULES(bench_opts_t, rules),
+    OPT_DATA(bench_opts_t, data_dir),
+    {.name = "cpu", .kind = CLI_FN, .at = offsetof(bench_opts_t, path), .fn = bench_cpu},
+    {.name = NULL},
+};
+
+static const cli_cmd_t CMD = {"bench", OPTS, usage, 0, 0};
+
 int cmd_bench(int argc, char **argv)
 {
+    bench_opts_t o = {BENCH_ALL_TYPES, BENCH_DEFAULT_SECONDS, omp_get_max_threads(),
+                      BENCH_DEFAULT_REPS, BENCH_DEFAULT_DLEVEL, NULL, NULL, NULL, cpu_best()};
     cli_t c;
-    cli_init(&c, "bench", argc, argv);
-    int type = -2; /* all */
-    double seconds = BENCH_DEFAULT_SECONDS;
-    long threads = omp_get_max_threads(), reps = BENCH_DEFAULT_REPS, dlevel = BENCH_DEFAULT_DLEVEL;
-    const char *json = NULL, *rules = NULL, *data_dir = NULL;
-    cpu_path_t path = cpu_best();
-    int id;
-    while ((id = cli_next(&c, OPTS, (int)(sizeof OPTS / sizeof OPTS[0]))) != 0) {
-        switch (id) {
-        case -1:
-            return CLI_EXIT_USAGE;
-        case O_HELP:
-            usage(stdout);
-            return 0;
-        case O_TYPE:
-            if (strcmp(c.arg, "all") == 0) {
-                type = -2;
-            } else if ((type = level_type_from_name(c.arg)) < 0) {
-                cli_error(&c, "--type: unknown level type '%s'", c.arg);
-                return CLI_EXIT_USAGE;
-            }
-            break;
-        case O_SECONDS:
-            if (!cli_double(&c, 0.01, 3600, &seconds))
-                return CLI_EXIT_USAGE;
-            break;
-        case O_THREADS:
-            if (!cli_long(&c, 1, 1024, &threads))
-                return CLI_EXIT_USAGE;
-            break;
-        case O_REPS:
-            if (!cli_long(&c, 1, 64, &reps))
-                return CLI_EXIT_USAGE;
-            break;
-        case O_DLEVEL:
-            if (!cli_long(&c, 1, DLEVEL_MAX, &dlevel))
-                return CLI_EXIT_USAGE;
-            break;
-        case O_JSON:
-            json = c.arg;
-            break;
-        case O_DATA:
-            data_dir = c.arg;
-            break;
-        case O_RULES:
-            if (cli_choice(&c, TABLES_RULESETS) < 0)
-                return CLI_EXIT_USAGE;
-            rules = c.arg;
-            break;
-        case O_CPU: {
-            const int p = cpu_path_from_name(c.arg);
-            if (p < 0) {
-                cli_error(&c, "--cpu: unknown path '%s' (plain, sse2, avx2, bmi2)", c.arg);
-                return CLI_EXIT_USAGE;
-            }
-            if (p > (int)cpu_best()) {
-                cli_error(&c, "--cpu: %s is not available here (the best path is %s)", c.arg,
-                          cpu_path_name(cpu_best()));
-                return CLI_EXIT_USAGE;
-            }
-            path = (cpu_path_t)p;
-            break;
-        }
-        }
-    }
+    int prc = cli_parse(&c, &CMD, argc, argv, &o);
+    if (prc != CLI_GO_ON)
+        return prc;
+    const int type = o.type, threads = o.threads, reps = o.reps, dlevel = o.dlevel;
+    const double seconds = o.seconds;
+    const char *json = o.json;
+    const cpu_path_t path = o.path;
     if (json && outfile_check(json) != 0)
         return CLI_EXIT_USAGE;
-    const tables_t *tables = tables_open("bench", rules, data_dir, type >= 0 ? type : -1);
+    const tables_t *tables = tables_open("bench", o.rules, o.data_dir, type >= 0 ? type : -1);
     if (!tables)
         return CLI_EXIT_USAGE;
     cpu_force(path); /* before any thread generates */
@@ -298,25 +288,24 @@ int cmd_bench(int argc, char **argv)
     /* With --json - the JSON is the data on stdout: the table goes to stderr. */
     FILE *txt = json && strcmp(json, "-") == 0 ? stderr : stdout;
     fprintf(txt,
-            "drlsim bench: dlevel %ld, %ld reps of ~%.2f s, %s paths, medians (min-max) in "
+            "drlsim bench: dlevel %d, %d reps of ~%.2f s, %s paths, medians (min-max) in "
             "levels/s\n",
             dlevel, reps, seconds, cpu_path_name(path));
     char many_hdr[32];
-    snprintf(many_hdr, sizeof many_hdr, "%ld threads", threads);
+    snprintf(many_hdr, sizeof many_hdr, "%d threads", threads);
     fprintf(txt, "%-12s %-7s %26s %10s %26s %7s %10s\n", "type", "stage", "1 thread", "1t by CPU",
            many_hdr, "scale", "instr/lvl");
     int rc = 0;
     driver_catch_signals(); /* a stop ends the measurements: nothing is written */
     for (int t = 0; t < LT__COUNT && rc == 0; t++) {
-        if ((type != -2 && t != type) || !tables->rules->has_type[t])
+        if ((type != BENCH_ALL_TYPES && t != type) || !tables->rules->has_type[t])
             continue;
         cJSON *tj = cJSON_AddObjectToObject(types, level_type_name((level_type_t)t));
         for (int stage = 0; stage < 2 && rc == 0; stage++) {
             bool layout_only = stage == 0;
             measure_t one, many;
-            if (measure(tables, t, (int)dlevel, layout_only, 1, seconds, (int)reps, true, &one) ||
-                measure(tables, t, (int)dlevel, layout_only, (int)threads, seconds, (int)reps,
-                        false, &many)) {
+            if (measure(tables, t, dlevel, layout_only, 1, seconds, reps, true, &one) ||
+                measure(tables, t, dlevel, layout_only, threads, seconds, reps, false, &many)) {
                 if (driver_stop_requested()) {
                     fprintf(stderr, "drlsim bench: interrupted: nothing written\n");
                     rc = 130;

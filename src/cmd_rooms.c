@@ -19,6 +19,7 @@
 #include "commands.h"
 #include "data.h"
 #include "driver.h"
+#include "opts.h"
 #include "outfile.h"
 #include "report.h"
 #include "strbuf.h"
@@ -26,16 +27,7 @@
 
 #define ROOMS_DEFAULT_LEVELS 10000 /* the wiki's sample size */
 #define ROOMS_DEFAULT_DLEVEL 3     /* rooms do not depend on dlevel; city rivers' fluid does */
-
-enum { O_HELP = 1, O_TYPE, O_LEVELS, O_SEED, O_THREADS, O_NO_RIVERS, O_JSON, O_DLEVEL,
-       O_PROGRESS, O_DATA, O_CSV, O_RULES };
-
-static const cli_opt_t OPTS[] = {
-    {"help", false, O_HELP},       {"type", true, O_TYPE},     {"levels", true, O_LEVELS},
-    {"seed", true, O_SEED},        {"threads", true, O_THREADS}, {"no-rivers", false, O_NO_RIVERS},
-    {"json", true, O_JSON},        {"dlevel", true, O_DLEVEL}, {"progress", true, O_PROGRESS},
-    {"data", true, O_DATA},        {"csv", true, O_CSV},         {"rules", true, O_RULES},
-};
+#define ROOMS_MAX_LEVELS 1000000000
 
 /* The rows of the table: histogram, JSON key, label for people. */
 typedef struct row {
@@ -150,89 +142,62 @@ static void print_distribution(FILE *out, const char *title, const uint64_t *b, 
             fprintf(out, "  %6d %10llu %8.4f\n", i, (unsigned long long)b[i], (double)b[i] / (double)n);
 }
 
+typedef struct rooms_opts {
+    job_t job;
+    driver_opts_t dopt;
+    int type, levels; /* --type: an index of TYPES */
+    const char *json, *csv, *rules, *data_dir;
+} rooms_opts_t;
+
+static const char *const TYPES[] = {"normal", "city", "single", NULL};
+static const level_type_t TYPE_OF[] = {LT_NORMAL, LT_CITY, LT_SINGLE};
+
+static const cli_spec_t OPTS[] = {
+    OPT_HELP,
+    {.name = "type", .kind = CLI_CHOICE, .at = offsetof(rooms_opts_t, type), .choices = TYPES},
+    {.name = "levels", .kind = CLI_INT, .at = offsetof(rooms_opts_t, levels), .lo = 1,
+     .hi = ROOMS_MAX_LEVELS},
+    OPT_SEED(rooms_opts_t, job.seed),
+    OPT_THREADS(rooms_opts_t, dopt.threads),
+    {.name = "no-rivers", .kind = CLI_CLEAR, .at = offsetof(rooms_opts_t, job.params.rivers)},
+    OPT_JSON(rooms_opts_t, json),
+    {.name = "csv", .kind = CLI_STR, .at = offsetof(rooms_opts_t, csv)}, /* a file */
+    OPT_DLEVEL(rooms_opts_t, job.dlevel_lo), /* and dlevel_hi */
+    OPT_PROGRESS(rooms_opts_t, dopt.progress),
+    OPT_RULES(rooms_opts_t, rules),
+    OPT_DATA(rooms_opts_t, data_dir),
+    {.name = NULL},
+};
+
+static const cli_cmd_t CMD = {"rooms", OPTS, usage, 0, 0};
+
 int cmd_rooms(int argc, char **argv)
 {
+    rooms_opts_t opt;
+    memset(&opt, 0, sizeof opt);
+    gen_params_default(&opt.job.params, NULL);
+    opt.job.params.layout_only = true;
+    opt.job.dlevel_lo = ROOMS_DEFAULT_DLEVEL;
+    opt.levels = ROOMS_DEFAULT_LEVELS;
+    opt.dopt = (driver_opts_t){0, PROGRESS_AUTO, "rooms"};
     cli_t c;
-    cli_init(&c, "rooms", argc, argv);
-    job_t job;
-    memset(&job, 0, sizeof job);
-    gen_params_default(&job.params, NULL);
-    job.params.type = LT_NORMAL;
-    job.params.layout_only = true;
-    job.count = ROOMS_DEFAULT_LEVELS;
-    job.dlevel_lo = job.dlevel_hi = ROOMS_DEFAULT_DLEVEL;
-    driver_opts_t dopt = {0, PROGRESS_AUTO, "rooms"};
-    const char *json = NULL, *csv = NULL, *rules = NULL, *data_dir = NULL;
-    static const char *const TYPES[] = {"normal", "city", "single", NULL};
-    static const level_type_t TYPE_OF[] = {LT_NORMAL, LT_CITY, LT_SINGLE};
-    static const char *const PROGRESS[] = {"auto", "always", "never", NULL};
-    long v;
-    int id;
-    while ((id = cli_next(&c, OPTS, (int)(sizeof OPTS / sizeof OPTS[0]))) != 0) {
-        switch (id) {
-        case -1:
-            return CLI_EXIT_USAGE;
-        case O_HELP:
-            usage(stdout);
-            return 0;
-        case O_TYPE:
-            if ((v = cli_choice(&c, TYPES)) < 0)
-                return CLI_EXIT_USAGE;
-            job.params.type = (int)TYPE_OF[v];
-            break;
-        case O_LEVELS:
-            if (!cli_long(&c, 1, 1000000000L, &v))
-                return CLI_EXIT_USAGE;
-            job.count = (uint64_t)v;
-            break;
-        case O_SEED:
-            if (!cli_u64(&c, &job.seed))
-                return CLI_EXIT_USAGE;
-            break;
-        case O_THREADS:
-            if (!cli_long(&c, 1, 1024, &v))
-                return CLI_EXIT_USAGE;
-            dopt.threads = (int)v;
-            break;
-        case O_NO_RIVERS:
-            job.params.rivers = false;
-            break;
-        case O_JSON:
-            json = c.arg;
-            break;
-        case O_CSV:
-            csv = c.arg;
-            break;
-        case O_DLEVEL:
-            if (!cli_long(&c, 1, DLEVEL_MAX, &v))
-                return CLI_EXIT_USAGE;
-            job.dlevel_lo = job.dlevel_hi = (int)v;
-            break;
-        case O_PROGRESS:
-            if ((v = cli_choice(&c, PROGRESS)) < 0)
-                return CLI_EXIT_USAGE;
-            dopt.progress = (progress_mode_t)v;
-            break;
-        case O_DATA:
-            data_dir = c.arg;
-            break;
-        case O_RULES:
-            if (cli_choice(&c, TABLES_RULESETS) < 0)
-                return CLI_EXIT_USAGE;
-            rules = c.arg;
-            break;
-        }
-    }
-    if (json && csv && strcmp(json, "-") == 0 && strcmp(csv, "-") == 0) {
+    int prc = cli_parse(&c, &CMD, argc, argv, &opt);
+    if (prc != CLI_GO_ON)
+        return prc;
+    job_t job = opt.job;
+    job.params.type = (int)TYPE_OF[opt.type];
+    job.count = (uint64_t)opt.levels;
+    job.dlevel_hi = job.dlevel_lo;
+    const driver_opts_t dopt = opt.dopt;
+    const char *json = opt.json, *csv = opt.csv;
+    const char *outs[] = {json, csv};
+    if (opt_to_stdout(outs, 2) > 1) {
         cli_error(&c, "only one of --json and --csv can be '-'");
         return CLI_EXIT_USAGE;
     }
-    /* only rank 0 writes them */
-    if (json && cluster_is_root() && outfile_check(json) != 0)
+    if (cluster_is_root() && !opt_outputs_writable(outs, 2)) /* only rank 0 writes them */
         return CLI_EXIT_USAGE;
-    if (csv && cluster_is_root() && outfile_check(csv) != 0)
-        return CLI_EXIT_USAGE;
-    job.params.tables = tables_open("rooms", rules, data_dir, job.params.type);
+    job.params.tables = tables_open("rooms", opt.rules, opt.data_dir, job.params.type);
     if (!job.params.tables)
         return CLI_EXIT_USAGE;
     level_type_t type = (level_type_t)job.params.type;
@@ -270,8 +235,7 @@ int cmd_rooms(int argc, char **argv)
                          : job.params.rivers ? "city river roll first (1/3), as the game does"
                                              : "skipped (--no-rivers)";
     /* With --json - or --csv - the data is on stdout: the table goes to stderr. */
-    FILE *txt = (json && strcmp(json, "-") == 0) || (csv && strcmp(csv, "-") == 0) ? stderr
-                                                                                  : stdout;
+    FILE *txt = opt_to_stdout(outs, 2) ? stderr : stdout;
     fprintf(txt, "drlsim rooms: %s layout, %llu layouts, seed %llu, dlevel %d\n", level_type_name(type),
            (unsigned long long)res.done, (unsigned long long)job.seed, job.dlevel_lo);
     fprintf(txt, "rooms: %s; sizes include the walls; rivers: %s\n",
