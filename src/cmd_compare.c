@@ -19,18 +19,13 @@
 #include "compare.h"
 #include "data.h"
 #include "junit.h"
+#include "opts.h"
 #include "outfile.h"
 #include "report.h"
 #include "strbuf.h"
 #include "tables.h"
 
 #define COMPARE_DEFAULT_ALPHA 1e-3 /* per family, after Holm */
-
-enum { O_HELP = 1, O_ALPHA, O_JSON, O_MARKDOWN, O_JUNIT };
-static const cli_opt_t OPTS[] = {
-    {"help", false, O_HELP},         {"alpha", true, O_ALPHA}, {"json", true, O_JSON},
-    {"markdown", true, O_MARKDOWN}, {"junit", true, O_JUNIT},
-};
 
 static void usage(FILE *out)
 {
@@ -283,83 +278,56 @@ static int write_out(const char *path, char *text)
     return rc;
 }
 
+typedef struct compare_opts {
+    double alpha;
+    const char *json, *markdown, *junit;
+    const char *inputs[3]; /* A, B and the first argument too many */
+} compare_opts_t;
+
+static const cli_spec_t OPTS[] = {
+    OPT_HELP,
+    OPT_ALPHA(compare_opts_t, alpha),
+    OPT_JSON(compare_opts_t, json),
+    OPT_MARKDOWN(compare_opts_t, markdown),
+    OPT_JUNIT(compare_opts_t, junit),
+    {.name = NULL},
+};
+
+/* The reports are the operands; options may stand anywhere among them. */
+static const cli_cmd_t CMD = {"compare", OPTS, usage, 3, offsetof(compare_opts_t, inputs)};
+
 int cmd_compare(int argc, char **argv)
 {
-    const char *inputs[2], *extra = NULL;
-    int ninputs = 0;
-    char *opts[16];
-    int nopts = 0;
-    bool operands = false;
-    for (int i = 0; i < argc; i++) {
-        if (!operands && strcmp(argv[i], "--") == 0) {
-            operands = true;
-        } else if (!operands && argv[i][0] == '-' && strcmp(argv[i], "-") != 0) {
-            if (nopts >= 14) {
-                fprintf(stderr, "drlsim compare: too many options\n");
-                return CLI_EXIT_USAGE;
-            }
-            opts[nopts++] = argv[i];
-            if (!strchr(argv[i], '=') && i + 1 < argc &&
-                (strcmp(argv[i], "--alpha") == 0 || strcmp(argv[i], "--json") == 0 ||
-                 strcmp(argv[i], "--markdown") == 0 || strcmp(argv[i], "--junit") == 0))
-                opts[nopts++] = argv[++i];
-        } else if (ninputs < 2) {
-            inputs[ninputs++] = argv[i];
-        } else if (!extra) {
-            extra = argv[i]; /* named once the options are known to be right */
-        }
-    }
+    compare_opts_t o = {.alpha = COMPARE_DEFAULT_ALPHA};
     cli_t c;
-    cli_init(&c, "compare", nopts, opts);
-    double alpha = COMPARE_DEFAULT_ALPHA;
-    const char *json = NULL, *markdown = NULL, *junit = NULL;
-    int id;
-    while ((id = cli_next(&c, OPTS, (int)(sizeof OPTS / sizeof OPTS[0]))) != 0) {
-        switch (id) {
-        case -1:
-            return CLI_EXIT_USAGE;
-        case O_HELP:
-            usage(stdout);
-            return 0;
-        case O_ALPHA:
-            if (!cli_double(&c, 1e-300, 0.5, &alpha))
-                return CLI_EXIT_USAGE;
-            break;
-        case O_JSON:
-            json = c.arg;
-            break;
-        case O_MARKDOWN:
-            markdown = c.arg;
-            break;
-        case O_JUNIT:
-            junit = c.arg;
-            break;
-        }
-    }
-    if (ninputs < 2) {
+    int rc = cli_parse(&c, &CMD, argc, argv, &o);
+    if (rc != CLI_GO_ON)
+        return rc;
+    if (c.noperands < 2) {
         cli_error(&c, "two reports needed: A.json B.json (see --help)");
         return CLI_EXIT_USAGE;
     }
-    if (extra) {
-        cli_error(&c, "unexpected argument '%s' (two reports: A.json B.json)", extra);
+    if (c.noperands > 2) { /* named once the options are known to be right */
+        cli_error(&c, "unexpected argument '%s' (two reports: A.json B.json)", o.inputs[2]);
         return CLI_EXIT_USAGE;
     }
-    int dashes = (json && strcmp(json, "-") == 0) + (markdown && strcmp(markdown, "-") == 0) +
-                 (junit && strcmp(junit, "-") == 0);
+    const double alpha = o.alpha;
+    const char *json = o.json, *markdown = o.markdown, *junit = o.junit;
+    const char *outs[] = {json, markdown, junit};
+    const int dashes = opt_to_stdout(outs, 3);
     if (dashes > 1) {
         cli_error(&c, "only one of --json, --markdown and --junit can write to stdout ('-')");
         return CLI_EXIT_USAGE;
     }
-    if ((json && outfile_check(json) != 0) || (markdown && outfile_check(markdown) != 0) ||
-        (junit && outfile_check(junit) != 0))
+    if (!opt_outputs_writable(outs, 3))
         return CLI_EXIT_USAGE;
     gsl_set_error_handler_off();
     side_t a, b;
     memset(&a, 0, sizeof a);
     memset(&b, 0, sizeof b);
-    a.path = inputs[0];
-    b.path = inputs[1];
-    int rc = load(&a);
+    a.path = o.inputs[0];
+    b.path = o.inputs[1];
+    rc = load(&a);
     if (rc == 0 && (rc = load(&b)) != 0)
         loaded_report_free(&a.r);
     if (rc)

@@ -14,17 +14,13 @@
 #include "cli.h"
 #include "commands.h"
 #include "data.h"
+#include "opts.h"
 #include "outfile.h"
 #include "report.h"
 #include "report_csv.h"
 #include "tables.h"
 
 #define MERGE_MAX_INPUTS 4096
-
-enum { O_HELP = 1, O_OUT, O_DATA, O_CSV };
-static const cli_opt_t OPTS[] = {
-    {"help", false, O_HELP}, {"out", true, O_OUT}, {"data", true, O_DATA}, {"csv", true, O_CSV},
-};
 
 static void usage(FILE *out)
 {
@@ -53,62 +49,42 @@ static bool same_job(const job_t *a, const job_t *b)
            a->params.single_enabled == b->params.single_enabled;
 }
 
+typedef struct merge_opts {
+    const char *out, *csv, *data_dir;
+    const char *inputs[MERGE_MAX_INPUTS]; /* the reports: the operands */
+} merge_opts_t;
+
+static const cli_spec_t OPTS[] = {
+    OPT_HELP,
+    OPT_OUT(merge_opts_t, out),
+    OPT_CSV_DIR(merge_opts_t, csv),
+    OPT_DATA(merge_opts_t, data_dir),
+    {.name = NULL},
+};
+
+/* The reports are the operands; options may stand anywhere among them. */
+static const cli_cmd_t CMD = {"merge", OPTS, usage, MERGE_MAX_INPUTS,
+                              offsetof(merge_opts_t, inputs)};
+
 int cmd_merge(int argc, char **argv)
 {
-    const char *out = NULL, *csv = NULL, *data_dir = NULL;
-    const char *inputs[MERGE_MAX_INPUTS];
-    int ninputs = 0;
-    /* Positional arguments are the reports; options may stand anywhere. */
-    char *opts[9];
-    int nopts = 0;
-    bool operands = false; /* after "--" every argument is a report */
-    for (int i = 0; i < argc; i++) {
-        if (!operands && strcmp(argv[i], "--") == 0) {
-            operands = true;
-        } else if (!operands && strncmp(argv[i], "-", 1) == 0 && strcmp(argv[i], "-") != 0) {
-            if (nopts >= 7) {
-                fprintf(stderr, "drlsim merge: too many options\n");
-                return CLI_EXIT_USAGE;
-            }
-            opts[nopts++] = argv[i];
-            if (!strchr(argv[i], '=') && i + 1 < argc &&
-                (strcmp(argv[i], "--out") == 0 || strcmp(argv[i], "--data") == 0 ||
-                 strcmp(argv[i], "--csv") == 0))
-                opts[nopts++] = argv[++i];
-        } else if (ninputs < MERGE_MAX_INPUTS) {
-            inputs[ninputs++] = argv[i];
-        } else {
-            fprintf(stderr, "drlsim merge: more than %d reports\n", MERGE_MAX_INPUTS);
-            return CLI_EXIT_USAGE;
-        }
-    }
+    static merge_opts_t o;
+    memset(&o, 0, sizeof o);
     cli_t c;
-    cli_init(&c, "merge", nopts, opts);
-    int id;
-    while ((id = cli_next(&c, OPTS, (int)(sizeof OPTS / sizeof OPTS[0]))) != 0) {
-        switch (id) {
-        case -1:
-            return CLI_EXIT_USAGE;
-        case O_HELP:
-            usage(stdout);
-            return 0;
-        case O_OUT:
-            out = c.arg;
-            break;
-        case O_DATA:
-            data_dir = c.arg;
-            break;
-        case O_CSV:
-            if (!cli_dir_name(&c))
-                return CLI_EXIT_USAGE;
-            csv = c.arg;
-            break;
-        }
+    int prc = cli_parse(&c, &CMD, argc, argv, &o);
+    if (prc != CLI_GO_ON)
+        return prc;
+    if (c.noperands > MERGE_MAX_INPUTS) {
+        cli_error(&c, "more than %d reports", MERGE_MAX_INPUTS);
+        return CLI_EXIT_USAGE;
     }
-    if (ninputs < 1) {
+    if (c.noperands < 1) {
         cli_error(&c, "no reports given (see --help)");
         return CLI_EXIT_USAGE;
     }
+    const char *out = o.out, *csv = o.csv, *data_dir = o.data_dir;
+    const char *const *inputs = o.inputs;
+    const int ninputs = c.noperands;
     /* With --csv and no --out the JSON report goes with the CSVs. */
     static char csv_json[4200];
     if (csv && !out) {
