@@ -11,12 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-void cli_init(cli_t *c, const char *cmd, int argc, char **argv)
+void cli_init(cli_t *c, const char *cmd)
 {
     c->cmd = cmd;
-    c->argc = argc;
-    c->argv = argv;
-    c->i = 0;
     c->arg = NULL;
     c->opt = NULL;
     c->noperands = 0;
@@ -34,52 +31,11 @@ void cli_error(const cli_t *c, const char *fmt, ...)
     fputc('\n', stderr);
 }
 
-int cli_next(cli_t *c, const cli_opt_t *opts, int nopts)
-{
-    if (c->i >= c->argc)
-        return 0;
-    const char *a = c->argv[c->i++];
-    c->arg = NULL;
-    c->opt = a;
-    if (strcmp(a, "--") == 0) { /* the end of the options: these commands take no operands */
-        if (c->i >= c->argc)
-            return 0;
-        a = c->opt = c->argv[c->i++];
-        cli_error(c, "unexpected argument '%s' (see --help)", a);
-        return -1;
-    }
-    if (strcmp(a, "-h") == 0)
-        a = "--help";
-    if (strncmp(a, "--", 2) != 0 || a[2] == '\0') {
-        cli_error(c, "unexpected argument '%s' (see --help)", a);
-        return -1;
-    }
-    const char *name = a + 2;
-    const char *eq = strchr(name, '=');
-    size_t len = eq ? (size_t)(eq - name) : strlen(name);
-    for (int k = 0; k < nopts; k++) {
-        if (strlen(opts[k].name) != len || strncmp(opts[k].name, name, len) != 0)
-            continue;
-        if (opts[k].has_arg) {
-            if (eq) {
-                c->arg = eq + 1;
-            } else if (c->i < c->argc) {
-                c->arg = c->argv[c->i++];
-            } else {
-                cli_error(c, "option --%s needs a value", opts[k].name);
-                return -1;
-            }
-        } else if (eq) {
-            cli_error(c, "option --%s takes no value", opts[k].name);
-            return -1;
-        }
-        return opts[k].id;
-    }
-    cli_error(c, "unknown option '%.*s' (see --help)", (int)(len + 2), a);
-    return -1;
-}
+/* The readers of each kind: c->arg, as option c->opt; false after the
+ * one-line error. */
 
-bool cli_long(const cli_t *c, long lo, long hi, long *out)
+/* An integer in lo..hi. */
+static bool cli_long(const cli_t *c, long lo, long hi, long *out)
 {
     const char *s = c->arg;
     char *end;
@@ -97,7 +53,9 @@ bool cli_long(const cli_t *c, long lo, long hi, long *out)
     return true;
 }
 
-bool cli_u64(const cli_t *c, uint64_t *out)
+/* A 64-bit unsigned integer: decimal digits, or "0x" and hexadecimal
+ * digits; nothing else (no sign, blank or octal). */
+static bool cli_u64(const cli_t *c, uint64_t *out)
 {
     const char *s = c->arg;
     char *end;
@@ -122,7 +80,8 @@ bool cli_u64(const cli_t *c, uint64_t *out)
     return true;
 }
 
-bool cli_double(const cli_t *c, double lo, double hi, double *out)
+/* A number in [lo, hi]. */
+static bool cli_double(const cli_t *c, double lo, double hi, double *out)
 {
     const char *s = c->arg;
     char *end;
@@ -140,7 +99,8 @@ bool cli_double(const cli_t *c, double lo, double hi, double *out)
     return true;
 }
 
-bool cli_range(const cli_t *c, long min, long max, long *lo, long *hi)
+/* "A-B" into lo..hi within [min, max]. */
+static bool cli_range(const cli_t *c, long min, long max, long *lo, long *hi)
 {
     const char *s = c->arg;
     char *end;
@@ -166,7 +126,8 @@ bool cli_range(const cli_t *c, long min, long max, long *lo, long *hi)
     return true;
 }
 
-int cli_choice(const cli_t *c, const char *const *choices)
+/* One of a NULL-terminated list: its index, or -1 after the error. */
+static int cli_choice(const cli_t *c, const char *const *choices)
 {
     for (int k = 0; choices[k]; k++)
         if (strcmp(c->arg, choices[k]) == 0)
@@ -180,7 +141,8 @@ int cli_choice(const cli_t *c, const char *const *choices)
     return -1;
 }
 
-bool cli_dir_name(const cli_t *c)
+/* The name of a directory to write into: not empty, not '-'. */
+static bool cli_dir_name(const cli_t *c)
 {
     if (!*c->arg || strcmp(c->arg, "-") == 0) {
         cli_error(c, "%s: '%s' is not a directory name", c->opt, c->arg);
@@ -278,7 +240,7 @@ static bool store(const cli_t *c, const cli_spec_t *s, char *opts)
 
 int cli_parse(cli_t *c, const cli_cmd_t *cmd, int argc, char **argv, void *opts)
 {
-    cli_init(c, cmd->name, argc, argv);
+    cli_init(c, cmd->name);
     c->opts = cmd->opts;
     int nopts = 0;
     while (cmd->opts[nopts].name)

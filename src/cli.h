@@ -48,7 +48,8 @@ typedef enum cli_kind {
     CLI_STR,         /* const char *: the value as written */
     CLI_DIR,         /* const char *: a directory to write into (not empty, not '-') */
     CLI_INT,         /* int: a decimal integer in lo..hi */
-    CLI_U64,         /* uint64_t: decimal, or hexadecimal after 0x; in lo..hi when hi > 0 */
+    CLI_U64,         /* uint64_t: decimal, or hexadecimal after 0x; in lo..hi when hi > 0
+                        (that error names --name and shows the value as written) */
     CLI_DOUBLE,      /* double: a number in [dlo, dhi] */
     CLI_RANGE,       /* int at `at`, int at `at2`: "A-B" with lo <= A <= B <= hi */
     CLI_CHOICE,      /* int: the index of the value in `choices` */
@@ -58,7 +59,7 @@ typedef enum cli_kind {
 
 typedef struct cli_spec {
     const char *name;  /* the long name, without "--"; NULL ends the table */
-    char letter;       /* the short name "-letter" (no value), or 0 */
+    char letter;       /* the short name "-letter", standing alone, or 0 */
     cli_kind_t kind;
     size_t at;         /* offsetof the destination in the options struct */
     size_t at2;        /* CLI_RANGE: offsetof the upper end's destination */
@@ -90,13 +91,10 @@ struct cli {
     int noperands;    /* operands seen */
     const cli_spec_t *opts; /* the table parsed, for cli_given */
     uint64_t given;   /* bit k: opts[k] was given */
-    int argc;         /* cli_next only (below) */
-    char **argv;
-    int i;
 };
 
 /* A cli_t for messages only (cli_error), outside cli_parse. */
-void cli_init(cli_t *c, const char *cmd, int argc, char **argv);
+void cli_init(cli_t *c, const char *cmd);
 
 /* Parse argv (the arguments after the command word) against cmd's table
  * into *opts, which holds the defaults on entry.  Returns CLI_GO_ON when the
@@ -110,19 +108,5 @@ bool cli_given(const cli_t *c, const char *name);
 
 /* Print "drlsim CMD: message" to stderr. */
 void cli_error(const cli_t *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-/* ---- the loop each command wrote itself, until every one uses cli_parse ---- */
-typedef struct cli_opt {
-    const char *name; /* without the leading "--" */
-    bool has_arg;
-    int id;
-} cli_opt_t;
-int cli_next(cli_t *c, const cli_opt_t *opts, int nopts);
-bool cli_dir_name(const cli_t *c);
-bool cli_long(const cli_t *c, long lo, long hi, long *out);
-bool cli_u64(const cli_t *c, uint64_t *out);
-bool cli_double(const cli_t *c, double lo, double hi, double *out);
-bool cli_range(const cli_t *c, long min, long max, long *lo, long *hi);
-int cli_choice(const cli_t *c, const char *const *choices);
 
 #endif

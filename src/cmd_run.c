@@ -224,7 +224,7 @@ int cmd_run(int argc, char **argv)
     index_range_t *want = o.want;
     int nwant = o.nwant;
     cli_t c;
-    cli_init(&c, "run", argc, argv);
+    cli_init(&c, "run");
     /* Only rank 0 writes the outputs.  With --csv and no --out the JSON
      * report goes with the CSVs: DIR/report.json. */
     static char csv_json[4200];

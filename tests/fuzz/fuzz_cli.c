@@ -3,14 +3,15 @@
  *
  * The input is a command line, one argument per line ('\n').  When the first
  * word is "gen" or "run", the rest goes through gen_parse / run_parse, the
- * commands' own parsing; otherwise the words go through cli_next with a
- * table that hands each option's value to one primitive (cli_long, cli_u64,
- * cli_double, cli_range, cli_choice).  Checks: the exit status is -1, 0 or
- * 2, and what a parse accepts lies inside the documented ranges.
+ * commands' own parsing; otherwise the words go through cli_parse with a
+ * table holding one option of every kind of value, and operands.  Checks:
+ * the exit status is -1, 0 or 2, and what a parse accepts lies inside the
+ * documented ranges.
  */
 #include "cli.h"
 #include "commands.h"
 #include "fuzz.h"
+#include "opts.h"
 
 #define MAX_ARGS 64
 #define MAX_INPUT 4096
@@ -48,50 +49,63 @@ static void check_run(const run_opts_t *o)
     }
 }
 
-enum { P_LONG = 1, P_U64, P_DOUBLE, P_RANGE, P_CHOICE, P_FLAG, P_HELP };
+typedef struct prim {
+    int n, lo, hi, choice;
+    uint64_t u, levels;
+    double x;
+    bool flag;
+    const char *str, *dir, *name;
+    const char *operands[4];
+} prim_t;
+
+static const cli_spec_t PRIMS[] = {
+    {.name = "help", .letter = 'h', .kind = CLI_HELP},
+    {.name = "long", .kind = CLI_INT, .at = offsetof(prim_t, n), .lo = -5, .hi = 1000},
+    {.name = "u64", .kind = CLI_U64, .at = offsetof(prim_t, u)},
+    {.name = "levels", .kind = CLI_U64, .at = offsetof(prim_t, levels), .lo = 1, .hi = 1000},
+    {.name = "double", .kind = CLI_DOUBLE, .at = offsetof(prim_t, x), .dlo = 0, .dhi = 1},
+    {.name = "range", .kind = CLI_RANGE, .at = offsetof(prim_t, lo), .at2 = offsetof(prim_t, hi),
+     .lo = 1, .hi = DLEVEL_MAX},
+    {.name = "choice", .kind = CLI_CHOICE, .at = offsetof(prim_t, choice), .choices = OPT_WHEN},
+    {.name = "name", .kind = CLI_CHOICE_NAME, .at = offsetof(prim_t, name),
+     .choices = TABLES_RULESETS},
+    {.name = "flag", .kind = CLI_SET, .at = offsetof(prim_t, flag)},
+    {.name = "str", .kind = CLI_STR, .at = offsetof(prim_t, str)},
+    {.name = "dir", .kind = CLI_DIR, .at = offsetof(prim_t, dir)},
+    {.name = NULL},
+};
+
+static void no_usage(FILE *out)
+{
+    (void)out;
+}
 
 static void primitives(int argc, char **argv)
 {
-    static const cli_opt_t OPTS[] = {
-        {"long", true, P_LONG},     {"u64", true, P_U64},       {"double", true, P_DOUBLE},
-        {"range", true, P_RANGE},   {"choice", true, P_CHOICE}, {"flag", false, P_FLAG},
-        {"help", false, P_HELP},
-    };
-    static const char *const CHOICES[] = {"auto", "always", "never", NULL};
+    static const cli_cmd_t cmd = {"fuzz", PRIMS, no_usage, 4, offsetof(prim_t, operands)};
+    prim_t p;
+    memset(&p, 0, sizeof p);
+    p.n = 0;
+    p.lo = p.hi = 1;
+    p.choice = -1;
     cli_t c;
-    cli_init(&c, "fuzz", argc, argv);
-    int id;
-    while ((id = cli_next(&c, OPTS, (int)(sizeof OPTS / sizeof OPTS[0]))) != 0) {
-        FUZZ_CHECK(id >= -1 && id <= P_HELP, "id %d", id);
-        if (id == -1)
-            return;
-        FUZZ_CHECK(c.i <= c.argc, "cli_next went past argv");
-        FUZZ_CHECK((c.arg != NULL) == OPTS[id - 1].has_arg, "option value");
-        long v, lo, hi;
-        uint64_t u;
-        double x;
-        switch (id) {
-        case P_LONG:
-            if (cli_long(&c, -5, 1000, &v))
-                FUZZ_CHECK(v >= -5 && v <= 1000, "cli_long %ld", v);
-            break;
-        case P_U64:
-            cli_u64(&c, &u);
-            break;
-        case P_DOUBLE:
-            if (cli_double(&c, 0, 1, &x))
-                FUZZ_CHECK(x >= 0 && x <= 1, "cli_double %g", x);
-            break;
-        case P_RANGE:
-            if (cli_range(&c, 1, DLEVEL_MAX, &lo, &hi))
-                FUZZ_CHECK(1 <= lo && lo <= hi && hi <= DLEVEL_MAX, "cli_range %ld-%ld", lo, hi);
-            break;
-        case P_CHOICE:
-            v = cli_choice(&c, CHOICES);
-            FUZZ_CHECK(v >= -1 && v <= 2, "cli_choice %ld", v);
-            break;
-        }
-    }
+    int rc = cli_parse(&c, &cmd, argc, argv, &p);
+    FUZZ_CHECK(rc == CLI_GO_ON || rc == 0 || rc == CLI_EXIT_USAGE, "cli_parse returned %d", rc);
+    if (rc != CLI_GO_ON)
+        return;
+    FUZZ_CHECK(p.n >= -5 && p.n <= 1000, "--long %d", p.n);
+    FUZZ_CHECK(!cli_given(&c, "levels") || (p.levels >= 1 && p.levels <= 1000), "--levels %llu",
+               (unsigned long long)p.levels);
+    FUZZ_CHECK(p.x >= 0 && p.x <= 1, "--double %g", p.x);
+    FUZZ_CHECK(1 <= p.lo && p.lo <= p.hi && p.hi <= DLEVEL_MAX, "--range %d-%d", p.lo, p.hi);
+    FUZZ_CHECK(p.choice >= -1 && p.choice <= 2, "--choice %d", p.choice);
+    FUZZ_CHECK(!p.name || strcmp(p.name, TABLES_RULESETS[0]) == 0 ||
+                   strcmp(p.name, TABLES_RULESETS[1]) == 0,
+               "--name '%s'", p.name);
+    FUZZ_CHECK(!p.dir || (p.dir[0] && strcmp(p.dir, "-") != 0), "--dir '%s'", p.dir);
+    FUZZ_CHECK(c.noperands >= 0 && c.noperands <= argc, "%d operands", c.noperands);
+    for (int i = 0; i < c.noperands && i < 4; i++)
+        FUZZ_CHECK(p.operands[i] != NULL, "operand %d not kept", i);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
