@@ -21,17 +21,6 @@
 #include "game/game_level.h"
 #include "tables.h"
 
-const char *const DIFFICULTY_NAMES[DIFF_NIGHTMARE + 1] = {
-    [DIFF_ITYTD] = "ITYTD", [DIFF_HNTR] = "HNTR", [DIFF_HMP] = "HMP",
-    [DIFF_UV] = "UV",       [DIFF_NIGHTMARE] = "N!",
-};
-
-const char *const SPECIAL_KIND_NAMES[SPECIAL__COUNT + 1] = {
-    [SPECIAL_WAREHOUSE] = "warehouse", [SPECIAL_FLUID] = "fluid",
-    [SPECIAL_AMMO] = "ammo",           [SPECIAL_TELEPORTER] = "teleporter",
-    [SPECIAL_LEVER] = "lever",         [SPECIAL_VAULT] = "vault",
-};
-
 const char *const RIVER_ORIENT_NAMES[RIVER_VERTICAL + 1] = {
     [RIVER_NONE] = "none", [RIVER_HORIZONTAL] = "horizontal", [RIVER_VERTICAL] = "vertical"};
 

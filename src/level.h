@@ -14,21 +14,15 @@
 #include <stdint.h>
 
 #include "grid.h"
+#include "monsters.h"
+#include "poptable.h"
 #include "rng.h"
 #include "ruleset.h"
 
 #define LEVEL_MAX_ROOMS 96
 #define LEVEL_MAX_MONSTERS 512
 #define LEVEL_MAX_ITEMS 64
-#define LEVEL_MAX_SPECIAL 12 /* the game sets up to 12 (a city's 4..12) */
 #define LEVEL_MAX_STAIRS 16
-#define MONSTER_KINDS_MAX 32
-
-/* Difficulty (docs/rules.md §1). */
-enum { DIFF_ITYTD = 1, DIFF_HNTR, DIFF_HMP, DIFF_UV, DIFF_NIGHTMARE };
-/* Their names as the wiki and data/population.json spell them ("HMP"), by
- * number (0: NULL). */
-extern const char *const DIFFICULTY_NAMES[DIFF_NIGHTMARE + 1];
 #define DLEVEL_MAX 1000
 
 /* A room: top-left corner and size, walls included (docs/rules.md §3). */
@@ -50,20 +44,6 @@ typedef struct point {
 typedef struct rect {
     uint8_t x1, y1, x2, y2;
 } rect_t;
-
-/* Special room features (docs/rules.md §5), in the order of the /50 weight table. */
-typedef enum special_kind {
-    SPECIAL_WAREHOUSE = 0,
-    SPECIAL_FLUID,
-    SPECIAL_AMMO,
-    SPECIAL_TELEPORTER,
-    SPECIAL_LEVER,
-    SPECIAL_VAULT,
-    SPECIAL__COUNT
-} special_kind_t;
-/* Their names as data files and reports spell them ("teleporter"), in enum
- * order, NULL-terminated. */
-extern const char *const SPECIAL_KIND_NAMES[SPECIAL__COUNT + 1];
 
 typedef struct special_room {
     uint8_t kind;  /* special_kind_t */
@@ -237,8 +217,6 @@ typedef struct obs {
     uint8_t failure;          /* gen_failure_t */
     uint16_t retries;
 } obs_t;
-
-struct monster_table; /* monsters.h */
 
 typedef struct level {
     grid_t map;

@@ -15,8 +15,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "level.h"
-
+#define MONSTER_KINDS_MAX 32   /* rows of a monster table */
 #define MONSTER_NO_MAX 1000000 /* max of a window with no upper bound */
 
 /* Classes of monsters, for pictures only (src/picture.c colours a monster's

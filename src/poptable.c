@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "data.h"
+#include "grid.h"
 #include "jsonutil.h"
 
 const char *const AMMO_NAMES[AMMO__COUNT] = {
@@ -26,6 +27,12 @@ const char *poptable_ammo_name(int kind)
 {
     return kind >= 0 && kind < AMMO__COUNT ? AMMO_NAMES[kind] : "?";
 }
+
+const char *const SPECIAL_KIND_NAMES[SPECIAL__COUNT + 1] = {
+    [SPECIAL_WAREHOUSE] = "warehouse", [SPECIAL_FLUID] = "fluid",
+    [SPECIAL_AMMO] = "ammo",           [SPECIAL_TELEPORTER] = "teleporter",
+    [SPECIAL_LEVER] = "lever",         [SPECIAL_VAULT] = "vault",
+};
 
 static const char *const TOP_KEYS[] = {"budget", "window_shift", "last_monster", "caves",
                                         "single", "special_rooms", NULL};

@@ -2,7 +2,7 @@
  *
  * Danger budget rules per difficulty, the window shift, what happens to the
  * last monster, the cave and single-monster roll tables, and the special-room
- * weights, size limits and fluid/ammo room tables.  Everything documented is
+ * kinds, weights, size limits and fluid/ammo room tables.  Everything documented is
  * a row here, so a change of rule is a change of data.  Roll tables map a
  * roll to a row, a row (with an optional conditional replacement) to an
  * outcome, and an outcome to parts: a share of the budget and the monsters
@@ -15,7 +15,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "level.h"
 #include "monsters.h"
 #include "rng.h"
 #include "ruleset.h"
@@ -94,6 +93,22 @@ typedef struct pop_range_table {
     int nrows;
     int from[POP_MAX_RANGE_ROWS], to[POP_MAX_RANGE_ROWS], value[POP_MAX_RANGE_ROWS];
 } pop_range_table_t;
+
+/* Special room features (docs/rules.md §5), in the order of the /50 weight table. */
+typedef enum special_kind {
+    SPECIAL_WAREHOUSE = 0,
+    SPECIAL_FLUID,
+    SPECIAL_AMMO,
+    SPECIAL_TELEPORTER,
+    SPECIAL_LEVER,
+    SPECIAL_VAULT,
+    SPECIAL__COUNT
+} special_kind_t;
+/* Their names as data files and reports spell them ("teleporter"), in enum
+ * order, NULL-terminated. */
+extern const char *const SPECIAL_KIND_NAMES[SPECIAL__COUNT + 1];
+
+#define LEVEL_MAX_SPECIAL 12 /* special rooms of a level: the game sets up to 12 (a city's 4..12) */
 
 typedef struct special_limits {
     int wmin, wmax, hmin, hmax;

@@ -42,6 +42,11 @@ int level_type_from_name(const char *name)
     return -1;
 }
 
+const char *const DIFFICULTY_NAMES[DIFF_NIGHTMARE + 1] = {
+    [DIFF_ITYTD] = "ITYTD", [DIFF_HNTR] = "HNTR", [DIFF_HMP] = "HMP",
+    [DIFF_UV] = "UV",       [DIFF_NIGHTMARE] = "N!",
+};
+
 static const char *const TOP_KEYS[] = {"name",  "type_bands", "arena_from_caves", "single",
                                         "types", "min_difficulty", "pipeline", NULL};
 static const char *const BAND_KEYS[] = {"from", "to", "weights", NULL};

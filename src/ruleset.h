@@ -53,6 +53,12 @@ typedef enum ruleset_family {
 #define RULESET_MAX_BANDS 16
 #define DIFFICULTY_LOWEST 1 /* ITYTD */
 
+/* Difficulty (docs/rules.md §1). */
+enum { DIFF_ITYTD = DIFFICULTY_LOWEST, DIFF_HNTR, DIFF_HMP, DIFF_UV, DIFF_NIGHTMARE };
+/* Their names as the wiki and data/population.json spell them ("HMP"), by
+ * number (0: NULL). */
+extern const char *const DIFFICULTY_NAMES[DIFF_NIGHTMARE + 1];
+
 /* Type shares for dlevels from..to (to = 0: no upper bound). */
 typedef struct type_band {
     int from, to;

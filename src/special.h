@@ -14,7 +14,7 @@
 #include "level.h"
 #include "poptable.h"
 
-/* SPECIAL_KIND_NAMES[k] (level.h); "?" out of range. */
+/* SPECIAL_KIND_NAMES[k] (poptable.h); "?" out of range. */
 const char *special_kind_name(special_kind_t k);
 /* -1 when unknown. */
 int special_kind_from_name(const char *name);
