@@ -40,7 +40,7 @@ typedef struct expect_sample {
     uint64_t levels;          /* 0: the file's (or --levels') default */
 } expect_sample_t;
 
-struct tally_names; /* tally.h */
+struct tally_names; /* tables.h */
 struct tables;      /* tables.h */
 
 typedef struct expect_check {

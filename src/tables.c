@@ -13,16 +13,34 @@
 #include "layouts/layouts.h"
 #include "layouts/walled.h"
 #include "poptable.h"
-#include "tally.h"
 #include "water.h"
 
-/* Name the report bins histogram `hist` by n names (tables_t.bin_names; the
- * strings live in the loaded tables, which are never freed).  False after a
- * one-line error naming files, the data that names them. */
-static bool name_bins(tally_names_t *into, const char *hist, const char *const *names, int n,
-                      const char *files)
+bool tables_name_bins(tally_names_t *into, tally_named_t k, const char *const *names, int n)
 {
-    if (tally_name_bins(into, hist, names, n))
+    assert(k > TALLY_NAMED_NONE && k < TALLY_NAMED__COUNT);
+    if (n < 0 || n > MONSTER_KINDS_MAX)
+        return false;
+    for (int i = 0; i < n; i++) {
+        /* all digits would read as an unnamed bin's number */
+        if (!names[i] || !*names[i] || strspn(names[i], "0123456789") == strlen(names[i]))
+            return false;
+        for (int j = 0; j < i; j++)
+            if (strcmp(names[i], names[j]) == 0)
+                return false;
+    }
+    for (int b = 0; b < MONSTER_KINDS_MAX; b++)
+        into->bin[k][b] = b < n ? names[b] : NULL;
+    return true;
+}
+
+/* Name the report bins of kind k, those of histogram `hist`, by n names
+ * (tables_t.bin_names; the strings live in the loaded tables, which are
+ * never freed).  False after a one-line error naming files, the data that
+ * names them. */
+static bool name_bins(tally_names_t *into, tally_named_t k, const char *hist,
+                      const char *const *names, int n, const char *files)
+{
+    if (tables_name_bins(into, k, names, n))
         return true;
     fprintf(stderr, "drlsim: %s: names a report cannot give the bins of %s (more than its "
                     "bins, empty, repeated or digits only)\n",
@@ -36,7 +54,7 @@ static bool name_monsters(tally_names_t *into, const monster_table_t *m, const c
     const char *names[MONSTER_KINDS_MAX];
     for (int i = 0; i < m->n; i++)
         names[i] = m->kind[i].id;
-    return name_bins(into, "monsters_by_kind", names, m->n, file);
+    return name_bins(into, TALLY_NAMED_MONSTER, "monsters_by_kind", names, m->n, file);
 }
 
 /* Every file of data/ a generation reads, by name (the loaders below read
@@ -88,9 +106,10 @@ static const tables_t *load_wiki(void)
     for (int i = 0; i < pt->single.noutcomes; i++)
         single[i] = pt->single.outcome[i].name;
     if (!name_monsters(&bins, pt->monsters, "data/monsters.json") ||
-        !name_bins(&bins, "cave_outcome", cave, pt->caves.noutcomes, "data/population.json") ||
-        !name_bins(&bins, "single_outcome", single, pt->single.noutcomes,
-                   "data/population.json"))
+        !name_bins(&bins, TALLY_NAMED_CAVE_OUTCOME, "cave_outcome", cave, pt->caves.noutcomes,
+                   "data/population.json") ||
+        !name_bins(&bins, TALLY_NAMED_SINGLE_OUTCOME, "single_outcome", single,
+                   pt->single.noutcomes, "data/population.json"))
         return NULL;
     t = (tables_t){.name = RULESET_WIKI, .family = RULES_WIKI, .rules = rs, .water = wt,
                    .arena = at, .walled = wd, .pop = pt, .monsters = pt->monsters,
@@ -132,8 +151,8 @@ static const tables_t *load_game(void)
     for (int i = 0; i < gp->single.noutcomes; i++)
         single[i] = gp->single.outcome[i].name;
     if (!name_monsters(&bins, &gp->monsters, "data/game-0.9.9.7/monsters.json") ||
-        !name_bins(&bins, "single_outcome", single, gp->single.noutcomes,
-                   "data/game-0.9.9.7/population.json"))
+        !name_bins(&bins, TALLY_NAMED_SINGLE_OUTCOME, "single_outcome", single,
+                   gp->single.noutcomes, "data/game-0.9.9.7/population.json"))
         return NULL;
     t = (tables_t){.name = RULESET_GAME, .family = RULES_GAME, .rules = &rs, .water = &gl->water,
                    .walled = wd, .gpop = gp, .glay = gl, .monsters = &gp->monsters,

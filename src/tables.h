@@ -11,6 +11,7 @@
 #ifndef DRLSIM_TABLES_H
 #define DRLSIM_TABLES_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "layouts/layouts.h"
@@ -23,7 +24,32 @@
 #define RULESET_WIKI "wiki-0.9.9.3"
 #define RULESET_GAME "game-0.9.9.7"
 
-struct tally_names; /* tally.h */
+/* The histograms of the tallies (tally.h) whose bins a ruleset's tables
+ * name, not drlsim: each ruleset has its own monsters and outcome rows. */
+typedef enum tally_named {
+    TALLY_NAMED_NONE = 0,       /* bins named by drlsim (labels), or integers */
+    TALLY_NAMED_MONSTER,        /* monster ids (monsters_by_kind, first_monster) */
+    TALLY_NAMED_CAVE_OUTCOME,   /* the caves' outcome rows (cave_outcome) */
+    TALLY_NAMED_SINGLE_OUTCOME, /* the single monster's outcome rows (single_outcome) */
+    TALLY_NAMED__COUNT
+} tally_named_t;
+
+/* The names a ruleset's tables give the bins of the histograms they name
+ * (tables_t.bin_names): bin[k][b] names bin b of the rows whose `named` is k
+ * (bin[TALLY_NAMED_NONE] is unused).  A NULL name: the bin goes by its
+ * number.  All zero: every such bin goes by its number.  The tables fill
+ * them (tables_name_bins); the tallies' reports read them. */
+typedef struct tally_names {
+    const char *bin[TALLY_NAMED__COUNT][MONSTER_KINDS_MAX];
+} tally_names_t;
+
+/* Name bins 0..n-1 of kind k (not TALLY_NAMED_NONE) in into, the rest
+ * unnamed.  The strings must live as long as into (the loaded tables' do).
+ * False, into unchanged, when n is negative or above MONSTER_KINDS_MAX, or a
+ * name is empty, repeated or all digits (an unnamed bin's label).  Each
+ * histogram has a bin for every row its table can hold (tally.c asserts
+ * it). */
+bool tables_name_bins(tally_names_t *into, tally_named_t k, const char *const *names, int n);
 
 /* Every table of one ruleset. */
 typedef struct tables {
@@ -40,7 +66,7 @@ typedef struct tables {
     /* the names of the report bins its tables define: its monster ids, its
      * caves' and single monster's outcome rows (what reports, expectations
      * and compare call those bins; the game ruleset has no cave outcomes) */
-    const struct tally_names *bin_names;
+    const tally_names_t *bin_names;
     const char *expectations; /* the data file of its checks (drlsim check) */
 } tables_t;
 

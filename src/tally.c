@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "game/gpop.h"
 #include "poptable.h"
 
 /* a bin per outcome row a population table can hold */
@@ -262,6 +263,14 @@ enum tally_bins {
 #undef NB_COUNTS
 #undef NB_MOMENTS
 };
+
+/* The tables name these rows' bins as they load (tables_name_bins), before
+ * any tally: each row has a bin for every row its table can hold. */
+_Static_assert(NB_monsters_by_kind >= MONSTER_KINDS_MAX && NB_first_monster >= MONSTER_KINDS_MAX,
+               "a bin per row of a monster table");
+_Static_assert(NB_cave_outcome >= POP_MAX_OUTCOMES, "a bin per cave outcome row");
+_Static_assert(NB_single_outcome >= POP_MAX_OUTCOMES && NB_single_outcome >= GPOP_MAX_SINGLE,
+               "a bin per single monster outcome row, of either ruleset");
 
 /* ---- feeders: one per histogram ---- */
 /* A feeder counting one value of the level, clamped to its row's bins. */
@@ -1010,18 +1019,7 @@ bool tally_name_bins(tally_names_t *into, const char *hist, const char *const *n
     const int h = tally_hist_index(hist);
     if (h < 0 || TALLY_HISTS[h].named == TALLY_NAMED_NONE || n < 0 || n > TALLY_HISTS[h].nbins)
         return false;
-    for (int i = 0; i < n; i++) {
-        /* all digits would read as an unnamed bin's number */
-        if (!names[i] || !*names[i] || strspn(names[i], "0123456789") == strlen(names[i]))
-            return false;
-        for (int j = 0; j < i; j++)
-            if (strcmp(names[i], names[j]) == 0)
-                return false;
-    }
-    const char **to = into->bin[TALLY_HISTS[h].named];
-    for (int b = 0; b < MONSTER_KINDS_MAX; b++)
-        to[b] = b < n ? names[b] : NULL;
-    return true;
+    return tables_name_bins(into, TALLY_HISTS[h].named, names, n);
 }
 
 tally_t *tally_new(int dlevel_lo, int dlevel_hi, int difficulty)

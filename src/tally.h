@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "level.h"
+#include "tables.h"
 
 typedef enum hist_kind {
     HIST_COUNTS = 0, /* bins[v] += 1 for each value v (clamped to the last bin) */
@@ -24,16 +25,6 @@ typedef enum hist_kind {
 
 /* The five slots of a HIST_MOMENTS histogram. */
 enum { MOM_N = 0, MOM_SUM, MOM_SUMSQ, MOM_MIN, MOM_MAX, MOM__COUNT };
-
-/* The histograms whose bins a ruleset's tables name, not drlsim: each
- * ruleset has its own monsters and outcome rows (tally_names_t). */
-typedef enum tally_named {
-    TALLY_NAMED_NONE = 0,       /* bins named by drlsim (labels), or integers */
-    TALLY_NAMED_MONSTER,        /* monster ids (monsters_by_kind, first_monster) */
-    TALLY_NAMED_CAVE_OUTCOME,   /* the caves' outcome rows (cave_outcome) */
-    TALLY_NAMED_SINGLE_OUTCOME, /* the single monster's outcome rows (single_outcome) */
-    TALLY_NAMED__COUNT
-} tally_named_t;
 
 typedef struct hist_def {
     const char *name;   /* "river_orientation" */
@@ -59,14 +50,6 @@ int tally_hist_index(const char *name);
 /* Number of uint64 slots the histogram takes (nbins or MOM__COUNT). */
 int tally_hist_slots(int h);
 
-/* The names a ruleset's tables give the bins of the histograms they name
- * (tables_t.bin_names): bin[k][b] names bin b of the rows whose `named` is k
- * (bin[TALLY_NAMED_NONE] is unused).  A NULL name: the bin goes by its
- * number.  All zero: every such bin goes by its number. */
-typedef struct tally_names {
-    const char *bin[TALLY_NAMED__COUNT][MONSTER_KINDS_MAX];
-} tally_names_t;
-
 /* Does histogram h have named bins (drlsim's labels or the tables' names),
  * rather than integer bins? */
 bool tally_hist_labelled(int h);
@@ -80,8 +63,8 @@ bool tally_bin_named(const tally_names_t *names, int h, int b);
  * TALLY_NAMED_NONE; "monsters_by_kind" names first_monster's bins too), in
  * into: n names for bins 0..n-1, the rest unnamed.  The strings must live as
  * long as into (the loaded tables' do).  False, into unchanged, when the
- * histogram is not one of those, n is above its bins, or a name is empty,
- * repeated or all digits (an unnamed bin's label). */
+ * histogram is not one of those, n is above its bins, or a name is one
+ * tables_name_bins refuses. */
 bool tally_name_bins(tally_names_t *into, const char *hist, const char *const *names, int n);
 
 typedef struct tally {
