@@ -496,3 +496,17 @@ bool check_decide(check_result_t *r, int nr, double alpha)
     return true;
 }
 
+void check_count(const check_result_t *r, int nr, int c[VERDICT__COUNT])
+{
+    memset(c, 0, VERDICT__COUNT * sizeof *c);
+    for (int i = 0; i < nr; i++)
+        c[r[i].v]++;
+}
+
+int check_count_underpowered(const check_result_t *r, int nr)
+{
+    int k = 0;
+    for (int i = 0; i < nr; i++)
+        k += r[i].v != VERDICT_SKIP && r[i].v != VERDICT_NOTRUN && r[i].underpowered;
+    return k;
+}

@@ -5,16 +5,15 @@
  * its histogram from its group's tally and runs its test (stats.h); Holm's
  * correction is applied within each family; the verdicts are PASS, FAIL,
  * XFAIL (a known discrepancy that fails), XPASS (one that passes) and SKIP
- * (disabled).  check_report.c turns the results into the text table, JSON
- * and Markdown; everything in the reports depends only on exact integer
- * tallies, so the bytes are the same for any thread count.
+ * (disabled).  check_report.h turns the results into the text table, JSON,
+ * Markdown and JUnit XML; everything in the reports depends only on exact
+ * integer tallies, so the bytes are the same for any thread count.
  */
 #ifndef DRLSIM_CHECK_H
 #define DRLSIM_CHECK_H
 
 #include <stdbool.h>
 #include <stdint.h>
-#include <stdio.h>
 
 #include "driver.h"
 #include "expect.h"
@@ -139,20 +138,9 @@ bool check_decide(check_result_t *r, int nr, double alpha);
 /* Is this a statistical check (its verdict a test at alpha)? */
 bool check_is_statistical(const expect_check_t *e);
 
-/* Reports (check_report.c). */
+/* Checks by verdict. */
 void check_count(const check_result_t *r, int nr, int c[VERDICT__COUNT]);
 /* Checks that ran and cannot see a CHECK_MDE_TARGET shift. */
 int check_count_underpowered(const check_result_t *r, int nr);
-void check_print_table(FILE *out, const check_result_t *r, int nr);
-/* malloc'd text ending in a newline, NULL when out of memory. */
-char *check_report_json(const check_result_t *r, int nr, const check_group_t *g,
-                        const check_info_t *info);
-char *check_report_markdown(const check_result_t *r, int nr, const check_info_t *info);
-/* JUnit XML (junit.h): a test case per check, classname its family, name its
- * name; FAIL (and XPASS unless allow_xpass) a <failure> whose text is the
- * expected and observed values; XFAIL, NOTRUN and SKIP <skipped> with the
- * reason (the known discrepancy, the interruption, --only or "pending"). */
-char *check_report_junit(const check_result_t *r, int nr, const check_info_t *info,
-                         bool allow_xpass);
 
 #endif

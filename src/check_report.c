@@ -1,15 +1,15 @@
-/* check_report.c - the results of drlsim check as a text table, JSON and
- * Markdown (check.h; the JSON schema is in docs/expectations.md).
+/* check_report.c - the results of drlsim check as a text table, JSON,
+ * Markdown and JUnit XML (check_report.h; the JSON schema is in
+ * docs/expectations.md).
  *
  * Nothing time- or thread-dependent goes into the JSON or the Markdown: the
  * same seed and expectations give the same bytes for any --threads.
  */
-#include "check.h"
+#include "check_report.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include <cjson/cJSON.h>
 
@@ -268,21 +268,6 @@ static cJSON *check_json(const check_result_t *r, const check_group_t *g)
     if (!e->enabled)
         cJSON_AddStringToObject(o, "pending", e->pending);
     return o;
-}
-
-void check_count(const check_result_t *r, int nr, int c[VERDICT__COUNT])
-{
-    memset(c, 0, VERDICT__COUNT * sizeof *c);
-    for (int i = 0; i < nr; i++)
-        c[r[i].v]++;
-}
-
-int check_count_underpowered(const check_result_t *r, int nr)
-{
-    int k = 0;
-    for (int i = 0; i < nr; i++)
-        k += r[i].v != VERDICT_SKIP && r[i].v != VERDICT_NOTRUN && r[i].underpowered;
-    return k;
 }
 
 char *check_report_json(const check_result_t *r, int nr, const check_group_t *g,

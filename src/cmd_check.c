@@ -14,6 +14,7 @@
 #include <gsl/gsl_errno.h>
 
 #include "check.h"
+#include "check_report.h"
 #include "cli.h"
 #include "data.h"
 #include "cluster.h"

@@ -26,6 +26,7 @@
 #include <gsl/gsl_errno.h>
 
 #include "check.h"
+#include "check_report.h"
 #include "cli.h"
 #include "cluster.h"
 #include "commands.h"
