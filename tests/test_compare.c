@@ -1,4 +1,4 @@
-/* test_compare.c - the two-sample tests of drlsim compare (src/compare.c) on
+/* test_compare.c - the two-sample tests of drlsim compare (src/check/compare.c) on
  * tallies filled by hand, against values computed here from the textbook
  * formulas: Fisher's exact test (the tea-tasting table), the Mantel-Haenszel
  * statistic of one stratum (Pearson's X2 times (N - 1) / N), Welch's t test,

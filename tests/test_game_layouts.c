@@ -1,4 +1,4 @@
-/* test_game_layouts.c - the game-0.9.9.7 layouts and water (src/game/glay.h).
+/* test_game_layouts.c - the game-0.9.9.7 layouts and water (src/gen/game/glay.h).
  *
  * Known answers of the data (data/game-0.9.9.7/): the arena's centre tiles
  * are 5x5, 7x5, 7x7, 9x7, 11x9, 11x9, 11x9 and its corner tiles 3x3, 4x4,

@@ -1,4 +1,4 @@
-/* test_game_population.c - the game-0.9.9.7 population (src/game/gpop.c).
+/* test_game_population.c - the game-0.9.9.7 population (src/gen/game/gpop.c).
  *
  * Known answers typed from docs/rules.md's game part and worked by hand
  * (never read back from the data files or drlsim's output): the budget table

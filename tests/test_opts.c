@@ -1,5 +1,5 @@
-/* test_opts.c - the option parser every command shares (src/cli.h) and the
- * options declared once for several commands (src/opts.h).
+/* test_opts.c - the option parser every command shares (src/cmd/cli.h) and the
+ * options declared once for several commands (src/cmd/opts.h).
  *
  * Each case parses an argv against a table holding every kind of value and
  * checks what was stored, the status cli_parse returns (-1 go on, 0 after

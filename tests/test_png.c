@@ -1,4 +1,4 @@
-/* test_png.c - level pictures (src/picture.c), decoded back with libpng.
+/* test_png.c - level pictures (src/out/picture.c), decoded back with libpng.
  *
  * - The colour table is unambiguous: every kind's fill differs from every
  *   other fill, from the legend's background and text and from the inks, so

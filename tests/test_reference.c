@@ -34,7 +34,7 @@
 #include <time.h>
 
 #include "cpu.h"
-#include "gen/ref/ref.h"
+#include "ref/ref.h"
 #include "layouts/layouts.h"
 #include "layouts/walled.h"
 #include "level.h"

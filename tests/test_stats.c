@@ -1,4 +1,4 @@
-/* test_stats.c - known answers for src/stats.c.
+/* test_stats.c - known answers for src/check/stats.c.
  *
  * Each expected number says where it comes from: a value computed by hand in
  * the comment beside it, a closed form evaluated here independently of the

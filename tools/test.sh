@@ -9,7 +9,7 @@
 #  4. the MPI build in build-mpi/ (Open MPI): the same job over 1, 2 and 3
 #     ranks against build/'s report, byte for byte (tools/mpi_test.sh);
 #  5. the test suite again in build-portable/, configured -Dsimd=none: only
-#     the plain-C twins of the SIMD kernels are compiled (src/cpu.h), held to
+#     the plain-C twins of the SIMD kernels are compiled (src/base/cpu.h), held to
 #     the same goldens and unit-test answers;
 #  6. the mutation tests of the conformance checker in build-mutants/
 #     (-Dmutants=true, docs/mutants.md): one test per mutant of

@@ -1,4 +1,4 @@
-/* fuzz_cli.c - fuzz target: the command line (src/cli.h and the option
+/* fuzz_cli.c - fuzz target: the command line (src/cmd/cli.h and the option
  * parsing of `gen` and `run`, commands.h).
  *
  * The input is a command line, one argument per line ('\n').  When the first

@@ -34,7 +34,7 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 LISTS = [os.path.join(ROOT, "tools", "mutants", f) for f in ("data.txt", "source.txt", "game.txt")]
 # A mutant of the game ruleset's own files runs that ruleset's check.
 GAME_RULES = "game-0.9.9.7"
-GAME_FILES = ("data/game-0.9.9.7/", "src/game/")
+GAME_FILES = ("data/game-0.9.9.7/", "src/gen/game/")
 KEYS = ("id", "file", "source", "claim", "find", "replace", "expect_survive")
 SOURCES = ("wiki", "game", "decision")
 ERROR_EXIT = 99

@@ -1,11 +1,11 @@
 /* gref.h - the plain reference of the game-0.9.9.7 ruleset (docs/rules.md
  * part G, rules G1-G74).
  *
- * The same levels as the game pipeline of src/game/, written once more the
+ * The same levels as the game pipeline of src/gen/game/, written once more the
  * plain way: cell-by-cell loops, every draw where the rule makes it, no
  * cached tables, no running totals kept between steps.  It reads the
  * game's loaded tables (tables_t.rules, .glay, .gpop) and calls nothing in
- * src/game/ that does work, so the fast code can change its ways and
+ * src/gen/game/ that does work, so the fast code can change its ways and
  * tests/test_reference.c still holds it to the rules as written here.  The
  * layouts the two rulesets share (normal, small rooms, warehouse, city,
  * maze) are the wiki reference's (ref.h).  The files, in pipeline order:
@@ -30,8 +30,8 @@
 #ifndef DRLSIM_GREF_H
 #define DRLSIM_GREF_H
 
-#include "../../game/glay.h"
-#include "../../game/gpop.h"
+#include "game/glay.h"
+#include "game/gpop.h"
 #include "ref.h"
 
 /* ---- the game's dice and map (gref_prim.c) ---- */
@@ -102,7 +102,7 @@ enum {
 #define GREF_PLAYER_LAST (GREF_NOBLOCK | GREF_NOITEMS | GREF_NOBEINGS | GREF_NOSPAWN)
 #define GREF_ROOM_ITEM (GREF_NOBLOCK | GREF_NOITEMS | GREF_NOSTAIRS | GREF_NOHARM | GREF_NOSPAWN)
 
-/* [decision: GPOP_MAX_GUARDS, src/game/gpop.c] at most 32 vault guards,
+/* [decision: GPOP_MAX_GUARDS, src/gen/game/gpop.c] at most 32 vault guards,
  * and the flood leaves room for them in the level's monster list. */
 #define GREF_MAX_GUARDS 32
 

@@ -22,10 +22,10 @@
 
 #include <stdbool.h>
 
-#include "../../level.h"
-#include "../../poptable.h"
-#include "../../tables.h"
-#include "../../water.h"
+#include "level.h"
+#include "poptable.h"
+#include "tables.h"
+#include "water.h"
 
 /* level_generate with the reference's steps (ref_level.c), for the wiki
  * pipeline; gref_level_generate (gref_level.c) for the game pipeline. */

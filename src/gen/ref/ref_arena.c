@@ -10,7 +10,7 @@
  */
 #include "ref.h"
 
-#include "../../layouts/layouts.h"
+#include "layouts/layouts.h"
 
 void ref_layout_arena(layout_ctx_t *ctx)
 {

@@ -12,7 +12,7 @@
  */
 #include "ref.h"
 
-#include "../../layouts/walled.h"
+#include "layouts/walled.h"
 
 static const int DIR_X[4] = {1, -1, 0, 0}, DIR_Y[4] = {0, 0, 1, -1};
 

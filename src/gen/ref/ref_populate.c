@@ -15,7 +15,7 @@
  */
 #include "ref.h"
 
-#include "../../populate.h"
+#include "populate.h"
 
 static void fail(level_t *lv, gen_failure_t f)
 {

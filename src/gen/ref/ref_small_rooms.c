@@ -12,7 +12,7 @@
  */
 #include "ref.h"
 
-#include "../../layouts/walled.h"
+#include "layouts/walled.h"
 
 void ref_layout_small_rooms(layout_ctx_t *ctx)
 {

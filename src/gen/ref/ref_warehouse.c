@@ -14,7 +14,7 @@
  */
 #include "ref.h"
 
-#include "../../layouts/walled.h"
+#include "layouts/walled.h"
 
 static int pick(rng_t *r, const walled_pick_t *p)
 {

@@ -23,8 +23,8 @@
 
 #include <string.h>
 
-#include "../tables.h"
-#include "../water.h"
+#include "tables.h"
+#include "water.h"
 
 /* [game] the row that becomes wall before the segments (MAXY - 1) */
 #define MAZE_WALL_ROW (GRID_H - 1)

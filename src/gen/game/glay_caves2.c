@@ -18,7 +18,7 @@
 
 #include <string.h>
 
-#include "../layouts/layouts.h"
+#include "layouts/layouts.h"
 
 #define MARKER CELL_BOX
 

@@ -1,4 +1,4 @@
-/* layouts.h - the per-type layout generators (one file each in src/layouts/).
+/* layouts.h - the per-type layout generators (one file each in src/gen/layouts/).
  *
  * Every layout has the signature layout_fn (level.h): it draws ctx->lv->map,
  * fills ctx->lv->rooms, sets the start and stairs where its type fixes them,
@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../level.h"
+#include "level.h"
 
 #define NORMAL_WALLS 10 /* [wiki] ten walls are plotted */
 
@@ -38,7 +38,7 @@ void layout_city(layout_ctx_t *ctx);
 void layout_caves(layout_ctx_t *ctx);
 
 /* The caves' digging and fluid walks without the river (caves.c), shared
- * with the game ruleset's caves (src/game/): the cave fluid bands of wt,
+ * with the game ruleset's caves (src/gen/game/): the cave fluid bands of wt,
  * digging from ctx->layout, fluid from ctx->water. */
 struct water_tables;
 void caves_dig(layout_ctx_t *ctx, const struct water_tables *wt);

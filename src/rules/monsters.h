@@ -18,7 +18,7 @@
 #define MONSTER_KINDS_MAX 32   /* rows of a monster table */
 #define MONSTER_NO_MAX 1000000 /* max of a window with no upper bound */
 
-/* Classes of monsters, for pictures only (src/picture.c colours a monster's
+/* Classes of monsters, for pictures only (src/out/picture.c colours a monster's
  * tile by its class): the "classes" object of data/monsters.json lists the
  * ids of each; a kind it does not list is MCLASS_OTHER.  The list is ours
  * ([decision], docs/pictures.md), not the game's. */

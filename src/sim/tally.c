@@ -857,7 +857,7 @@ static void add_unreachable_any(const level_t *lv, uint64_t *b)
 }
 VALUE_FEEDER(failure, lv->obs.failure)
 
-/* ---- the game-0.9.9.7 ruleset's own observations (src/game/): each row
+/* ---- the game-0.9.9.7 ruleset's own observations (src/gen/game/): each row
  * counts only the levels its population ran on (obs.gp_made), so the wiki
  * ruleset's reports gain nothing but empty rows ---- */
 static const char *const LBL_GAME_RIVER_MIX[] = {"none", "horizontal", "one", "two", "three"};

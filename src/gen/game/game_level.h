@@ -10,14 +10,14 @@
 #ifndef DRLSIM_GAME_LEVEL_H
 #define DRLSIM_GAME_LEVEL_H
 
-#include "../level.h"
+#include "level.h"
 #include "gpop.h"
 
 /* Does the game pipeline draw type t? */
 bool game_has_layout(level_type_t t);
 
 /* The layout of ctx->lv->type under the game pipeline, with the water the
- * type's rules ask for (src/game/glay.h for the game's own geometry and
+ * type's rules ask for (src/gen/game/glay.h for the game's own geometry and
  * water). */
 void game_layout(layout_ctx_t *ctx);
 

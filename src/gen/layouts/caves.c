@@ -18,8 +18,8 @@
 
 #include <assert.h>
 
-#include "../tables.h"
-#include "../water.h"
+#include "tables.h"
+#include "water.h"
 
 #define CAVE_START_X 38          /* [game] the first walk starts in the centre */
 #define CAVE_START_Y 10

@@ -20,9 +20,9 @@
 #include <assert.h>
 #include <string.h>
 
-#include "../cpu.h"
-#include "../tables.h"
-#include "../water.h"
+#include "cpu.h"
+#include "tables.h"
+#include "water.h"
 
 /* [game] section grid: origin, pitch (the shared wall line makes the pitch one
  * less than the section size) */

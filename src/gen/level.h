@@ -148,7 +148,7 @@ typedef struct obs {
                                           * each section's 17x5 interior, as drawn */
     uint16_t building_river;  /* city: cells of the buildings (walls included) that are
                                * river cells, once the buildings stand (before the fluid pass) */
-    /* the final map's layout census, one per level (layout_census, src/census_layout.c;
+    /* the final map's layout census, one per level (layout_census, src/gen/census_layout.c;
      * ref_observe.c): each field left zero by the types it does not concern */
     uint16_t stray_walls;     /* arena: interior wall cells outside the centre box (keepout);
                                * city: wall cells off the outer ring and off every building's
@@ -160,7 +160,7 @@ typedef struct obs {
     uint8_t wh_blocks;        /* warehouse: room i's 2 bits at bit 2i, OBS_BLOCK_BOX when box
                                * cells stand inside its walls, OBS_BLOCK_WALL wall cells */
     uint16_t foreign_monsters; /* single monster: monsters of kinds its outcome does not name */
-    /* the game-0.9.9.7 layouts' own geometry (src/game/glay.h); the wiki
+    /* the game-0.9.9.7 layouts' own geometry (src/gen/game/glay.h); the wiki
      * ruleset's layouts leave all of it zero */
     uint8_t glay_arena_quad;    /* arena: the corner tile drawn, 1..7; else 0 */
     uint8_t glay_arena_scheme;  /* arena: the centre scheme drawn, 1..7; else 0 */
@@ -186,7 +186,7 @@ typedef struct obs {
     uint16_t items;
     int8_t first_monster;     /* kind of the level's first monster, -1 when none: one
                                  weighted pick per level, whatever the budget */
-    /* game-0.9.9.7 population (src/game/gpop.c).  On those levels monsters_by_kind
+    /* game-0.9.9.7 population (src/gen/game/gpop.c).  On those levels monsters_by_kind
      * indexes data/game-0.9.9.7/monsters.json, budget is the danger asked of the
      * flood after the type's modifier, danger_placed/monsters/first_monster count
      * what the flood placed (groups included), special_rolled is handle_rooms'
@@ -277,7 +277,7 @@ typedef struct layout_ctx {
 typedef void (*layout_fn)(layout_ctx_t *ctx);
 
 /* The layout table: the wiki pipeline's generator of each level type
- * (src/layouts/); NULL for the types only the game pipeline makes. */
+ * (src/gen/layouts/); NULL for the types only the game pipeline makes. */
 layout_fn layout_for(level_type_t t);
 
 #endif

@@ -14,9 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../data.h"
-#include "../jsonutil.h"
-#include "../textdata.h"
+#include "data.h"
+#include "jsonutil.h"
+#include "textdata.h"
 
 #define WATER_FILE "game-0.9.9.7/water.json"
 #define ARENA_FILE "game-0.9.9.7/arena.txt"

@@ -2,7 +2,7 @@
  * game's fluid bands and the game's river (docs/rules.md, the game's caves).
  *
  * The digging and the two fluid passes are the same walks as the wiki
- * ruleset's (src/layouts/caves.c, caves_dig), which already follow the game
+ * ruleset's (src/gen/layouts/caves.c, caves_dig), which already follow the game
  * [game: generator.lua:371-377]; only the dlevel bands of the fluid differ
  * (data/game-0.9.9.7/water.json: water below 7, acid 7..11, lava from 12).
  * The river: with 1/3 a river of the river fluid roll; with 1/3 of those it
@@ -13,7 +13,7 @@
  */
 #include "glay.h"
 
-#include "../layouts/layouts.h"
+#include "layouts/layouts.h"
 
 #define CAVE_RIVER_DIE 3          /* [game: generator.lua:379-393] a river with 1d3 = 1 */
 #define CAVE_RIVER_HORIZ_DIE 3    /* horizontal with 1d3 = 1 */

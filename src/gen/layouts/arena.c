@@ -12,7 +12,7 @@
  */
 #include "layouts.h"
 
-#include "../jsonutil.h"
+#include "jsonutil.h"
 
 #include <assert.h>
 #include <pthread.h>
@@ -20,10 +20,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../data.h"
-#include "../tables.h"
-#include "../textdata.h"
-#include "../water.h"
+#include "data.h"
+#include "tables.h"
+#include "textdata.h"
+#include "water.h"
 
 #define ARENA_ROLL_DIE 25        /* [wiki] roll d25 + min(dlevel, 25) ... */
 #define ARENA_ROLL_DLEVEL_CAP 25 /* [decision] ... min, where the page prints max */

@@ -14,7 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "../level.h"
+#include "level.h"
 
 /* [wiki] twelve sublayouts of 19x7 cells, walls included */
 #define SMALL_BLOCKS 12

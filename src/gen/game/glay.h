@@ -3,7 +3,7 @@
  * The released game's generators that the wiki ruleset does not draw the
  * game's way: caves (its river), caves_2, lava and arena, and the game's
  * own fluid pass and rivers (docs/rules.md, the game part).  Tiled, archi,
- * warehouse, city and maze are the wiki ruleset's layouts (src/layouts/),
+ * warehouse, city and maze are the wiki ruleset's layouts (src/gen/layouts/),
  * which already draw them cell for cell as the game does.
  *
  * Every function takes its tables and streams as arguments: geometry draws
@@ -18,8 +18,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../level.h"
-#include "../water.h"
+#include "level.h"
+#include "water.h"
 
 /* ---- tables --------------------------------------------------------- */
 

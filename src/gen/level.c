@@ -6,7 +6,7 @@
  * 3. population (population stream): start, stairs, monsters, items, special
  *    rooms;
  * 4. observation of the final map: fluid and door cells, reachability, and
- *    the layout census (src/census_layout.c).
+ *    the layout census (src/gen/census_layout.c).
  * Streams are per purpose, so e.g. a river never shifts the room list.
  */
 #include "level.h"
@@ -14,7 +14,7 @@
 #include <assert.h>
 #include <string.h>
 #include "census_layout.h"
-#include "gen/ref/ref.h"
+#include "ref/ref.h"
 #include "populate.h"
 #include "reach.h"
 #include "rooms.h"

@@ -15,9 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../data.h"
-#include "../jsonutil.h"
-#include "../textdata.h"
+#include "data.h"
+#include "jsonutil.h"
+#include "textdata.h"
 
 #define SMALLROOMS_FILE "smallrooms.txt"
 #define TABLES_FILE "walled.json"

@@ -1,8 +1,8 @@
 /* game_level.c - see game_level.h. */
 #include "game_level.h"
 
-#include "../layouts/layouts.h"
-#include "../tables.h"
+#include "layouts/layouts.h"
+#include "tables.h"
 #include "glay.h"
 
 /* [game: generators.lua] tiled, archi, warehouse, city and maze draw the

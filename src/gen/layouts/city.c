@@ -23,8 +23,8 @@
 #define CITY_INLINE static inline
 #endif
 
-#include "../rooms.h"
-#include "../water.h"
+#include "rooms.h"
+#include "water.h"
 
 #define CITY_TRIES 100   /* [game] building tries */
 #define CITY_SITE_W_MIN 7 /* [game] site w = 7..16, drawn first ... */
