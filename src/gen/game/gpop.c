@@ -119,9 +119,12 @@ typedef struct gp {
     const gpop_tables_t *t;
     const gpop_gen_t *g;
     rng_t *r;
-    bool being[GRID_H + 2][GRID_STRIDE];
-    bool item[GRID_H + 2][GRID_STRIDE];
-    bool nospawn[GRID_H + 2][GRID_STRIDE];
+    /* What stands on each cell (by GRID_IDX), as the empty-test flags it
+     * fails: EF_NOBEINGS (a being), EF_NOITEMS (an item), EF_NOSPAWN (the
+     * no-spawn flag).  One byte a cell, so the test of a cell is two loads
+     * and an AND (is_empty); the cell's kind contributes through
+     * KIND_FAILS. */
+    uint8_t occ[GRID_CELLS];
     int nguards;
     monster_t guard[GPOP_MAX_GUARDS];
 } gp_t;
@@ -159,29 +162,49 @@ static int weight_roll(rng_t *r, const int *w, int n)
 
 /* ---- the empty test ---- */
 
+/* The empty-test flags a cell of each kind fails by its kind alone:
+ * EF_NOBLOCK for a kind that is not passable (wall, crate, border fluid,
+ * barrels) and, GPOP_DOOR_BLOCKS, a door; EF_NOHARM for acid and lava;
+ * EF_NOSTAIRS for stairs.  Exactly the kind tests of the game's empty test
+ * as the [decision]s above read it. */
+static const uint8_t KIND_FAILS[CELL__COUNT] = {
+    [CELL_FLOOR] = 0,
+    [CELL_WALL] = EF_NOBLOCK,
+    [CELL_DOOR] = GPOP_DOOR_BLOCKS ? EF_NOBLOCK : 0,
+    [CELL_WATER] = 0,
+    [CELL_ACID] = EF_NOHARM,
+    [CELL_LAVA] = EF_NOHARM,
+    [CELL_BRIDGE] = 0,
+    [CELL_BOX] = EF_NOBLOCK,
+    [CELL_STAIRS] = EF_NOSTAIRS,
+    [CELL_EDGE] = EF_NOBLOCK,
+    [CELL_BARREL] = EF_NOBLOCK,
+    [CELL_BARREL_ACID] = EF_NOBLOCK,
+    [CELL_BARREL_NAPALM] = EF_NOBLOCK,
+};
+
+/* The empty test of map cell idx: fails when its kind or what stands on it
+ * fails one of the flags. */
+static inline bool empty_at(const gp_t *s, int idx, int flags)
+{
+    return ((KIND_FAILS[s->lv->map.c[idx]] | s->occ[idx]) & flags) == 0;
+}
+
 static bool is_empty(const gp_t *s, int x, int y, int flags)
 {
-    if (!grid_in_map(x, y))
-        return false;
-    cell_t k = grid_get(&s->lv->map, x, y);
-    if ((flags & EF_NOBLOCK) && (!cell_is_passable(k) || (GPOP_DOOR_BLOCKS && k == CELL_DOOR)))
-        return false;
-    if ((flags & EF_NOHARM) && (k == CELL_ACID || k == CELL_LAVA))
-        return false;
-    if ((flags & EF_NOSTAIRS) && k == CELL_STAIRS)
-        return false;
-    if ((flags & EF_NOBEINGS) && s->being[y][x])
-        return false;
-    if ((flags & EF_NOITEMS) && s->item[y][x])
-        return false;
-    if ((flags & EF_NOSPAWN) && s->nospawn[y][x])
-        return false;
-    return true;
+    return grid_in_map(x, y) && empty_at(s, GRID_IDX(x, y), flags);
+}
+
+/* Mark what now stands on (x, y): EF_NOBEINGS, EF_NOITEMS or EF_NOSPAWN. */
+static inline void occupy(gp_t *s, int x, int y, int what)
+{
+    s->occ[GRID_IDX(x, y)] |= (uint8_t)what;
 }
 
 /* random_empty_coord(flags, area): uniform coordinates of a (x drawn before
  * y) until one passes the empty test, at most GPOP_EMPTY_TRIES draws; false
- * when none did. */
+ * when none did.  The draws come from a local copy of the stream, written
+ * back at the end: the same draws, but the state stays in registers. */
 static bool random_empty(gp_t *s, int flags, area_t a, point_t *out)
 {
     if (a.x1 < 1)
@@ -195,15 +218,19 @@ static bool random_empty(gp_t *s, int flags, area_t a, point_t *out)
     if (a.x1 > a.x2 || a.y1 > a.y2)
         return false;
     const uint32_t w = (uint32_t)(a.x2 - a.x1 + 1), h = (uint32_t)(a.y2 - a.y1 + 1);
+    rng_t r = *s->r;
+    bool found = false;
     for (int i = 0; i < GPOP_EMPTY_TRIES; i++) {
-        int x = a.x1 + (int)rng_below(s->r, w);
-        int y = a.y1 + (int)rng_below(s->r, h);
-        if (is_empty(s, x, y, flags)) {
+        int x = a.x1 + (int)rng_below(&r, w);
+        int y = a.y1 + (int)rng_below(&r, h);
+        if (empty_at(s, GRID_IDX(x, y), flags)) {
             *out = (point_t){(uint8_t)x, (uint8_t)y};
-            return true;
+            found = true;
+            break;
         }
     }
-    return false;
+    *s->r = r;
+    return found;
 }
 
 static area_t room_area(const room_t *rm, int shrink)
@@ -263,7 +290,7 @@ static void add_guard(gp_t *s, const char *id, point_t c)
     if (k < 0 || s->nguards >= GPOP_MAX_GUARDS)
         return;
     s->guard[s->nguards++] = (monster_t){(uint8_t)k, c.x, c.y, 0};
-    s->being[c.y][c.x] = true;
+    occupy(s, c.x, c.y, EF_NOBEINGS);
 }
 
 static bool setup_lever(gp_t *s, const room_t *rm)
@@ -272,7 +299,7 @@ static bool setup_lever(gp_t *s, const room_t *rm)
     if (!random_empty(s, EF_ROOM_ITEM, room_area(rm, 0), &c))
         return false;
     (void)game_random(s->r, GPOP_LEVER_WEIGHTS); /* the lever's kind */
-    s->item[c.y][c.x] = GPOP_ROOM_ITEMS;
+    occupy(s, c.x, c.y, GPOP_ROOM_ITEMS ? EF_NOITEMS : 0);
     return true;
 }
 
@@ -290,7 +317,7 @@ static bool setup_teleport(gp_t *s, const room_t *rm)
         int x = in.x1 + game_random(s->r, in.x2 - in.x1 + 1);
         int y = in.y1 + game_random(s->r, in.y2 - in.y1 + 1);
         if (cross_floor(s, x, y) >= GPOP_TELEPORT_MIN_FLOOR) {
-            s->item[y][x] = GPOP_ROOM_ITEMS;
+            occupy(s, x, y, GPOP_ROOM_ITEMS ? EF_NOITEMS : 0);
             return true;
         }
     }
@@ -313,7 +340,7 @@ static void setup_ammo(gp_t *s, const room_t *rm)
         point_t c;
         if (!random_empty(s, EF_ITEM, room_area(rm, 0), &c))
             break;
-        s->item[c.y][c.x] = GPOP_ROOM_ITEMS;
+        occupy(s, c.x, c.y, GPOP_ROOM_ITEMS ? EF_NOITEMS : 0);
     }
 }
 
@@ -407,11 +434,11 @@ static void setup_vault(gp_t *s, const room_t *rm)
         point_t c;
         if (!random_empty(s, EF_ROOM_ITEM, v, &c))
             break;
-        s->item[c.y][c.x] = GPOP_ROOM_ITEMS;
+        occupy(s, c.x, c.y, GPOP_ROOM_ITEMS ? EF_NOITEMS : 0);
     }
     for (int y = v.y1; y <= v.y2; y++)
         for (int x = v.x1; x <= v.x2; x++)
-            s->nospawn[y][x] = true;
+            occupy(s, x, y, EF_NOSPAWN);
 }
 
 static bool setup(gp_t *s, special_kind_t kind, const room_t *rm)
@@ -586,7 +613,7 @@ static bool put_being(gp_t *s, int kind, point_t c)
     }
     bool hunt = s->t->always_hunting[kind];
     lv->monster[lv->nmonsters++] = (monster_t){(uint8_t)kind, c.x, c.y, (uint8_t)hunt};
-    s->being[c.y][c.x] = true;
+    occupy(s, c.x, c.y, EF_NOBEINGS);
     obs_t *o = &lv->obs;
     if (o->monsters == 0)
         o->first_monster = (int8_t)kind;
@@ -594,11 +621,15 @@ static bool put_being(gp_t *s, int kind, point_t c)
     o->monsters_by_kind[kind]++;
     o->danger_placed += s->t->monsters.kind[kind].danger;
     cell_t k = grid_get(&lv->map, c.x, c.y);
-    o->gp_off_spawn += k == CELL_ACID || k == CELL_LAVA || s->nospawn[c.y][c.x];
+    o->gp_off_spawn += k == CELL_ACID || k == CELL_LAVA || (s->occ[GRID_IDX(c.x, c.y)] & EF_NOSPAWN);
     return true;
 }
 
-/* A group member next to the group's cell (GPOP_DROP_RADIUS). */
+/* A group member next to the group's cell (GPOP_DROP_RADIUS): the free
+ * cells of ring d (Chebyshev distance d) in row-major order, one drawn.
+ * Only the ring's cells are visited: its top and bottom rows whole, the
+ * rows between at their two ends; the same cells in the same order as a
+ * scan of the whole square. */
 static bool drop_near(gp_t *s, point_t at, point_t *out)
 {
     if (is_empty(s, at.x, at.y, EF_MEMBER)) {
@@ -608,10 +639,12 @@ static bool drop_near(gp_t *s, point_t at, point_t *out)
     for (int d = 1; d <= GPOP_DROP_RADIUS; d++) {
         point_t cand[4 * 2 * GPOP_DROP_RADIUS + 4];
         int n = 0;
-        for (int y = at.y - d; y <= at.y + d; y++)
-            for (int x = at.x - d; x <= at.x + d; x++)
-                if ((abs(x - at.x) == d || abs(y - at.y) == d) && is_empty(s, x, y, EF_MEMBER))
+        for (int y = at.y - d; y <= at.y + d; y++) {
+            const int step = y == at.y - d || y == at.y + d ? 1 : 2 * d;
+            for (int x = at.x - d; x <= at.x + d; x += step)
+                if (is_empty(s, x, y, EF_MEMBER))
                     cand[n++] = (point_t){(uint8_t)x, (uint8_t)y};
+        }
         if (n > 0) {
             *out = cand[rng_below(s->r, (uint32_t)n)];
             return true;
@@ -765,7 +798,7 @@ static void items(gp_t *s, int amount)
         lv->obs.items++;
         if (!random_empty(s, EF_ITEM, FULL, &c))
             continue;
-        s->item[c.y][c.x] = true;
+        occupy(s, c.x, c.y, EF_NOITEMS);
         if (lv->nitems < LEVEL_MAX_ITEMS)
             lv->item[lv->nitems++] = c;
         else if (lv->obs.failure == FAIL_NONE)
@@ -794,7 +827,7 @@ static void player(gp_t *s)
     point_t c;
     if (random_empty(s, EF_STANDARD, FULL, &c) || random_empty(s, EF_PLAYER_LAST, FULL, &c)) {
         s->lv->start = c;
-        s->being[c.y][c.x] = true;
+        occupy(s, c.x, c.y, EF_NOBEINGS);
     } else if (s->lv->obs.failure == FAIL_NONE) {
         s->lv->obs.failure = FAIL_NO_FLOOR;
     }
@@ -876,7 +909,7 @@ void gpop_populate(level_t *lv, const gen_params_t *p, const gpop_gen_t *g,
     if (lv->keepout.x1)
         for (int y = lv->keepout.y1; y <= lv->keepout.y2; y++)
             for (int x = lv->keepout.x1; x <= lv->keepout.x2; x++)
-                s->nospawn[y][x] = true;
+                occupy(s, x, y, EF_NOSPAWN);
     if (g->barrels)
         barrels(s);
     if (g->rooms)
