@@ -132,7 +132,7 @@ typedef struct gp {
 /* ---- the game's RNG primitives [game: vlua.pas:43-63; vrltools.pas:612-617] ---- */
 
 /* Random(n): 0..n-1; 0 for n = 0 and a value in (n, 0] for n < 0, each one draw. */
-static int game_random(rng_t *r, int n)
+static inline int game_random(rng_t *r, int n)
 {
     if (n > 0)
         return (int)rng_below(r, (uint32_t)n);
@@ -239,12 +239,21 @@ static area_t room_area(const room_t *rm, int shrink)
                     rm->y + rm->h - 1 - shrink};
 }
 
+/* Set the cells of a that lie on the map to k (the area clipped to the map
+ * once, not each cell tested). */
 static void fill(gp_t *s, area_t a, cell_t k)
 {
+    if (a.x1 < 1)
+        a.x1 = 1;
+    if (a.y1 < 1)
+        a.y1 = 1;
+    if (a.x2 > GRID_W)
+        a.x2 = GRID_W;
+    if (a.y2 > GRID_H)
+        a.y2 = GRID_H;
     for (int y = a.y1; y <= a.y2; y++)
         for (int x = a.x1; x <= a.x2; x++)
-            if (grid_in_map(x, y))
-                grid_set(&s->lv->map, x, y, k);
+            grid_set(&s->lv->map, x, y, k);
 }
 
 /* ---- step 5: barrels ---- */
@@ -284,9 +293,9 @@ static bool fits(const gpop_room_type_t *rt, const room_t *rm)
            rm->h <= rt->max_y && rm->w * rm->h <= rt->max_area;
 }
 
-static void add_guard(gp_t *s, const char *id, point_t c)
+/* A vault guard of monster kind k (-1: the table has no such kind) at c. */
+static void add_guard(gp_t *s, int k, point_t c)
 {
-    int k = monsters_find(&s->t->monsters, id);
     if (k < 0 || s->nguards >= GPOP_MAX_GUARDS)
         return;
     s->guard[s->nguards++] = (monster_t){(uint8_t)k, c.x, c.y, 0};
@@ -363,24 +372,37 @@ static void setup_basain(gp_t *s, const room_t *rm)
     }
 }
 
+/* Are the w x h cells from (x, y) all floor (and on the map)?  A row's w
+ * cells are compared with w floor bytes at once (CELL_FLOOR is 0): with w
+ * constant, one word compare a row instead of w cell tests. */
+static bool all_floor(const grid_t *g, int x, int y, int w, int h)
+{
+    _Static_assert(CELL_FLOOR == 0, "a floor run reads as zero bytes");
+    static const uint8_t FLOOR_RUN[GRID_W] = {0};
+    if (x < 1 || y < 1 || x + w - 1 > GRID_W || y + h - 1 > GRID_H)
+        return false;
+    for (int yy = y; yy < y + h; yy++)
+        if (memcmp(&g->c[GRID_IDX(x, yy)], FLOOR_RUN, (size_t)w) != 0)
+            return false;
+    return true;
+}
+
 static void setup_warehouse(gp_t *s, const room_t *rm)
 {
     const area_t in = room_area(rm, 1);
     const int dim = GPOP_WH_BOX + 2;
+    rng_t r = *s->r; /* a local copy: the crates' stores cannot touch it */
     for (int i = 0; i < GPOP_WH_TRIES; i++) {
         /* random_subarea's quirk: the top-left ranges over a .. b - dim */
-        int x = in.x1 + game_random(s->r, (in.x2 - dim) - in.x1 + 1);
-        int y = in.y1 + game_random(s->r, (in.y2 - dim) - in.y1 + 1);
-        bool floor = true;
-        for (int yy = y; yy < y + dim && floor; yy++)
-            for (int xx = x; xx < x + dim && floor; xx++)
-                floor = grid_in_map(xx, yy) && grid_get(&s->lv->map, xx, yy) == CELL_FLOOR;
-        if (!floor)
+        int x = in.x1 + game_random(&r, (in.x2 - dim) - in.x1 + 1);
+        int y = in.y1 + game_random(&r, (in.y2 - dim) - in.y1 + 1);
+        if (!all_floor(&s->lv->map, x, y, dim, dim))
             continue;
-        (void)rng_d(s->r, GPOP_WH_SPECIAL_DIE); /* special crate or not: both CELL_BOX */
-        (void)game_random(s->r, 2);             /* which of the two crate kinds */
+        (void)rng_d(&r, GPOP_WH_SPECIAL_DIE); /* special crate or not: both CELL_BOX */
+        (void)game_random(&r, 2);             /* which of the two crate kinds */
         fill(s, (area_t){x + 1, y + 1, x + dim - 2, y + dim - 2}, CELL_BOX);
     }
+    *s->r = r;
 }
 
 /* area:random_inner_edge_coord() [game: vrltools.pas:1078-1100] */
@@ -424,10 +446,11 @@ static void setup_vault(gp_t *s, const room_t *rm)
         id = roll % 6 == 4 ? "ncacodemon" : roll % 6 == 5 ? "ndemon" : roll % 6 == 3 ? "nimp"
                                                                                   : "cacodemon";
     int n = rng_d(s->r, GPOP_VAULT_COUNT_DIE) + GPOP_VAULT_COUNT_ADD + diffmod;
+    const int kind = monsters_find(&s->t->monsters, id); /* once for all the guards */
     for (int i = 0; i < n; i++) {
         point_t c;
         if (random_empty(s, EF_MONSTER, v, &c))
-            add_guard(s, id, c);
+            add_guard(s, kind, c);
     }
     int loot = rng_d(s->r, GPOP_VAULT_LOOT_DIE) + GPOP_VAULT_LOOT_ADD;
     for (int i = 0; i < loot; i++) {
