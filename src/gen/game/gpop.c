@@ -160,6 +160,24 @@ static int weight_roll(rng_t *r, const int *w, int n)
     return n - 1;
 }
 
+/* weight_roll over running sums made once: cum[i] is the sum of the weights
+ * 0..i.  The sums never decrease, so the first index whose sum exceeds x
+ * (where weight_roll's scan stops) is found by binary search. */
+static int weight_pick(rng_t *r, const int *cum, int n)
+{
+    assert(n > 0 && cum[n - 1] > 0);
+    const int x = game_random(r, cum[n - 1]);
+    int lo = 0, hi = n - 1; /* cum[hi] > x */
+    while (lo < hi) {
+        const int mid = (lo + hi) / 2;
+        if (cum[mid] > x)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
+}
+
 /* ---- the empty test ---- */
 
 /* The empty-test flags a cell of each kind fails by its kind alone:
@@ -498,12 +516,12 @@ static void handle_rooms(gp_t *s)
     o->special_rolled = (uint8_t)count;
     if (count < 1 || lv->nrooms == 0)
         return;
-    int w[SPECIAL__COUNT];
+    int cum[SPECIAL__COUNT], sum = 0; /* the types' running weights (weight_pick) */
     for (int i = 0; i < t->nroom_types; i++)
-        w[i] = t->room_type[i].weight;
+        cum[i] = sum += t->room_type[i].weight;
     bool used[LEVEL_MAX_ROOMS] = {false};
     for (int i = 0; i < count; i++) {
-        const gpop_room_type_t *rt = &t->room_type[weight_roll(s->r, w, t->nroom_types)];
+        const gpop_room_type_t *rt = &t->room_type[weight_pick(s->r, cum, t->nroom_types)];
         int cand[LEVEL_MAX_ROOMS], n = 0;
         for (int j = 0; j < lv->nrooms; j++)
             if (!used[j] && fits(rt, &lv->rooms[j]))
@@ -597,33 +615,41 @@ typedef struct entry {
 typedef struct flood_table {
     int n;
     entry_t e[MONSTER_KINDS_MAX + GPOP_MAX_GROUPS];
-    int w[MONSTER_KINDS_MAX + GPOP_MAX_GROUPS];
+    int cum[MONSTER_KINDS_MAX + GPOP_MAX_GROUPS]; /* running weights (weight_pick) */
 } flood_table_t;
 
-/* The being table [game: level.lua:1-24]: beings, then groups. */
+static void table_add(flood_table_t *f, int kind, int group, int weight)
+{
+    f->e[f->n] = (entry_t){kind, group};
+    f->cum[f->n] = (f->n > 0 ? f->cum[f->n - 1] : 0) + weight;
+    f->n++;
+}
+
+/* The being table [game: level.lua:1-24]: beings, then groups; the
+ * eligibility of gpop_kind_eligible and gpop_group_eligible with the dmod
+ * computed once. */
 static void being_table(const gpop_tables_t *t, int dlevel, int difficulty, flood_table_t *f)
 {
+    const int reach = dlevel + gpop_dmod(t, difficulty);
     f->n = 0;
-    for (int k = 0; k < t->monsters.n; k++)
-        if (gpop_kind_eligible(t, k, dlevel, difficulty)) {
-            f->e[f->n] = (entry_t){k, -1};
-            f->w[f->n++] = t->monsters.kind[k].weight;
-        }
-    for (int g = 0; g < t->ngroups; g++)
-        if (gpop_group_eligible(t, g, dlevel, difficulty)) {
-            f->e[f->n] = (entry_t){-1, g};
-            f->w[f->n++] = t->group[g].weight;
-        }
+    for (int k = 0; k < t->monsters.n; k++) {
+        const monster_kind_t *m = &t->monsters.kind[k];
+        if (m->weight > 0 && reach >= m->min && dlevel <= m->max)
+            table_add(f, k, -1, m->weight);
+    }
+    for (int g = 0; g < t->ngroups; g++) {
+        const gpop_group_t *gr = &t->group[g];
+        if (gr->weight > 0 && reach >= gr->min && dlevel <= gr->max)
+            table_add(f, -1, g, gr->weight);
+    }
 }
 
 static void list_table(const gpop_tables_t *t, const gpop_list_t *l, flood_table_t *f)
 {
     f->n = 0;
     for (int i = 0; i < l->n; i++)
-        if (t->monsters.kind[l->kind[i]].weight > 0) { /* weight_table drops w <= 0 */
-            f->e[f->n] = (entry_t){l->kind[i], -1};
-            f->w[f->n++] = t->monsters.kind[l->kind[i]].weight;
-        }
+        if (t->monsters.kind[l->kind[i]].weight > 0) /* weight_table drops w <= 0 */
+            table_add(f, l->kind[i], -1, t->monsters.kind[l->kind[i]].weight);
 }
 
 static bool put_being(gp_t *s, int kind, point_t c)
@@ -648,32 +674,63 @@ static bool put_being(gp_t *s, int kind, point_t c)
     return true;
 }
 
-/* A group member next to the group's cell (GPOP_DROP_RADIUS): the free
- * cells of ring d (Chebyshev distance d) in row-major order, one drawn.
- * Only the ring's cells are visited: its top and bottom rows whole, the
- * rows between at their two ends; the same cells in the same order as a
- * scan of the whole square. */
-static bool drop_near(gp_t *s, point_t at, point_t *out)
+/* Where a group's members go (GPOP_DROP_RADIUS): the group's cell when it
+ * is free, else a uniformly drawn free cell of the nearest ring with one
+ * (Chebyshev distance 1, then 2, ...), listed in row-major order.
+ *
+ * The members of a group are dropped one after another, nothing else is
+ * placed between them, and a member only fills the cell it was given.  So
+ * the ring in use keeps its list, less each cell a member took (in the
+ * same order: what a new scan would list), and a ring without a free cell
+ * stays without one: each ring is scanned once per group, not once per
+ * member. */
+typedef struct drop_ring {
+    point_t at; /* the group's cell */
+    int d;      /* the ring listed: 0 the cell itself; -1 none yet */
+    int n;      /* its free cells */
+    point_t cand[8 * GPOP_DROP_RADIUS];
+} drop_ring_t;
+
+/* The free cells of ring r->d: its top and bottom rows whole, the rows
+ * between at their two ends, row by row (the order of a scan of the whole
+ * square). */
+static void ring_list(const gp_t *s, drop_ring_t *r)
 {
-    if (is_empty(s, at.x, at.y, EF_MEMBER)) {
-        *out = at;
-        return true;
+    const point_t at = r->at;
+    const int d = r->d;
+    r->n = 0;
+    if (d == 0) {
+        if (is_empty(s, at.x, at.y, EF_MEMBER))
+            r->cand[r->n++] = at;
+        return;
     }
-    for (int d = 1; d <= GPOP_DROP_RADIUS; d++) {
-        point_t cand[4 * 2 * GPOP_DROP_RADIUS + 4];
-        int n = 0;
-        for (int y = at.y - d; y <= at.y + d; y++) {
-            const int step = y == at.y - d || y == at.y + d ? 1 : 2 * d;
-            for (int x = at.x - d; x <= at.x + d; x += step)
-                if (is_empty(s, x, y, EF_MEMBER))
-                    cand[n++] = (point_t){(uint8_t)x, (uint8_t)y};
-        }
-        if (n > 0) {
-            *out = cand[rng_below(s->r, (uint32_t)n)];
-            return true;
-        }
+    for (int y = at.y - d; y <= at.y + d; y++) {
+        const int step = y == at.y - d || y == at.y + d ? 1 : 2 * d;
+        for (int x = at.x - d; x <= at.x + d; x += step)
+            if (is_empty(s, x, y, EF_MEMBER))
+                r->cand[r->n++] = (point_t){(uint8_t)x, (uint8_t)y};
     }
-    return false;
+}
+
+/* A member's cell: the index in r->cand of the one drawn (no draw for the
+ * group's own cell); false when no ring up to GPOP_DROP_RADIUS has one. */
+static bool drop_near(gp_t *s, drop_ring_t *r, int *pick)
+{
+    while (r->n == 0) {
+        if (r->d == GPOP_DROP_RADIUS)
+            return false;
+        r->d++;
+        ring_list(s, r);
+    }
+    *pick = r->d == 0 ? 0 : (int)rng_below(s->r, (uint32_t)r->n);
+    return true;
+}
+
+/* A member now stands on r->cand[pick]: it leaves the list. */
+static void ring_taken(drop_ring_t *r, int pick)
+{
+    r->n--;
+    memmove(&r->cand[pick], &r->cand[pick + 1], (size_t)(r->n - pick) * sizeof r->cand[0]);
 }
 
 /* flood_monsters [game: level.lua:46-91]: roll, find a cell, drop, pay,
@@ -684,7 +741,7 @@ static bool flood(gp_t *s, const flood_table_t *f, double danger)
     if (f->n == 0)
         return true;
     while (danger > 0) {
-        const entry_t *e = &f->e[weight_roll(s->r, f->w, f->n)];
+        const entry_t *e = &f->e[weight_pick(s->r, f->cum, f->n)];
         point_t where;
         if (!random_empty(s, EF_MONSTER, FULL, &where))
             return false;
@@ -696,15 +753,16 @@ static bool flood(gp_t *s, const flood_table_t *f, double danger)
         }
         const gpop_group_t *g = &t->group[e->group];
         s->lv->obs.gp_groups++;
+        drop_ring_t ring = {.at = where, .d = -1, .n = 0};
         for (int m = 0; m < g->nmembers; m++) {
             const gpop_member_t *mem = &g->member[m];
             int n = mem->lo + rng_d(s->r, mem->hi - mem->lo + 1) - 1; /* resolverange */
             for (int i = 0; i < n; i++) {
-                point_t c;
-                if (drop_near(s, where, &c))
-                    put_being(s, mem->kind, c);
-                else
+                int pick;
+                if (!drop_near(s, &ring, &pick))
                     s->lv->obs.gp_members_lost++;
+                else if (put_being(s, mem->kind, ring.cand[pick]))
+                    ring_taken(&ring, pick);
                 danger -= t->monsters.kind[mem->kind].danger;
             }
         }
