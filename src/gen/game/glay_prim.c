@@ -1,28 +1,13 @@
 /* glay_prim.c - the game's drawing primitives, as the game-0.9.9.7 layouts use
  * them (docs/rules.md, the game's RNG and map).
  *
- * The game's Random(n) with its edge cases, random(a,b), the sub-area draw
+ * random(a,b) (the game's Random(n) itself is inline in glay.h), the sub-area draw
  * with its quirk (the corner's upper bound is the container's far corner
  * minus the size, so a sub-area never reaches the container's last column
  * or row), the edge-ring draw without corners, neighbour counts and
  * restore_walls.  Plain code: these run a few hundred times per level.
  */
 #include "glay.h"
-
-int glay_random(rng_t *r, int n)
-{
-    if (n > 0)
-        return (int)rng_below(r, (uint32_t)n);
-    if (n == 0) {
-        (void)rng_next(r); /* [game] Random(0) is 0 and still uses a draw */
-        return 0;
-    }
-    /* [decision] Random(n < 0) lies in n+1..0 [game]; which value there is
-     * is left to the run-time library.  The one use (lava quads of height
-     * 17 or 18) clamps the result away, so any choice draws the same map:
-     * ours is uniform. */
-    return -(int)rng_below(r, (uint32_t)(-n));
-}
 
 int glay_between(rng_t *r, int a, int b)
 {
@@ -88,11 +73,23 @@ int glay_cross_around(const grid_t *g, int x, int y, cellset_t set)
 
 void glay_restore_walls(grid_t *g, bool keep_fluids)
 {
-    /* [game: generator.lua:109-119, 3-10]: the border cells, each once */
-    for (int y = 1; y <= GRID_H; y++)
-        for (int x = 1; x <= GRID_W; x += (y == 1 || y == GRID_H) ? 1 : GRID_W - 1) {
-            cell_t k = grid_get(g, x, y);
-            bool fluid = cell_is_fluid(k) || k == CELL_EDGE;
-            grid_set(g, x, y, keep_fluids && fluid ? CELL_EDGE : CELL_WALL);
-        }
+    /* [game: generator.lua:109-119, 3-10]: each border cell once, through a
+     * table of what each kind becomes (a fluid, or a border fluid already,
+     * CELL_EDGE when fluids are kept; anything else wall): the top and
+     * bottom rows, then the two side columns between them. */
+    uint8_t to[CELL__COUNT];
+    for (int k = 0; k < CELL__COUNT; k++) {
+        bool fluid = cell_is_fluid((cell_t)k) || k == CELL_EDGE;
+        to[k] = (uint8_t)(keep_fluids && fluid ? CELL_EDGE : CELL_WALL);
+    }
+    uint8_t *top = &g->c[GRID_IDX(1, 1)], *bottom = &g->c[GRID_IDX(1, GRID_H)];
+    for (int x = 0; x < GRID_W; x++) {
+        top[x] = to[top[x]];
+        bottom[x] = to[bottom[x]];
+    }
+    for (int y = 2; y < GRID_H; y++) {
+        uint8_t *left = &g->c[GRID_IDX(1, y)], *right = &g->c[GRID_IDX(GRID_W, y)];
+        *left = to[*left];
+        *right = to[*right];
+    }
 }

@@ -36,15 +36,19 @@ static void random_shift(rng_t *r, int *x, int *y)
 }
 
 /* `steps` times: clamp into a, set the cell, move [game: vluadungen.pas,
- * run_drunkard_walk]. */
+ * run_drunkard_walk].  The draws come from a local copy of the stream,
+ * written back at the end: the map's byte stores could otherwise alias the
+ * stream's state and keep it in memory. */
 static void fluid_walk(grid_t *g, rng_t *r, int x, int y, int steps, cell_t k, const area_t *a)
 {
+    rng_t rl = *r;
     for (int s = 0; s < steps; s++) {
         x = clampi(x, a->x1, a->x2);
         y = clampi(y, a->y1, a->y2);
         grid_set(g, x, y, k);
-        random_shift(r, &x, &y);
+        random_shift(&rl, &x, &y);
     }
+    *r = rl;
 }
 
 void glay_fluids(level_t *lv, rng_t *r, const glay_tables_t *t, const area_t *a)
@@ -100,9 +104,10 @@ cell_t glay_river_fluid(rng_t *r, const glay_tables_t *t, int dlevel, int diffic
     return rr->fluid[rr->nfluids - 1];
 }
 
-void glay_horiz_river(level_t *lv, rng_t *r, cell_t fluid, int width, bool bridge)
+void glay_horiz_river(level_t *lv, rng_t *stream, cell_t fluid, int width, bool bridge)
 {
     grid_t *g = &lv->map;
+    rng_t local = *stream, *r = &local; /* a local copy, as fluid_walk */
     const int b = bridge ? HRIVER_BRIDGE_BASE + glay_dn(r, HRIVER_BRIDGE_DIE) : -GRID_W;
     int y = HRIVER_CENTRE + glay_dn(r, 2 * width) - width;
     for (int x = 1; x <= GRID_W; x++) {
@@ -113,6 +118,7 @@ void glay_horiz_river(level_t *lv, rng_t *r, cell_t fluid, int width, bool bridg
             y = clampi(y + glay_dn(r, RIVER_DRIFT_STEP_DIE) - 2, HRIVER_Y_MIN,
                        GRID_H - width - HRIVER_BOTTOM_MARGIN);
     }
+    *stream = local;
     glay_restore_walls(g, true);
     obs_t *o = &lv->obs;
     o->river = 1;
@@ -135,10 +141,11 @@ static int vriver_row(grid_t *g, rng_t *r, cell_t fluid, int width, int bridge_y
     return x;
 }
 
-void glay_vert_river(level_t *lv, rng_t *r, cell_t fluid, int width, int x_given,
+void glay_vert_river(level_t *lv, rng_t *stream, cell_t fluid, int width, int x_given,
                      const point_t *through)
 {
     grid_t *g = &lv->map;
+    rng_t local = *stream, *r = &local; /* a local copy, as fluid_walk */
     obs_t *o = &lv->obs;
     const int bridge_y = VRIVER_BRIDGE_BASE + glay_dn(r, VRIVER_BRIDGE_DIE);
     int x_start, y_start = 1;
@@ -160,6 +167,7 @@ void glay_vert_river(level_t *lv, rng_t *r, cell_t fluid, int width, int x_given
         drawn_at[y] = x;
         x = vriver_row(g, r, fluid, width, bridge_y, x, y);
     }
+    *stream = local;
     glay_restore_walls(g, true);
     const int i = o->river_orient == RIVER_VERTICAL ? o->river_count : 0;
     assert(i < 3);
