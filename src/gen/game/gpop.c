@@ -161,56 +161,43 @@ static int weight_roll(rng_t *r, const int *w, int n)
 }
 
 /* weight_roll over running sums made once: cum[i] is the sum of the weights
- * 0..i.  The sums never decrease, so the first index whose sum exceeds x
- * (where weight_roll's scan stops) is found by binary search. */
+ * 0..i.  The sums never decrease, so the index of the first one above x
+ * (where weight_roll's scan stops) is the number of sums not above x:
+ * counted without a branch, where the scan's exit is a mispredicted jump
+ * at a random place. */
 static int weight_pick(rng_t *r, const int *cum, int n)
 {
     assert(n > 0 && cum[n - 1] > 0);
     const int x = game_random(r, cum[n - 1]);
-    int lo = 0, hi = n - 1; /* cum[hi] > x */
-    while (lo < hi) {
-        const int mid = (lo + hi) / 2;
-        if (cum[mid] > x)
-            hi = mid;
-        else
-            lo = mid + 1;
-    }
-    return lo;
+    int i = 0;
+    for (int k = 0; k < n; k++)
+        i += cum[k] <= x;
+    return i;
 }
 
 /* ---- the empty test ---- */
 
-/* The empty-test flags a cell of each kind fails by its kind alone:
- * EF_NOBLOCK for a kind that is not passable (wall, crate, border fluid,
- * barrels) and, GPOP_DOOR_BLOCKS, a door; EF_NOHARM for acid and lava;
- * EF_NOSTAIRS for stairs.  Exactly the kind tests of the game's empty test
- * as the [decision]s above read it. */
-static const uint8_t KIND_FAILS[CELL__COUNT] = {
-    [CELL_FLOOR] = 0,
-    [CELL_WALL] = EF_NOBLOCK,
-    [CELL_DOOR] = GPOP_DOOR_BLOCKS ? EF_NOBLOCK : 0,
-    [CELL_WATER] = 0,
-    [CELL_ACID] = EF_NOHARM,
-    [CELL_LAVA] = EF_NOHARM,
-    [CELL_BRIDGE] = 0,
-    [CELL_BOX] = EF_NOBLOCK,
-    [CELL_STAIRS] = EF_NOSTAIRS,
-    [CELL_EDGE] = EF_NOBLOCK,
-    [CELL_BARREL] = EF_NOBLOCK,
-    [CELL_BARREL_ACID] = EF_NOBLOCK,
-    [CELL_BARREL_NAPALM] = EF_NOBLOCK,
-};
-
-/* The empty test of map cell idx: fails when its kind or what stands on it
- * fails one of the flags. */
-static inline bool empty_at(const gp_t *s, int idx, int flags)
+/* The cell kinds that fail the kind tests of the empty test under flags,
+ * as a set (bit k: kind k): EF_NOBLOCK, a kind that is not passable (wall,
+ * crate, border fluid, barrels) and, GPOP_DOOR_BLOCKS, a door; EF_NOHARM,
+ * acid and lava; EF_NOSTAIRS, stairs.  Exactly the kind tests of the game's
+ * empty test as the [decision]s above read it.  With flags known where it
+ * is called, the set is a constant. */
+static inline cellset_t kinds_failing(int flags)
 {
-    return ((KIND_FAILS[s->lv->map.c[idx]] | s->occ[idx]) & flags) == 0;
+    return ((flags & EF_NOBLOCK)
+                ? CELLSET_IMPASSABLE | (GPOP_DOOR_BLOCKS ? CELLSET(CELL_DOOR) : 0)
+                : 0) |
+           ((flags & EF_NOHARM) ? CELLSET(CELL_ACID) | CELLSET(CELL_LAVA) : 0) |
+           ((flags & EF_NOSTAIRS) ? CELLSET(CELL_STAIRS) : 0);
 }
 
-static bool is_empty(const gp_t *s, int x, int y, int flags)
+/* The empty test of map cell idx: fails when its kind is in the failing set
+ * or what stands on it fails one of the flags.  The cell's kind and what
+ * stands on it are two independent loads of the same index. */
+static inline bool empty_at(const gp_t *s, int idx, int flags)
 {
-    return grid_in_map(x, y) && empty_at(s, GRID_IDX(x, y), flags);
+    return (((kinds_failing(flags) >> s->lv->map.c[idx]) & 1u) | (s->occ[idx] & flags)) == 0;
 }
 
 /* Mark what now stands on (x, y): EF_NOBEINGS, EF_NOITEMS or EF_NOSPAWN. */
@@ -222,8 +209,11 @@ static inline void occupy(gp_t *s, int x, int y, int what)
 /* random_empty_coord(flags, area): uniform coordinates of a (x drawn before
  * y) until one passes the empty test, at most GPOP_EMPTY_TRIES draws; false
  * when none did.  The draws come from a local copy of the stream, written
- * back at the end: the same draws, but the state stays in registers. */
-static bool random_empty(gp_t *s, int flags, area_t a, point_t *out)
+ * back at the end: the same draws, but the state stays in registers.
+ * Always inlined: most calls search the whole map, whose clamping then
+ * folds away with the call itself. */
+static inline __attribute__((always_inline)) bool random_empty(gp_t *s, int flags, area_t a,
+                                                              point_t *out)
 {
     if (a.x1 < 1)
         a.x1 = 1;
@@ -305,10 +295,12 @@ static void barrels(gp_t *s)
 
 /* ---- step 6: special rooms ---- */
 
+/* Does room rm fit type rt?  The five tests joined with & (no early exit:
+ * on random rooms each && is a branch the CPU guesses wrong). */
 static bool fits(const gpop_room_type_t *rt, const room_t *rm)
 {
-    return rm->w >= rt->min_size && rm->h >= rt->min_size && rm->w <= rt->max_x &&
-           rm->h <= rt->max_y && rm->w * rm->h <= rt->max_area;
+    return (rm->w >= rt->min_size) & (rm->h >= rt->min_size) & (rm->w <= rt->max_x) &
+           (rm->h <= rt->max_y) & (rm->w * rm->h <= rt->max_area);
 }
 
 /* A vault guard of monster kind k (-1: the table has no such kind) at c. */
@@ -390,31 +382,36 @@ static void setup_basain(gp_t *s, const room_t *rm)
     }
 }
 
-/* Are the w x h cells from (x, y) all floor (and on the map)?  A row's w
- * cells are compared with w floor bytes at once (CELL_FLOOR is 0): with w
- * constant, one word compare a row instead of w cell tests. */
-static bool all_floor(const grid_t *g, int x, int y, int w, int h)
+/* Are the 4 x 4 cells from (x, y) all floor (and on the map)?  CELL_FLOOR
+ * is 0, so a row's four cells are all floor when they read as a zero
+ * 32-bit word; the four rows' words are ORed and tested once (one branch
+ * whose outcome is random, not one per row), instead of sixteen cell
+ * tests. */
+static bool all_floor_4x4(const grid_t *g, int x, int y)
 {
     _Static_assert(CELL_FLOOR == 0, "a floor run reads as zero bytes");
-    static const uint8_t FLOOR_RUN[GRID_W] = {0};
-    if (x < 1 || y < 1 || x + w - 1 > GRID_W || y + h - 1 > GRID_H)
+    if (x < 1 || y < 1 || x + 3 > GRID_W || y + 3 > GRID_H)
         return false;
-    for (int yy = y; yy < y + h; yy++)
-        if (memcmp(&g->c[GRID_IDX(x, yy)], FLOOR_RUN, (size_t)w) != 0)
-            return false;
-    return true;
+    uint32_t any = 0;
+    for (int yy = y; yy < y + 4; yy++) {
+        uint32_t row;
+        memcpy(&row, &g->c[GRID_IDX(x, yy)], sizeof row);
+        any |= row;
+    }
+    return any == 0;
 }
 
 static void setup_warehouse(gp_t *s, const room_t *rm)
 {
     const area_t in = room_area(rm, 1);
     const int dim = GPOP_WH_BOX + 2;
+    _Static_assert(GPOP_WH_BOX + 2 == 4, "the site test reads 4 x 4 cells");
     rng_t r = *s->r; /* a local copy: the crates' stores cannot touch it */
     for (int i = 0; i < GPOP_WH_TRIES; i++) {
         /* random_subarea's quirk: the top-left ranges over a .. b - dim */
         int x = in.x1 + game_random(&r, (in.x2 - dim) - in.x1 + 1);
         int y = in.y1 + game_random(&r, (in.y2 - dim) - in.y1 + 1);
-        if (!all_floor(&s->lv->map, x, y, dim, dim))
+        if (!all_floor_4x4(&s->lv->map, x, y))
             continue;
         (void)rng_d(&r, GPOP_WH_SPECIAL_DIE); /* special crate or not: both CELL_BOX */
         (void)game_random(&r, 2);             /* which of the two crate kinds */
@@ -519,24 +516,37 @@ static void handle_rooms(gp_t *s)
     int cum[SPECIAL__COUNT], sum = 0; /* the types' running weights (weight_pick) */
     for (int i = 0; i < t->nroom_types; i++)
         cum[i] = sum += t->room_type[i].weight;
-    bool used[LEVEL_MAX_ROOMS] = {false};
+    /* Rooms as bits (bit j: room j): the unused ones, and the ones each type
+     * fits, found the first time the type is rolled (a room's size never
+     * changes).  A pick's candidates, the unused rooms that fit in room
+     * order, are the bits of both, and the k-th of them the k-th set bit:
+     * no scan of the room list per pick. */
+    _Static_assert(LEVEL_MAX_ROOMS <= 128, "the rooms fit in a bitrow_t");
+    bitrow_t unused = BITROW_BIT(lv->nrooms) - 1, fit[SPECIAL__COUNT];
+    bool fit_known[SPECIAL__COUNT] = {false};
     for (int i = 0; i < count; i++) {
-        const gpop_room_type_t *rt = &t->room_type[weight_pick(s->r, cum, t->nroom_types)];
-        int cand[LEVEL_MAX_ROOMS], n = 0;
-        for (int j = 0; j < lv->nrooms; j++)
-            if (!used[j] && fits(rt, &lv->rooms[j]))
-                cand[n++] = j;
+        const int type = weight_pick(s->r, cum, t->nroom_types);
+        const gpop_room_type_t *rt = &t->room_type[type];
+        if (!fit_known[type]) {
+            bitrow_t f = 0;
+            for (int j = lv->nrooms - 1; j >= 0; j--) /* room j ends at bit j */
+                f = f << 1 | (bitrow_t)fits(rt, &lv->rooms[j]);
+            fit[type] = f;
+            fit_known[type] = true;
+        }
+        const bitrow_t cand = fit[type] & unused;
+        const int n = bitrow_popcount(cand);
         if (n == 0) {
             o->special_skipped[rt->kind]++;
             continue;
         }
-        int j = cand[game_random(s->r, n)];
+        const int j = bitrow_select(cand, game_random(s->r, n));
         if (!setup(s, (special_kind_t)rt->kind, &lv->rooms[j])) {
             o->special_skipped[rt->kind]++;
             o->gp_setup_failed++;
             continue;
         }
-        used[j] = true;
+        unused &= ~BITROW_BIT(j);
         o->special_placed[rt->kind]++;
         if (lv->nspecial < LEVEL_MAX_SPECIAL)
             lv->special[lv->nspecial++] = (special_room_t){rt->kind, (uint8_t)j};
@@ -683,54 +693,73 @@ static bool put_being(gp_t *s, int kind, point_t c)
  * the ring in use keeps its list, less each cell a member took (in the
  * same order: what a new scan would list), and a ring without a free cell
  * stays without one: each ring is scanned once per group, not once per
- * member. */
+ * member.  The cells still free are the set bits of `left` over the list:
+ * the k-th free one is the k-th set bit, and a taken one clears its bit. */
 typedef struct drop_ring {
-    point_t at; /* the group's cell */
-    int d;      /* the ring listed: 0 the cell itself; -1 none yet */
-    int n;      /* its free cells */
+    point_t at;    /* the group's cell */
+    int d;         /* the ring listed: 0 the cell itself; -1 none yet */
+    uint64_t left; /* bit i: cand[i] is still free */
     point_t cand[8 * GPOP_DROP_RADIUS];
 } drop_ring_t;
 
-/* The free cells of ring r->d: its top and bottom rows whole, the rows
- * between at their two ends, row by row (the order of a scan of the whole
- * square). */
+_Static_assert(8 * GPOP_DROP_RADIUS <= 64, "a ring's cells fit in the bits of `left`");
+
+/* Append (x, y) to the ring's list when it is on the map and free (no
+ * branch on whether it is free, which is random). */
+static inline void ring_try(const gp_t *s, drop_ring_t *r, int *n, int x, int y)
+{
+    if (!grid_in_map(x, y))
+        return;
+    r->cand[*n] = (point_t){(uint8_t)x, (uint8_t)y};
+    r->left |= (uint64_t)empty_at(s, GRID_IDX(x, y), EF_MEMBER) << *n;
+    ++*n;
+}
+
+/* The free cells of ring r->d in row-major order (the order of a scan of
+ * the whole square): its top row, then each row between at its two ends,
+ * then its bottom row. */
 static void ring_list(const gp_t *s, drop_ring_t *r)
 {
-    const point_t at = r->at;
-    const int d = r->d;
-    r->n = 0;
+    const int ax = r->at.x, ay = r->at.y, d = r->d;
+    int n = 0;
+    r->left = 0;
     if (d == 0) {
-        if (is_empty(s, at.x, at.y, EF_MEMBER))
-            r->cand[r->n++] = at;
+        ring_try(s, r, &n, ax, ay);
         return;
     }
-    for (int y = at.y - d; y <= at.y + d; y++) {
-        const int step = y == at.y - d || y == at.y + d ? 1 : 2 * d;
-        for (int x = at.x - d; x <= at.x + d; x += step)
-            if (is_empty(s, x, y, EF_MEMBER))
-                r->cand[r->n++] = (point_t){(uint8_t)x, (uint8_t)y};
+    for (int x = ax - d; x <= ax + d; x++)
+        ring_try(s, r, &n, x, ay - d);
+    for (int y = ay - d + 1; y < ay + d; y++) {
+        ring_try(s, r, &n, ax - d, y);
+        ring_try(s, r, &n, ax + d, y);
     }
+    for (int x = ax - d; x <= ax + d; x++)
+        ring_try(s, r, &n, x, ay + d);
 }
 
 /* A member's cell: the index in r->cand of the one drawn (no draw for the
  * group's own cell); false when no ring up to GPOP_DROP_RADIUS has one. */
 static bool drop_near(gp_t *s, drop_ring_t *r, int *pick)
 {
-    while (r->n == 0) {
+    while (r->left == 0) {
         if (r->d == GPOP_DROP_RADIUS)
             return false;
         r->d++;
         ring_list(s, r);
     }
-    *pick = r->d == 0 ? 0 : (int)rng_below(s->r, (uint32_t)r->n);
+    if (r->d == 0) {
+        *pick = 0;
+        return true;
+    }
+    const int n = popcount64(r->left);
+    *pick = grid_select64(r->left, (int)rng_below(s->r, (uint32_t)n));
     return true;
 }
 
-/* A member now stands on r->cand[pick]: it leaves the list. */
+/* A member now stands on r->cand[pick]: it leaves the free cells. */
 static void ring_taken(drop_ring_t *r, int pick)
 {
-    r->n--;
-    memmove(&r->cand[pick], &r->cand[pick + 1], (size_t)(r->n - pick) * sizeof r->cand[0]);
+    r->left &= ~(UINT64_C(1) << pick);
 }
 
 /* flood_monsters [game: level.lua:46-91]: roll, find a cell, drop, pay,
@@ -753,7 +782,10 @@ static bool flood(gp_t *s, const flood_table_t *f, double danger)
         }
         const gpop_group_t *g = &t->group[e->group];
         s->lv->obs.gp_groups++;
-        drop_ring_t ring = {.at = where, .d = -1, .n = 0};
+        drop_ring_t ring; /* its list is written before it is read */
+        ring.at = where;
+        ring.d = -1;
+        ring.left = 0;
         for (int m = 0; m < g->nmembers; m++) {
             const gpop_member_t *mem = &g->member[m];
             int n = mem->lo + rng_d(s->r, mem->hi - mem->lo + 1) - 1; /* resolverange */
@@ -979,7 +1011,9 @@ void gpop_populate(level_t *lv, const gen_params_t *p, const gpop_gen_t *g,
                    const gpop_tables_t *t, rng_t *r, census_t *cs)
 {
     (void)p;
-    static _Thread_local gp_t st;
+    /* On the stack (two kilobytes): a thread-local one costs a TLS address
+     * in every placement loop. */
+    gp_t st;
     gp_t *s = &st;
     memset(s, 0, sizeof *s);
     s->lv = lv;
