@@ -247,21 +247,10 @@ static area_t room_area(const room_t *rm, int shrink)
                     rm->y + rm->h - 1 - shrink};
 }
 
-/* Set the cells of a that lie on the map to k (the area clipped to the map
- * once, not each cell tested). */
+/* Set the cells of a that lie on the map to k. */
 static void fill(gp_t *s, area_t a, cell_t k)
 {
-    if (a.x1 < 1)
-        a.x1 = 1;
-    if (a.y1 < 1)
-        a.y1 = 1;
-    if (a.x2 > GRID_W)
-        a.x2 = GRID_W;
-    if (a.y2 > GRID_H)
-        a.y2 = GRID_H;
-    for (int y = a.y1; y <= a.y2; y++)
-        for (int x = a.x1; x <= a.x2; x++)
-            grid_set(&s->lv->map, x, y, k);
+    grid_fill_rect(&s->lv->map, a.x1, a.y1, a.x2, a.y2, k);
 }
 
 /* ---- step 5: barrels ---- */
@@ -382,16 +371,14 @@ static void setup_basain(gp_t *s, const room_t *rm)
     }
 }
 
-/* Are the 4 x 4 cells from (x, y) all floor (and on the map)?  CELL_FLOOR
+/* Are the 4 x 4 cells from (x, y) (all on the map) floor?  CELL_FLOOR
  * is 0, so a row's four cells are all floor when they read as a zero
  * 32-bit word; the four rows' words are ORed and tested once (one branch
  * whose outcome is random, not one per row), instead of sixteen cell
  * tests. */
-static bool all_floor_4x4(const grid_t *g, int x, int y)
+static inline bool floor_4x4(const grid_t *g, int x, int y)
 {
     _Static_assert(CELL_FLOOR == 0, "a floor run reads as zero bytes");
-    if (x < 1 || y < 1 || x + 3 > GRID_W || y + 3 > GRID_H)
-        return false;
     uint32_t any = 0;
     for (int yy = y; yy < y + 4; yy++) {
         uint32_t row;
@@ -406,16 +393,28 @@ static void setup_warehouse(gp_t *s, const room_t *rm)
     const area_t in = room_area(rm, 1);
     const int dim = GPOP_WH_BOX + 2;
     _Static_assert(GPOP_WH_BOX + 2 == 4, "the site test reads 4 x 4 cells");
+    /* random_subarea's quirk: the top-left ranges over a .. b - dim, that
+     * is Random(nx) (Random(ny)) from the area's corner, Random(n) being
+     * 0..n-1, or n+1..0 for n <= 0. */
+    const int nx = (in.x2 - dim) - in.x1 + 1, ny = (in.y2 - dim) - in.y1 + 1;
+    /* Every site lies on the map when both ranges are positive and the
+     * area is on the map (nearly always): then no site needs the map test. */
+    const bool on_map = nx > 0 && ny > 0 && in.x1 >= 1 && in.y1 >= 1 &&
+                        in.x2 - 1 <= GRID_W && in.y2 - 1 <= GRID_H;
     rng_t r = *s->r; /* a local copy: the crates' stores cannot touch it */
     for (int i = 0; i < GPOP_WH_TRIES; i++) {
-        /* random_subarea's quirk: the top-left ranges over a .. b - dim */
-        int x = in.x1 + game_random(&r, (in.x2 - dim) - in.x1 + 1);
-        int y = in.y1 + game_random(&r, (in.y2 - dim) - in.y1 + 1);
-        if (!all_floor_4x4(&s->lv->map, x, y))
+        int x = in.x1 + game_random(&r, nx);
+        int y = in.y1 + game_random(&r, ny);
+        if (!on_map && (x < 1 || y < 1 || x + dim - 1 > GRID_W || y + dim - 1 > GRID_H))
+            continue; /* a cell off the map is no floor */
+        if (!floor_4x4(&s->lv->map, x, y))
             continue;
         (void)rng_d(&r, GPOP_WH_SPECIAL_DIE); /* special crate or not: both CELL_BOX */
         (void)game_random(&r, 2);             /* which of the two crate kinds */
-        fill(s, (area_t){x + 1, y + 1, x + dim - 2, y + dim - 2}, CELL_BOX);
+        /* the crate: the site's middle, on the map (its rows are stores of
+         * a known size) */
+        for (int yy = y + 1; yy <= y + dim - 2; yy++)
+            memset(&s->lv->map.c[GRID_IDX(x + 1, yy)], CELL_BOX, GPOP_WH_BOX);
     }
     *s->r = r;
 }
@@ -635,23 +634,49 @@ static void table_add(flood_table_t *f, int kind, int group, int weight)
     f->n++;
 }
 
-/* The being table [game: level.lua:1-24]: beings, then groups; the
- * eligibility of gpop_kind_eligible and gpop_group_eligible with the dmod
- * computed once. */
+void gpop_being_precompute(gpop_tables_t *t)
+{
+    _Static_assert(MONSTER_KINDS_MAX + GPOP_MAX_GROUPS <= 64, "the entries fit in 64 bits");
+    t->nbeing = 0;
+    for (int k = 0; k < t->monsters.n; k++)
+        if (t->monsters.kind[k].weight > 0)
+            t->being_entry[t->nbeing++] = (gpop_being_entry_t){k, -1, t->monsters.kind[k].weight};
+    for (int g = 0; g < t->ngroups; g++)
+        if (t->group[g].weight > 0)
+            t->being_entry[t->nbeing++] = (gpop_being_entry_t){-1, g, t->group[g].weight};
+    for (int d = DIFF_ITYTD; d <= DIFF_NIGHTMARE; d++)
+        for (int dl = 1; dl <= GPOP_BEING_DLEVELS; dl++) {
+            uint64_t bits = 0;
+            for (int i = 0; i < t->nbeing; i++) {
+                const gpop_being_entry_t *e = &t->being_entry[i];
+                bool ok = e->kind >= 0 ? gpop_kind_eligible(t, e->kind, dl, d)
+                                       : gpop_group_eligible(t, e->group, dl, d);
+                bits |= (uint64_t)ok << i;
+            }
+            t->being_eligible[d][dl] = bits;
+        }
+}
+
+/* The being table [game: level.lua:1-24]: the eligible beings, then the
+ * eligible groups, in table order.  Up to GPOP_BEING_DLEVELS they are the
+ * precomputed bits of the tables (gpop_being_precompute), taken in bit
+ * order; deeper, each entry's eligibility is tested here. */
 static void being_table(const gpop_tables_t *t, int dlevel, int difficulty, flood_table_t *f)
 {
-    const int reach = dlevel + gpop_dmod(t, difficulty);
     f->n = 0;
-    for (int k = 0; k < t->monsters.n; k++) {
-        const monster_kind_t *m = &t->monsters.kind[k];
-        if (m->weight > 0 && reach >= m->min && dlevel <= m->max)
-            table_add(f, k, -1, m->weight);
+    if (dlevel >= 1 && dlevel <= GPOP_BEING_DLEVELS) {
+        for (uint64_t bits = t->being_eligible[difficulty][dlevel]; bits; bits &= bits - 1) {
+            const gpop_being_entry_t *e = &t->being_entry[__builtin_ctzll(bits)];
+            table_add(f, e->kind, e->group, e->weight);
+        }
+        return;
     }
-    for (int g = 0; g < t->ngroups; g++) {
-        const gpop_group_t *gr = &t->group[g];
-        if (gr->weight > 0 && reach >= gr->min && dlevel <= gr->max)
-            table_add(f, -1, g, gr->weight);
-    }
+    for (int k = 0; k < t->monsters.n; k++)
+        if (gpop_kind_eligible(t, k, dlevel, difficulty))
+            table_add(f, k, -1, t->monsters.kind[k].weight);
+    for (int g = 0; g < t->ngroups; g++)
+        if (gpop_group_eligible(t, g, dlevel, difficulty))
+            table_add(f, -1, g, t->group[g].weight);
 }
 
 static void list_table(const gpop_tables_t *t, const gpop_list_t *l, flood_table_t *f)
@@ -699,6 +724,7 @@ typedef struct drop_ring {
     point_t at;    /* the group's cell */
     int d;         /* the ring listed: 0 the cell itself; -1 none yet */
     uint64_t left; /* bit i: cand[i] is still free */
+    int nleft;     /* how many: the bits of left */
     point_t cand[8 * GPOP_DROP_RADIUS];
 } drop_ring_t;
 
@@ -710,8 +736,10 @@ static inline void ring_try(const gp_t *s, drop_ring_t *r, int *n, int x, int y)
 {
     if (!grid_in_map(x, y))
         return;
+    const bool is_free = empty_at(s, GRID_IDX(x, y), EF_MEMBER);
     r->cand[*n] = (point_t){(uint8_t)x, (uint8_t)y};
-    r->left |= (uint64_t)empty_at(s, GRID_IDX(x, y), EF_MEMBER) << *n;
+    r->left |= (uint64_t)is_free << *n;
+    r->nleft += is_free;
     ++*n;
 }
 
@@ -723,6 +751,7 @@ static void ring_list(const gp_t *s, drop_ring_t *r)
     const int ax = r->at.x, ay = r->at.y, d = r->d;
     int n = 0;
     r->left = 0;
+    r->nleft = 0;
     if (d == 0) {
         ring_try(s, r, &n, ax, ay);
         return;
@@ -751,8 +780,7 @@ static bool drop_near(gp_t *s, drop_ring_t *r, int *pick)
         *pick = 0;
         return true;
     }
-    const int n = popcount64(r->left);
-    *pick = grid_select64(r->left, (int)rng_below(s->r, (uint32_t)n));
+    *pick = grid_select64(r->left, (int)rng_below(s->r, (uint32_t)r->nleft));
     return true;
 }
 
@@ -760,6 +788,7 @@ static bool drop_near(gp_t *s, drop_ring_t *r, int *pick)
 static void ring_taken(drop_ring_t *r, int pick)
 {
     r->left &= ~(UINT64_C(1) << pick);
+    r->nleft--;
 }
 
 /* flood_monsters [game: level.lua:46-91]: roll, find a cell, drop, pay,

@@ -100,6 +100,16 @@ typedef struct gpop_room_type {
     int weight, min_size, max_x, max_y, max_area; /* max_area GPOP_NONE_LIMIT: none */
 } gpop_room_type_t;
 
+/* An entry the being table can have: a kind (group -1) or a group (kind
+ * -1), of positive weight. */
+typedef struct gpop_being_entry {
+    int kind, group, weight;
+} gpop_being_entry_t;
+
+/* Dlevels whose being table is precomputed (gpop_being_precompute); the
+ * table of a deeper level is built when it is made. */
+#define GPOP_BEING_DLEVELS 128
+
 typedef struct gpop_tables {
     monster_table_t monsters;
     gpop_budget_rule_t budget[DIFF_NIGHTMARE + 1];
@@ -121,12 +131,24 @@ typedef struct gpop_tables {
     gpop_event_t event[GPOP_MAX_EVENTS];
     int nroom_types;
     gpop_room_type_t room_type[SPECIAL__COUNT];
+    /* Derived from the above when the tables are parsed, not read from the
+     * files (gpop_being_precompute): the being table's possible entries,
+     * every kind then every group of positive weight in table order, and
+     * for each difficulty and dlevel 1..GPOP_BEING_DLEVELS the eligible
+     * ones as bits (bit i: being_entry[i]). */
+    int nbeing;
+    gpop_being_entry_t being_entry[MONSTER_KINDS_MAX + GPOP_MAX_GROUPS];
+    uint64_t being_eligible[DIFF_NIGHTMARE + 1][GPOP_BEING_DLEVELS + 1];
 } gpop_tables_t;
 
 /* Parse the two files' texts; false with one line "ORIGIN: KEY: problem". */
 bool gpop_tables_parse(gpop_tables_t *t, const char *monsters_json, size_t mlen,
                        const char *monsters_origin, const char *pop_json, size_t plen,
                        const char *pop_origin, char *err, size_t errlen);
+
+/* Fill the derived fields of t (nbeing, being_entry, being_eligible) from
+ * its parsed tables; gpop_tables_parse calls it. */
+void gpop_being_precompute(gpop_tables_t *t);
 
 /* The embedded (or --data) tables, parsed once (thread-safe); NULL after a
  * one-line message on stderr when a file is broken. */

@@ -435,6 +435,8 @@ bool gpop_tables_parse(gpop_tables_t *t, const char *monsters_json, size_t mlen,
     if (root)
         parse_population(&ju, t, root);
     cJSON_Delete(root);
+    if (!ju.failed)
+        gpop_being_precompute(t);
     return !ju.failed;
 }
 
