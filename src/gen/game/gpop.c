@@ -210,10 +210,9 @@ static inline void occupy(gp_t *s, int x, int y, int what)
  * y) until one passes the empty test, at most GPOP_EMPTY_TRIES draws; false
  * when none did.  The draws come from a local copy of the stream, written
  * back at the end: the same draws, but the state stays in registers.
- * Always inlined: most calls search the whole map, whose clamping then
- * folds away with the call itself. */
-static inline __attribute__((always_inline)) bool random_empty(gp_t *s, int flags, area_t a,
-                                                              point_t *out)
+ * Inline: most calls search the whole map, whose clamping then folds away
+ * with the call itself. */
+static inline bool random_empty(gp_t *s, int flags, area_t a, point_t *out)
 {
     if (a.x1 < 1)
         a.x1 = 1;
@@ -526,11 +525,11 @@ static void handle_rooms(gp_t *s)
     for (int i = 0; i < count; i++) {
         const int type = weight_pick(s->r, cum, t->nroom_types);
         const gpop_room_type_t *rt = &t->room_type[type];
-        if (!fit_known[type]) {
-            bitrow_t f = 0;
-            for (int j = lv->nrooms - 1; j >= 0; j--) /* room j ends at bit j */
-                f = f << 1 | (bitrow_t)fits(rt, &lv->rooms[j]);
-            fit[type] = f;
+        if (!fit_known[type]) { /* in two 64-bit halves: single-word shifts */
+            uint64_t half[2] = {0, 0};
+            for (int j = 0; j < lv->nrooms; j++)
+                half[j >> 6] |= (uint64_t)fits(rt, &lv->rooms[j]) << (j & 63);
+            fit[type] = (bitrow_t)half[1] << 64 | half[0];
             fit_known[type] = true;
         }
         const bitrow_t cand = fit[type] & unused;
@@ -697,15 +696,17 @@ static bool put_being(gp_t *s, int kind, point_t c)
     }
     bool hunt = s->t->always_hunting[kind];
     lv->monster[lv->nmonsters++] = (monster_t){(uint8_t)kind, c.x, c.y, (uint8_t)hunt};
-    occupy(s, c.x, c.y, EF_NOBEINGS);
+    const int idx = GRID_IDX(c.x, c.y);
+    const uint8_t on = s->occ[idx]; /* what stood there: read once */
+    s->occ[idx] = on | EF_NOBEINGS;
     obs_t *o = &lv->obs;
     if (o->monsters == 0)
         o->first_monster = (int8_t)kind;
     o->monsters++;
     o->monsters_by_kind[kind]++;
     o->danger_placed += s->t->monsters.kind[kind].danger;
-    cell_t k = grid_get(&lv->map, c.x, c.y);
-    o->gp_off_spawn += k == CELL_ACID || k == CELL_LAVA || (s->occ[GRID_IDX(c.x, c.y)] & EF_NOSPAWN);
+    const cell_t k = (cell_t)lv->map.c[idx];
+    o->gp_off_spawn += (k == CELL_ACID) | (k == CELL_LAVA) | ((on & EF_NOSPAWN) != 0);
     return true;
 }
 
