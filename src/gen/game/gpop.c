@@ -269,16 +269,17 @@ static void barrels(gp_t *s)
     if (br->alt_die && rng_d(s->r, br->alt_die) == 1)
         first = (cell_t)br->first_alt;
     o->gp_barrel_count = (uint8_t)count;
-    for (int i = 0; i < count / 2; i++)
-        for (int j = 0; j < 2; j++) {
-            point_t c;
-            if (!random_empty(s, EF_STANDARD, FULL, &c))
-                continue;
-            cell_t k = j == 0 ? first : second;
-            grid_set(&s->lv->map, c.x, c.y, k);
-            o->gp_barrels++;
-            o->gp_barrels_by_kind[k - CELL_BARREL]++;
-        }
+    /* count / 2 pairs, each the first kind then the second */
+    const cell_t kind[2] = {first, second};
+    for (int i = 0; i < count / 2 * 2; i++) {
+        point_t c;
+        if (!random_empty(s, EF_STANDARD, FULL, &c))
+            continue;
+        const cell_t k = kind[i & 1];
+        grid_set(&s->lv->map, c.x, c.y, k);
+        o->gp_barrels++;
+        o->gp_barrels_by_kind[k - CELL_BARREL]++;
+    }
 }
 
 /* ---- step 6: special rooms ---- */
@@ -515,24 +516,20 @@ static void handle_rooms(gp_t *s)
     for (int i = 0; i < t->nroom_types; i++)
         cum[i] = sum += t->room_type[i].weight;
     /* Rooms as bits (bit j: room j): the unused ones, and the ones each type
-     * fits, found the first time the type is rolled (a room's size never
-     * changes).  A pick's candidates, the unused rooms that fit in room
-     * order, are the bits of both, and the k-th of them the k-th set bit:
-     * no scan of the room list per pick. */
+     * fits (a room's size never changes), made in one pass over the rooms.
+     * A pick's candidates, the unused rooms that fit in room order, are the
+     * bits of both, and the k-th of them the k-th set bit: no scan of the
+     * room list per pick. */
     _Static_assert(LEVEL_MAX_ROOMS <= 128, "the rooms fit in a bitrow_t");
-    bitrow_t unused = BITROW_BIT(lv->nrooms) - 1, fit[SPECIAL__COUNT];
-    bool fit_known[SPECIAL__COUNT] = {false};
+    bitrow_t unused = BITROW_BIT(lv->nrooms) - 1;
+    uint64_t half[SPECIAL__COUNT][2] = {{0}}; /* in 64-bit halves: single-word shifts */
+    for (int j = 0; j < lv->nrooms; j++)
+        for (int k = 0; k < t->nroom_types; k++)
+            half[k][j >> 6] |= (uint64_t)fits(&t->room_type[k], &lv->rooms[j]) << (j & 63);
     for (int i = 0; i < count; i++) {
         const int type = weight_pick(s->r, cum, t->nroom_types);
         const gpop_room_type_t *rt = &t->room_type[type];
-        if (!fit_known[type]) { /* in two 64-bit halves: single-word shifts */
-            uint64_t half[2] = {0, 0};
-            for (int j = 0; j < lv->nrooms; j++)
-                half[j >> 6] |= (uint64_t)fits(rt, &lv->rooms[j]) << (j & 63);
-            fit[type] = (bitrow_t)half[1] << 64 | half[0];
-            fit_known[type] = true;
-        }
-        const bitrow_t cand = fit[type] & unused;
+        const bitrow_t cand = ((bitrow_t)half[type][1] << 64 | half[type][0]) & unused;
         const int n = bitrow_popcount(cand);
         if (n == 0) {
             o->special_skipped[rt->kind]++;
@@ -936,9 +933,9 @@ int gpop_item_count(const gpop_tables_t *t, int dlevel, int percent)
 static void items(gp_t *s, int amount)
 {
     level_t *lv = s->lv;
+    lv->obs.items += amount; /* each one counts, placed or not */
     for (int i = 0; i < amount; i++) {
         point_t c;
-        lv->obs.items++;
         if (!random_empty(s, EF_ITEM, FULL, &c))
             continue;
         occupy(s, c.x, c.y, EF_NOITEMS);
