@@ -17,6 +17,7 @@
 #include "glay.h"
 
 #include <assert.h>
+#include <string.h>
 
 const area_t GLAY_FLUID_AREA = {2, 2, GRID_W - 1, GRID_H - 1};
 const area_t GLAY_FLUID_AREA_ARCHI = {4, 2, 74, 18}; /* [game: generators.lua:226] */
@@ -129,12 +130,29 @@ void glay_horiz_river(level_t *lv, rng_t *stream, cell_t fluid, int width, bool 
     o->river_width[0] = (uint8_t)width;
 }
 
+/* Set the n cells from p to k.  A river's run is a few cells: two
+ * overlapping stores of 4 (or 2) cells cover 2..8 of them, where a loop
+ * would become a call to memset per row. */
+static inline void put_run(uint8_t *p, int n, cell_t k)
+{
+    const uint32_t k4 = UINT32_C(0x01010101) * (uint8_t)k;
+    const uint16_t k2 = (uint16_t)(0x0101u * (uint8_t)k);
+    if (n >= 4 && n <= 8) {
+        memcpy(p, &k4, 4);
+        memcpy(p + n - 4, &k4, 4);
+    } else if (n >= 2 && n < 4) {
+        memcpy(p, &k2, 2);
+        memcpy(p + n - 2, &k2, 2);
+    } else if (n > 0) {
+        memset(p, (int)k, (size_t)n);
+    }
+}
+
 /* One row of a vertical river at x (its cells x+1..x+width), then the drift. */
 static int vriver_row(grid_t *g, rng_t *r, cell_t fluid, int width, int bridge_y, int x, int y)
 {
     cell_t k = y >= bridge_y && y < bridge_y + RIVER_BRIDGE_CELLS ? CELL_BRIDGE : fluid;
-    for (int w = 1; w <= width; w++)
-        grid_set(g, x + w, y, k);
+    put_run(&g->c[GRID_IDX(x + 1, y)], width, k);
     if (glay_dn(r, VRIVER_DRIFT_DIE) == 1)
         x = clampi(x + glay_dn(r, RIVER_DRIFT_STEP_DIE) - 2, VRIVER_X_MIN,
                    GRID_W - width - VRIVER_RIGHT_MARGIN);

@@ -521,15 +521,25 @@ static void handle_rooms(gp_t *s)
      * bits of both, and the k-th of them the k-th set bit: no scan of the
      * room list per pick. */
     _Static_assert(LEVEL_MAX_ROOMS <= 128, "the rooms fit in a bitrow_t");
-    bitrow_t unused = BITROW_BIT(lv->nrooms) - 1;
-    uint64_t half[SPECIAL__COUNT][2] = {{0}}; /* in 64-bit halves: single-word shifts */
-    for (int j = 0; j < lv->nrooms; j++)
+    uint64_t half[SPECIAL__COUNT][2] = {{0}}; /* rooms 0..63 and 64.. of each type */
+    for (int j = 0; j < lv->nrooms; j++) {
+        const room_t *rm = &lv->rooms[j];
+        unsigned types = 0; /* the types room j fits: the tables' bits by size */
+        if (rm->w < GPOP_FIT_W && rm->h < GPOP_FIT_H)
+            types = t->room_fits[rm->w][rm->h];
+        else
+            for (int k = 0; k < t->nroom_types; k++)
+                types |= (unsigned)fits(&t->room_type[k], rm) << k;
         for (int k = 0; k < t->nroom_types; k++)
-            half[k][j >> 6] |= (uint64_t)fits(&t->room_type[k], &lv->rooms[j]) << (j & 63);
+            half[k][j >> 6] |= (uint64_t)(types >> k & 1u) << (j & 63);
+    }
+    bitrow_t unused = BITROW_BIT(lv->nrooms) - 1, fit[SPECIAL__COUNT];
+    for (int k = 0; k < t->nroom_types; k++)
+        fit[k] = (bitrow_t)half[k][1] << 64 | half[k][0];
     for (int i = 0; i < count; i++) {
         const int type = weight_pick(s->r, cum, t->nroom_types);
         const gpop_room_type_t *rt = &t->room_type[type];
-        const bitrow_t cand = ((bitrow_t)half[type][1] << 64 | half[type][0]) & unused;
+        const bitrow_t cand = fit[type] & unused;
         const int n = bitrow_popcount(cand);
         if (n == 0) {
             o->special_skipped[rt->kind]++;
@@ -630,8 +640,17 @@ static void table_add(flood_table_t *f, int kind, int group, int weight)
     f->n++;
 }
 
-void gpop_being_precompute(gpop_tables_t *t)
+void gpop_tables_derive(gpop_tables_t *t)
 {
+    _Static_assert(SPECIAL__COUNT <= 8, "the room types fit in a byte");
+    for (int w = 0; w < GPOP_FIT_W; w++)
+        for (int h = 0; h < GPOP_FIT_H; h++) {
+            const room_t rm = {0, 0, (uint8_t)w, (uint8_t)h};
+            uint8_t bits = 0;
+            for (int k = 0; k < t->nroom_types; k++)
+                bits |= (uint8_t)(fits(&t->room_type[k], &rm) << k);
+            t->room_fits[w][h] = bits;
+        }
     _Static_assert(MONSTER_KINDS_MAX + GPOP_MAX_GROUPS <= 64, "the entries fit in 64 bits");
     t->nbeing = 0;
     for (int k = 0; k < t->monsters.n; k++)

@@ -106,9 +106,13 @@ typedef struct gpop_being_entry {
     int kind, group, weight;
 } gpop_being_entry_t;
 
-/* Dlevels whose being table is precomputed (gpop_being_precompute); the
+/* Dlevels whose being table is precomputed (gpop_tables_derive); the
  * table of a deeper level is built when it is made. */
 #define GPOP_BEING_DLEVELS 128
+/* Room sizes (including walls) whose fitting special room types are
+ * precomputed: every room the map can hold. */
+#define GPOP_FIT_W (GRID_W + 1)
+#define GPOP_FIT_H (GRID_H + 1)
 
 typedef struct gpop_tables {
     monster_table_t monsters;
@@ -132,13 +136,16 @@ typedef struct gpop_tables {
     int nroom_types;
     gpop_room_type_t room_type[SPECIAL__COUNT];
     /* Derived from the above when the tables are parsed, not read from the
-     * files (gpop_being_precompute): the being table's possible entries,
-     * every kind then every group of positive weight in table order, and
-     * for each difficulty and dlevel 1..GPOP_BEING_DLEVELS the eligible
-     * ones as bits (bit i: being_entry[i]). */
+     * files (gpop_tables_derive): the being table's possible entries, every
+     * kind then every group of positive weight in table order, and for each
+     * difficulty and dlevel 1..GPOP_BEING_DLEVELS the eligible ones as bits
+     * (bit i: being_entry[i]); and for each room size w x h (below
+     * GPOP_FIT_W x GPOP_FIT_H) the special room types it fits, as bits (bit
+     * k: room_type[k]). */
     int nbeing;
     gpop_being_entry_t being_entry[MONSTER_KINDS_MAX + GPOP_MAX_GROUPS];
     uint64_t being_eligible[DIFF_NIGHTMARE + 1][GPOP_BEING_DLEVELS + 1];
+    uint8_t room_fits[GPOP_FIT_W][GPOP_FIT_H];
 } gpop_tables_t;
 
 /* Parse the two files' texts; false with one line "ORIGIN: KEY: problem". */
@@ -146,9 +153,9 @@ bool gpop_tables_parse(gpop_tables_t *t, const char *monsters_json, size_t mlen,
                        const char *monsters_origin, const char *pop_json, size_t plen,
                        const char *pop_origin, char *err, size_t errlen);
 
-/* Fill the derived fields of t (nbeing, being_entry, being_eligible) from
- * its parsed tables; gpop_tables_parse calls it. */
-void gpop_being_precompute(gpop_tables_t *t);
+/* Fill the derived fields of t (nbeing, being_entry, being_eligible,
+ * room_fits) from its parsed tables; gpop_tables_parse calls it. */
+void gpop_tables_derive(gpop_tables_t *t);
 
 /* The embedded (or --data) tables, parsed once (thread-safe); NULL after a
  * one-line message on stderr when a file is broken. */

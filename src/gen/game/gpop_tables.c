@@ -436,7 +436,7 @@ bool gpop_tables_parse(gpop_tables_t *t, const char *monsters_json, size_t mlen,
         parse_population(&ju, t, root);
     cJSON_Delete(root);
     if (!ju.failed)
-        gpop_being_precompute(t);
+        gpop_tables_derive(t);
     return !ju.failed;
 }
 
