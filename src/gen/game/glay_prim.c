@@ -9,8 +9,6 @@
  */
 #include "glay.h"
 
-#include <string.h>
-
 int glay_between(rng_t *r, int a, int b)
 {
     int lo = a < b ? a : b, hi = a < b ? b : a;
@@ -78,26 +76,16 @@ void glay_restore_walls(grid_t *g, bool keep_fluids)
     /* [game: generator.lua:109-119, 3-10]: each border cell once, through a
      * table of what each kind becomes (a fluid, or a border fluid already,
      * CELL_EDGE when fluids are kept; anything else wall): the top and
-     * bottom rows eight cells at a time, then the two side columns between
-     * them. */
+     * bottom rows, then the two side columns between them. */
     uint8_t to[CELL__COUNT];
     for (int k = 0; k < CELL__COUNT; k++) {
         bool fluid = cell_is_fluid((cell_t)k) || k == CELL_EDGE;
         to[k] = (uint8_t)(keep_fluids && fluid ? CELL_EDGE : CELL_WALL);
     }
-    for (int y = 1; y <= GRID_H; y += GRID_H - 1) {
-        uint8_t *row = &g->c[GRID_IDX(1, y)];
-        for (int x = 0; x < GRID_W; x += 8) {
-            /* eight cells that are all wall stay so: one compare (the
-             * last chunk's bytes past the row are the right padding and
-             * the next row's first cells, read but never written) */
-            uint64_t chunk;
-            memcpy(&chunk, row + x, sizeof chunk);
-            if (chunk == UINT64_C(0x0101010101010101) * CELL_WALL)
-                continue;
-            for (int i = x; i < x + 8 && i < GRID_W; i++)
-                row[i] = to[row[i]];
-        }
+    uint8_t *top = &g->c[GRID_IDX(1, 1)], *bottom = &g->c[GRID_IDX(1, GRID_H)];
+    for (int x = 0; x < GRID_W; x++) {
+        top[x] = to[top[x]];
+        bottom[x] = to[bottom[x]];
     }
     for (int y = 2; y < GRID_H; y++) {
         uint8_t *left = &g->c[GRID_IDX(1, y)], *right = &g->c[GRID_IDX(GRID_W, y)];

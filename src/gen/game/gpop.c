@@ -403,8 +403,9 @@ static void setup_warehouse(gp_t *s, const room_t *rm)
                         in.x2 - 1 <= GRID_W && in.y2 - 1 <= GRID_H;
     rng_t r = *s->r; /* a local copy: the crates' stores cannot touch it */
     for (int i = 0; i < GPOP_WH_TRIES; i++) {
-        int x = in.x1 + game_random(&r, nx);
-        int y = in.y1 + game_random(&r, ny);
+        /* Random(n) is rng_below(n) for n > 0, as on_map holds */
+        int x = in.x1 + (on_map ? (int)rng_below(&r, (uint32_t)nx) : game_random(&r, nx));
+        int y = in.y1 + (on_map ? (int)rng_below(&r, (uint32_t)ny) : game_random(&r, ny));
         if (!on_map && (x < 1 || y < 1 || x + dim - 1 > GRID_W || y + dim - 1 > GRID_H))
             continue; /* a cell off the map is no floor */
         if (!floor_4x4(&s->lv->map, x, y))
@@ -702,7 +703,7 @@ static void list_table(const gpop_tables_t *t, const gpop_list_t *l, flood_table
             table_add(f, l->kind[i], -1, t->monsters.kind[l->kind[i]].weight);
 }
 
-static bool put_being(gp_t *s, int kind, point_t c)
+static inline bool put_being(gp_t *s, int kind, point_t c)
 {
     level_t *lv = s->lv;
     if (lv->nmonsters >= LEVEL_MAX_MONSTERS - GPOP_MAX_GUARDS) {
@@ -716,8 +717,7 @@ static bool put_being(gp_t *s, int kind, point_t c)
     const uint8_t on = s->occ[idx]; /* what stood there: read once */
     s->occ[idx] = on | EF_NOBEINGS;
     obs_t *o = &lv->obs;
-    if (o->monsters == 0)
-        o->first_monster = (int8_t)kind;
+    o->first_monster = o->monsters == 0 ? (int8_t)kind : o->first_monster; /* a select */
     o->monsters++;
     o->monsters_by_kind[kind]++;
     o->danger_placed += s->t->monsters.kind[kind].danger;
