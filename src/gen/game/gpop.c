@@ -747,17 +747,23 @@ typedef struct drop_ring {
 
 _Static_assert(8 * GPOP_DROP_RADIUS <= 64, "a ring's cells fit in the bits of `left`");
 
-/* Append (x, y) to the ring's list when it is on the map and free (no
- * branch on whether it is free, which is random). */
-static inline void ring_try(const gp_t *s, drop_ring_t *r, int *n, int x, int y)
+/* A ring's list as it is made: its cells, and which are free (kept in
+ * locals, written to the ring once). */
+typedef struct ring_acc {
+    point_t *cand;
+    int n;
+    uint64_t left;
+} ring_acc_t;
+
+/* Append (x, y) to the list when it is on the map, marked free when it is
+ * (no branch on whether it is free, which is random). */
+static inline void ring_try(const gp_t *s, ring_acc_t *a, int x, int y)
 {
     if (!grid_in_map(x, y))
         return;
-    const bool is_free = empty_at(s, GRID_IDX(x, y), EF_MEMBER);
-    r->cand[*n] = (point_t){(uint8_t)x, (uint8_t)y};
-    r->left |= (uint64_t)is_free << *n;
-    r->nleft += is_free;
-    ++*n;
+    a->cand[a->n] = (point_t){(uint8_t)x, (uint8_t)y};
+    a->left |= (uint64_t)empty_at(s, GRID_IDX(x, y), EF_MEMBER) << a->n;
+    a->n++;
 }
 
 /* The free cells of ring r->d in row-major order (the order of a scan of
@@ -766,21 +772,21 @@ static inline void ring_try(const gp_t *s, drop_ring_t *r, int *n, int x, int y)
 static void ring_list(const gp_t *s, drop_ring_t *r)
 {
     const int ax = r->at.x, ay = r->at.y, d = r->d;
-    int n = 0;
-    r->left = 0;
-    r->nleft = 0;
+    ring_acc_t a = {r->cand, 0, 0};
     if (d == 0) {
-        ring_try(s, r, &n, ax, ay);
-        return;
+        ring_try(s, &a, ax, ay);
+    } else {
+        for (int x = ax - d; x <= ax + d; x++)
+            ring_try(s, &a, x, ay - d);
+        for (int y = ay - d + 1; y < ay + d; y++) {
+            ring_try(s, &a, ax - d, y);
+            ring_try(s, &a, ax + d, y);
+        }
+        for (int x = ax - d; x <= ax + d; x++)
+            ring_try(s, &a, x, ay + d);
     }
-    for (int x = ax - d; x <= ax + d; x++)
-        ring_try(s, r, &n, x, ay - d);
-    for (int y = ay - d + 1; y < ay + d; y++) {
-        ring_try(s, r, &n, ax - d, y);
-        ring_try(s, r, &n, ax + d, y);
-    }
-    for (int x = ax - d; x <= ax + d; x++)
-        ring_try(s, r, &n, x, ay + d);
+    r->left = a.left;
+    r->nleft = popcount64(a.left);
 }
 
 /* A member's cell: the index in r->cand of the one drawn (no draw for the
