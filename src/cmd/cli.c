@@ -1,7 +1,7 @@
 /* cli.c - the command-line parser every subcommand shares (cli.h): the walk
  * over argv against a command's option table, and the readers of each kind of
  * value (integers, 64-bit seeds, numbers, ranges, choices), each with its
- * one-line error. */
+ * one-line error; and the writer of a command's report text. */
 #include "cli.h"
 
 #include <ctype.h>
@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "outfile.h"
 
 void cli_init(cli_t *c, const char *cmd)
 {
@@ -311,4 +313,15 @@ bool cli_given(const cli_t *c, const char *name)
 {
     const cli_spec_t *s = c->opts ? find_long(c->opts, name, strlen(name)) : NULL;
     return s && (c->given >> (s - c->opts) & 1);
+}
+
+int cli_write_text(const char *cmd, const char *path, char *text)
+{
+    if (!text) {
+        fprintf(stderr, "drlsim %s: out of memory\n", cmd);
+        return 1;
+    }
+    int rc = outfile_write(path, text, strlen(text)) ? CLI_EXIT_IO : 0;
+    free(text);
+    return rc;
 }

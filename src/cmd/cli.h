@@ -109,4 +109,10 @@ bool cli_given(const cli_t *c, const char *name);
 /* Print "drlsim CMD: message" to stderr. */
 void cli_error(const cli_t *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* Write report text (NULL: it could not be made, out of memory) to path
+ * ('-': stdout) whole or not at all (outfile.h), and free it; 0 when
+ * written, 1 after "drlsim CMD: out of memory", CLI_EXIT_IO after the
+ * write's own one-line error. */
+int cli_write_text(const char *cmd, const char *path, char *text);
+
 #endif

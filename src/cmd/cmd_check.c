@@ -158,17 +158,6 @@ static bool stop_if_failed(int i, void *ctx)
     return false;
 }
 
-static int write_out(const char *path, char *text)
-{
-    if (!text) {
-        fprintf(stderr, "drlsim check: out of memory\n");
-        return 1;
-    }
-    int rc = outfile_write(path, text, strlen(text)) ? CLI_EXIT_IO : 0;
-    free(text);
-    return rc;
-}
-
 /* The HTML page is drawn from the JSON results (report_html.c reads them as
  * parsed JSON, so 64-bit counts arrive as numbers). */
 static int write_html(const char *path, char *json, const report_html_run_t *run)
@@ -285,11 +274,11 @@ int cmd_check(int argc, char **argv)
                              stopped};
         int wrc = 0;
         if (o.common.json && root)
-            wrc |= write_out(o.common.json, check_report_json(r, set.n, active, &info));
+            wrc |= cli_write_text("check", o.common.json, check_report_json(r, set.n, active, &info));
         if (o.common.markdown && root)
-            wrc |= write_out(o.common.markdown, check_report_markdown(r, set.n, &info));
+            wrc |= cli_write_text("check", o.common.markdown, check_report_markdown(r, set.n, &info));
         if (o.common.junit && root)
-            wrc |= write_out(o.common.junit, check_report_junit(r, set.n, &info, o.allow_xpass));
+            wrc |= cli_write_text("check", o.common.junit, check_report_junit(r, set.n, &info, o.allow_xpass));
         if (o.common.html && root) {
             report_html_run_t run = {argc, argv, o.common.scale, nactive, started, secs,
                                      NULL, NULL, NULL};

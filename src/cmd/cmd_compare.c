@@ -267,17 +267,6 @@ static char *junit_text(const side_t *a, const side_t *b, double alpha,
     return junit_finish(&j, suite, NULL);
 }
 
-static int write_out(const char *path, char *text)
-{
-    if (!text) {
-        fprintf(stderr, "drlsim compare: out of memory\n");
-        return 1;
-    }
-    int rc = outfile_write(path, text, strlen(text)) ? CLI_EXIT_IO : 0;
-    free(text);
-    return rc;
-}
-
 typedef struct compare_opts {
     double alpha;
     const char *json, *markdown, *junit;
@@ -371,12 +360,12 @@ int cmd_compare(int argc, char **argv)
     rules_diff(&a.r.id, &b.r.id, rdiff, sizeof rdiff);
     int wrc = 0;
     if (json)
-        wrc |= write_out(json, json_text(&a, &b, alpha, strata, rdiff, res, differ, untested));
+        wrc |= cli_write_text("compare", json, json_text(&a, &b, alpha, strata, rdiff, res, differ, untested));
     if (markdown)
-        wrc |= write_out(markdown,
+        wrc |= cli_write_text("compare", markdown,
                          markdown_text(&a, &b, alpha, strata, rdiff, res, differ, untested));
     if (junit)
-        wrc |= write_out(junit, junit_text(&a, &b, alpha, res));
+        wrc |= cli_write_text("compare", junit, junit_text(&a, &b, alpha, res));
     /* The table once every file is written: a failed write's one line is
      * then all the output. */
     bool to_stdout = dashes > 0;

@@ -285,17 +285,6 @@ static errata_verdict_t verdict_of(const check_result_t *r, bool absent)
     }
 }
 
-static int write_text(const char *path, char *text)
-{
-    if (!text) {
-        fprintf(stderr, "drlsim errata: out of memory\n");
-        return 1;
-    }
-    int rc = outfile_write(path, text, strlen(text)) ? CLI_EXIT_IO : 0;
-    free(text);
-    return rc;
-}
-
 /* Markdown: per family a table of the checks. */
 static char *markdown(const cJSON *rep)
 {
@@ -577,11 +566,11 @@ int cmd_errata(int argc, char **argv)
     bool to_stdout = opt_to_stdout(outs, 4) > 0;
     rc = 0;
     if (o.json)
-        rc |= write_text(o.json, report_json_text(rep));
+        rc |= cli_write_text("errata", o.json, report_json_text(rep));
     if (o.markdown)
-        rc |= write_text(o.markdown, markdown(rep));
+        rc |= cli_write_text("errata", o.markdown, markdown(rep));
     if (o.junit)
-        rc |= write_text(o.junit, junit(rep));
+        rc |= cli_write_text("errata", o.junit, junit(rep));
     if (o.html) {
         report_html_run_t run = {argc, argv, o.scale, ng, started, secs, "errata",
                                  "drlsim errata: the wiki's claims on the released game",
