@@ -208,11 +208,14 @@ static inline void occupy(gp_t *s, int x, int y, int what)
 
 /* random_empty_coord(flags, area): uniform coordinates of a (x drawn before
  * y) until one passes the empty test, at most GPOP_EMPTY_TRIES draws; false
- * when none did.  The draws come from a local copy of the stream, written
- * back at the end: the same draws, but the state stays in registers.
+ * when none did; random_empty_from draws from `stream`.  The draws come
+ * from a local copy of the stream, written back at the end: the same
+ * draws, but the state stays in registers.  A loop of placements passes
+ * its own local copy of s->r as the stream, whose address no stored pointer
+ * holds, so the state stays in registers across the whole loop.
  * Inline: most calls search the whole map, whose clamping then folds away
  * with the call itself. */
-static inline bool random_empty(gp_t *s, int flags, area_t a, point_t *out)
+static inline bool random_empty_from(gp_t *s, rng_t *stream, int flags, area_t a, point_t *out)
 {
     if (a.x1 < 1)
         a.x1 = 1;
@@ -225,7 +228,7 @@ static inline bool random_empty(gp_t *s, int flags, area_t a, point_t *out)
     if (a.x1 > a.x2 || a.y1 > a.y2)
         return false;
     const uint32_t w = (uint32_t)(a.x2 - a.x1 + 1), h = (uint32_t)(a.y2 - a.y1 + 1);
-    rng_t r = *s->r;
+    rng_t r = *stream;
     bool found = false;
     for (int i = 0; i < GPOP_EMPTY_TRIES; i++) {
         int x = a.x1 + (int)rng_below(&r, w);
@@ -236,8 +239,13 @@ static inline bool random_empty(gp_t *s, int flags, area_t a, point_t *out)
             break;
         }
     }
-    *s->r = r;
+    *stream = r;
     return found;
+}
+
+static inline bool random_empty(gp_t *s, int flags, area_t a, point_t *out)
+{
+    return random_empty_from(s, s->r, flags, a, out);
 }
 
 static area_t room_area(const room_t *rm, int shrink)
@@ -258,28 +266,30 @@ static void barrels(gp_t *s)
 {
     const gpop_tables_t *t = s->t;
     obs_t *o = &s->lv->obs;
-    int lvl = s->lv->dlevel + rng_d(s->r, t->barrel_level_die);
-    int count = rng_d(s->r, t->barrel_big_die) == t->barrel_big_die ? t->barrel_big_count
-                                                                      : t->barrel_count;
+    rng_t r = *s->r; /* a local copy for the whole step (random_empty_from) */
+    int lvl = s->lv->dlevel + rng_d(&r, t->barrel_level_die);
+    int count = rng_d(&r, t->barrel_big_die) == t->barrel_big_die ? t->barrel_big_count
+                                                                   : t->barrel_count;
     int row = 0;
     while (row < t->nbarrel_rows - 1 && lvl > t->barrel_row[row].lvl_max)
         row++;
     const gpop_barrel_row_t *br = &t->barrel_row[row];
     cell_t first = (cell_t)br->first, second = (cell_t)br->second;
-    if (br->alt_die && rng_d(s->r, br->alt_die) == 1)
+    if (br->alt_die && rng_d(&r, br->alt_die) == 1)
         first = (cell_t)br->first_alt;
     o->gp_barrel_count = (uint8_t)count;
     /* count / 2 pairs, each the first kind then the second */
     const cell_t kind[2] = {first, second};
     for (int i = 0; i < count / 2 * 2; i++) {
         point_t c;
-        if (!random_empty(s, EF_STANDARD, FULL, &c))
+        if (!random_empty_from(s, &r, EF_STANDARD, FULL, &c))
             continue;
         const cell_t k = kind[i & 1];
         grid_set(&s->lv->map, c.x, c.y, k);
         o->gp_barrels++;
         o->gp_barrels_by_kind[k - CELL_BARREL]++;
     }
+    *s->r = r;
 }
 
 /* ---- step 6: special rooms ---- */
@@ -791,7 +801,7 @@ static void ring_list(const gp_t *s, drop_ring_t *r)
 
 /* A member's cell: the index in r->cand of the one drawn (no draw for the
  * group's own cell); false when no ring up to GPOP_DROP_RADIUS has one. */
-static bool drop_near(gp_t *s, drop_ring_t *r, int *pick)
+static inline bool drop_near(gp_t *s, rng_t *stream, drop_ring_t *r, int *pick)
 {
     while (r->left == 0) {
         if (r->d == GPOP_DROP_RADIUS)
@@ -803,7 +813,7 @@ static bool drop_near(gp_t *s, drop_ring_t *r, int *pick)
         *pick = 0;
         return true;
     }
-    *pick = grid_select64(r->left, (int)rng_below(s->r, (uint32_t)r->nleft));
+    *pick = grid_select64(r->left, (int)rng_below(stream, (uint32_t)r->nleft));
     return true;
 }
 
@@ -821,14 +831,17 @@ static bool flood(gp_t *s, const flood_table_t *f, double danger)
     const gpop_tables_t *t = s->t;
     if (f->n == 0)
         return true;
+    rng_t r = *s->r; /* a local copy for the whole flood (random_empty_from) */
+    bool placed_all = true;
     while (danger > 0) {
-        const entry_t *e = &f->e[weight_pick(s->r, f->cum, f->n)];
+        const entry_t *e = &f->e[weight_pick(&r, f->cum, f->n)];
         point_t where;
-        if (!random_empty(s, EF_MONSTER, FULL, &where))
-            return false;
+        if (!random_empty_from(s, &r, EF_MONSTER, FULL, &where) ||
+            (e->group < 0 && !put_being(s, e->kind, where))) {
+            placed_all = false;
+            break;
+        }
         if (e->group < 0) {
-            if (!put_being(s, e->kind, where))
-                return false;
             danger -= t->monsters.kind[e->kind].danger;
             continue;
         }
@@ -840,10 +853,10 @@ static bool flood(gp_t *s, const flood_table_t *f, double danger)
         ring.left = 0;
         for (int m = 0; m < g->nmembers; m++) {
             const gpop_member_t *mem = &g->member[m];
-            int n = mem->lo + rng_d(s->r, mem->hi - mem->lo + 1) - 1; /* resolverange */
+            int n = mem->lo + rng_d(&r, mem->hi - mem->lo + 1) - 1; /* resolverange */
             for (int i = 0; i < n; i++) {
                 int pick;
-                if (!drop_near(s, &ring, &pick))
+                if (!drop_near(s, &r, &ring, &pick))
                     s->lv->obs.gp_members_lost++;
                 else if (put_being(s, mem->kind, ring.cand[pick]))
                     ring_taken(&ring, pick);
@@ -851,7 +864,8 @@ static bool flood(gp_t *s, const flood_table_t *f, double danger)
             }
         }
     }
-    return true;
+    *s->r = r;
+    return placed_all;
 }
 
 static void flood_list(gp_t *s, const gpop_list_t *l, double danger)
@@ -959,9 +973,10 @@ static void items(gp_t *s, int amount)
 {
     level_t *lv = s->lv;
     lv->obs.items += amount; /* each one counts, placed or not */
+    rng_t r = *s->r; /* a local copy for the whole step (random_empty_from) */
     for (int i = 0; i < amount; i++) {
         point_t c;
-        if (!random_empty(s, EF_ITEM, FULL, &c))
+        if (!random_empty_from(s, &r, EF_ITEM, FULL, &c))
             continue;
         occupy(s, c.x, c.y, EF_NOITEMS);
         if (lv->nitems < LEVEL_MAX_ITEMS)
@@ -969,6 +984,7 @@ static void items(gp_t *s, int amount)
         else if (lv->obs.failure == FAIL_NONE)
             lv->obs.failure = FAIL_TOO_MANY;
     }
+    *s->r = r;
 }
 
 /* ---- steps 9-11 ---- */
