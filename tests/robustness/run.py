@@ -113,6 +113,12 @@ def fixtures(drlsim, src, fix, env):
 def run_case(c, base, env):
     d = os.path.join(base, "case-" + c["id"])
     os.mkdir(d)
+    # A temporary directory of the case's own, beside its working directory:
+    # under MPI each process makes its session directory there, and two
+    # cases starting at once in one shared /tmp can race to create it.
+    tmp = os.path.join(base, "tmp-" + c["id"])
+    os.mkdir(tmp)
+    env = dict(env, TMPDIR=tmp)
     problems = []
     if c["setup"]:
         r = sh(f". '{PRELUDE}'\nset -e\n{c['setup']}", d, env)
