@@ -311,12 +311,12 @@ static void add_guard(gp_t *s, int k, point_t c)
     occupy(s, c.x, c.y, EF_NOBEINGS);
 }
 
-static bool setup_lever(gp_t *s, const room_t *rm)
+static bool setup_lever(gp_t *s, rng_t *r, const room_t *rm)
 {
     point_t c;
-    if (!random_empty(s, EF_ROOM_ITEM, room_area(rm, 0), &c))
+    if (!random_empty_from(s, r, EF_ROOM_ITEM, room_area(rm, 0), &c))
         return false;
-    (void)game_random(s->r, GPOP_LEVER_WEIGHTS); /* the lever's kind */
+    (void)game_random(r, GPOP_LEVER_WEIGHTS); /* the lever's kind */
     occupy(s, c.x, c.y, GPOP_ROOM_ITEMS ? EF_NOITEMS : 0);
     return true;
 }
@@ -328,12 +328,12 @@ static int cross_floor(const gp_t *s, int x, int y)
            (grid_get(g, x, y - 1) == CELL_FLOOR) + (grid_get(g, x, y + 1) == CELL_FLOOR);
 }
 
-static bool setup_teleport(gp_t *s, const room_t *rm)
+static bool setup_teleport(gp_t *s, rng_t *r, const room_t *rm)
 {
     area_t in = room_area(rm, 1);
     for (int i = 0; i < GPOP_TELEPORT_TRIES; i++) {
-        int x = in.x1 + game_random(s->r, in.x2 - in.x1 + 1);
-        int y = in.y1 + game_random(s->r, in.y2 - in.y1 + 1);
+        int x = in.x1 + game_random(r, in.x2 - in.x1 + 1);
+        int y = in.y1 + game_random(r, in.y2 - in.y1 + 1);
         if (cross_floor(s, x, y) >= GPOP_TELEPORT_MIN_FLOOR) {
             occupy(s, x, y, GPOP_ROOM_ITEMS ? EF_NOITEMS : 0);
             return true;
@@ -342,36 +342,36 @@ static bool setup_teleport(gp_t *s, const room_t *rm)
     return false;
 }
 
-static void setup_ammo(gp_t *s, const room_t *rm)
+static void setup_ammo(gp_t *s, rng_t *r, const room_t *rm)
 {
     rolls_t *ro = &s->lv->obs.roll;
-    int roll = rng_d(s->r, GPOP_AMMO_DIE) + s->lv->dlevel;
+    int roll = rng_d(r, GPOP_AMMO_DIE) + s->lv->dlevel;
     int kind = roll < GPOP_AMMO_10MM_BELOW     ? AMMO_10MM
                : roll < GPOP_AMMO_SHELLS_BELOW  ? AMMO_SHELLS
                : roll < GPOP_AMMO_ROCKETS_BELOW ? AMMO_ROCKETS
                                                 : AMMO_CELLS;
-    int stacks = rng_d(s->r, GPOP_AMMO_STACKS_DIE) + GPOP_AMMO_STACKS_ADD;
+    int stacks = rng_d(r, GPOP_AMMO_STACKS_DIE) + GPOP_AMMO_STACKS_ADD;
     ro->ammo = (int16_t)roll;
     ro->ammo_kind = (int8_t)kind;
     ro->ammo_stacks = (int8_t)stacks;
     for (int i = 0; i < stacks; i++) {
         point_t c;
-        if (!random_empty(s, EF_ITEM, room_area(rm, 0), &c))
+        if (!random_empty_from(s, r, EF_ITEM, room_area(rm, 0), &c))
             break;
         occupy(s, c.x, c.y, GPOP_ROOM_ITEMS ? EF_NOITEMS : 0);
     }
 }
 
-static void setup_basain(gp_t *s, const room_t *rm)
+static void setup_basain(gp_t *s, rng_t *r, const room_t *rm)
 {
     rolls_t *ro = &s->lv->obs.roll;
-    int roll = rng_d(s->r, GPOP_BASAIN_DIE) + s->lv->dlevel / GPOP_BASAIN_DLEVEL_DIV;
+    int roll = rng_d(r, GPOP_BASAIN_DIE) + s->lv->dlevel / GPOP_BASAIN_DLEVEL_DIV;
     cell_t k = roll < GPOP_BASAIN_WATER_BELOW  ? CELL_WATER
                : roll < GPOP_BASAIN_ACID_BELOW ? CELL_ACID
                                                : CELL_LAVA;
     ro->fluid_room = (int16_t)roll;
     ro->fluid_room_kind = (int8_t)k;
-    int ring = rng_d(s->r, GPOP_BASAIN_BRIDGE_DIE);
+    int ring = rng_d(r, GPOP_BASAIN_BRIDGE_DIE);
     bool big = rm->w >= GPOP_BASAIN_BRIDGE_MIN && rm->h >= GPOP_BASAIN_BRIDGE_MIN;
     if (ring < GPOP_BASAIN_BRIDGE_BELOW && big) {
         fill(s, room_area(rm, 1), CELL_BRIDGE);
@@ -398,7 +398,7 @@ static inline bool floor_4x4(const grid_t *g, int x, int y)
     return any == 0;
 }
 
-static void setup_warehouse(gp_t *s, const room_t *rm)
+static void setup_warehouse(gp_t *s, rng_t *r, const room_t *rm)
 {
     const area_t in = room_area(rm, 1);
     const int dim = GPOP_WH_BOX + 2;
@@ -411,23 +411,23 @@ static void setup_warehouse(gp_t *s, const room_t *rm)
      * area is on the map (nearly always): then no site needs the map test. */
     const bool on_map = nx > 0 && ny > 0 && in.x1 >= 1 && in.y1 >= 1 &&
                         in.x2 - 1 <= GRID_W && in.y2 - 1 <= GRID_H;
-    rng_t r = *s->r; /* a local copy: the crates' stores cannot touch it */
+    rng_t rl = *r; /* a local copy: the crates' stores cannot touch it */
     for (int i = 0; i < GPOP_WH_TRIES; i++) {
         /* Random(n) is rng_below(n) for n > 0, as on_map holds */
-        int x = in.x1 + (on_map ? (int)rng_below(&r, (uint32_t)nx) : game_random(&r, nx));
-        int y = in.y1 + (on_map ? (int)rng_below(&r, (uint32_t)ny) : game_random(&r, ny));
+        int x = in.x1 + (on_map ? (int)rng_below(&rl, (uint32_t)nx) : game_random(&rl, nx));
+        int y = in.y1 + (on_map ? (int)rng_below(&rl, (uint32_t)ny) : game_random(&rl, ny));
         if (!on_map && (x < 1 || y < 1 || x + dim - 1 > GRID_W || y + dim - 1 > GRID_H))
             continue; /* a cell off the map is no floor */
         if (!floor_4x4(&s->lv->map, x, y))
             continue;
-        (void)rng_d(&r, GPOP_WH_SPECIAL_DIE); /* special crate or not: both CELL_BOX */
-        (void)game_random(&r, 2);             /* which of the two crate kinds */
+        (void)rng_d(&rl, GPOP_WH_SPECIAL_DIE); /* special crate or not: both CELL_BOX */
+        (void)game_random(&rl, 2);             /* which of the two crate kinds */
         /* the crate: the site's middle, on the map (its rows are stores of
          * a known size) */
         for (int yy = y + 1; yy <= y + dim - 2; yy++)
             memset(&s->lv->map.c[GRID_IDX(x + 1, yy)], CELL_BOX, GPOP_WH_BOX);
     }
-    *s->r = r;
+    *r = rl;
 }
 
 /* area:random_inner_edge_coord() [game: vrltools.pas:1078-1100] */
@@ -444,25 +444,25 @@ static point_t inner_edge(rng_t *r, area_t a)
     return (point_t){(uint8_t)a.x2, (uint8_t)(a.y1 + 1 + v - 2 * xs - ys)};
 }
 
-static void setup_vault(gp_t *s, const room_t *rm)
+static void setup_vault(gp_t *s, rng_t *r, const room_t *rm)
 {
     level_t *lv = s->lv;
     if (rm->w > GPOP_VAULT_SPACE_ABOVE && rm->h > GPOP_VAULT_SPACE_ABOVE)
-        (void)rng_d(s->r, 2); /* space, unused */
+        (void)rng_d(r, 2); /* space, unused */
     /* the key room lookup never finds a room: the vault is never locked */
     area_t v = room_area(rm, 2);
     fill(s, v, CELL_WALL);
-    point_t door = inner_edge(s->r, v);
+    point_t door = inner_edge(r, v);
     grid_set(&lv->map, door.x, door.y, CELL_DOOR);
     v = (area_t){v.x1 + 1, v.y1 + 1, v.x2 - 1, v.y2 - 1};
     fill(s, v, CELL_FLOOR);
     int D = lv->difficulty;
-    int roll = rng_d(s->r, GPOP_VAULT_GUARD_DIE) + lv->dlevel + (D - 2) * 3;
+    int roll = rng_d(r, GPOP_VAULT_GUARD_DIE) + lv->dlevel + (D - 2) * 3;
     if (roll < 1)
         roll = 1;
     int diffmod = (D - 2) * 2;
     if (diffmod > 0)
-        diffmod = rng_d(s->r, diffmod);
+        diffmod = rng_d(r, diffmod);
     const char *id = roll < GPOP_VAULT_FORMER_BELOW     ? "former"
                      : roll < GPOP_VAULT_LOSTSOUL_BELOW ? "lostsoul"
                      : roll < GPOP_VAULT_DEMON_BELOW    ? "demon"
@@ -470,17 +470,17 @@ static void setup_vault(gp_t *s, const room_t *rm)
     if (roll >= GPOP_VAULT_CACO_BELOW)
         id = roll % 6 == 4 ? "ncacodemon" : roll % 6 == 5 ? "ndemon" : roll % 6 == 3 ? "nimp"
                                                                                   : "cacodemon";
-    int n = rng_d(s->r, GPOP_VAULT_COUNT_DIE) + GPOP_VAULT_COUNT_ADD + diffmod;
+    int n = rng_d(r, GPOP_VAULT_COUNT_DIE) + GPOP_VAULT_COUNT_ADD + diffmod;
     const int kind = monsters_find(&s->t->monsters, id); /* once for all the guards */
     for (int i = 0; i < n; i++) {
         point_t c;
-        if (random_empty(s, EF_MONSTER, v, &c))
+        if (random_empty_from(s, r, EF_MONSTER, v, &c))
             add_guard(s, kind, c);
     }
-    int loot = rng_d(s->r, GPOP_VAULT_LOOT_DIE) + GPOP_VAULT_LOOT_ADD;
+    int loot = rng_d(r, GPOP_VAULT_LOOT_DIE) + GPOP_VAULT_LOOT_ADD;
     for (int i = 0; i < loot; i++) {
         point_t c;
-        if (!random_empty(s, EF_ROOM_ITEM, v, &c))
+        if (!random_empty_from(s, r, EF_ROOM_ITEM, v, &c))
             break;
         occupy(s, c.x, c.y, GPOP_ROOM_ITEMS ? EF_NOITEMS : 0);
     }
@@ -489,24 +489,24 @@ static void setup_vault(gp_t *s, const room_t *rm)
             occupy(s, x, y, EF_NOSPAWN);
 }
 
-static bool setup(gp_t *s, special_kind_t kind, const room_t *rm)
+static bool setup(gp_t *s, rng_t *r, special_kind_t kind, const room_t *rm)
 {
     switch (kind) {
     case SPECIAL_LEVER:
-        return setup_lever(s, rm);
+        return setup_lever(s, r, rm);
     case SPECIAL_TELEPORTER:
-        return setup_teleport(s, rm);
+        return setup_teleport(s, r, rm);
     case SPECIAL_AMMO:
-        setup_ammo(s, rm);
+        setup_ammo(s, r, rm);
         return true;
     case SPECIAL_FLUID:
-        setup_basain(s, rm);
+        setup_basain(s, r, rm);
         return true;
     case SPECIAL_WAREHOUSE:
-        setup_warehouse(s, rm);
+        setup_warehouse(s, r, rm);
         return true;
     case SPECIAL_VAULT:
-        setup_vault(s, rm);
+        setup_vault(s, r, rm);
         return true;
     default:
         return false;
@@ -527,28 +527,42 @@ static void handle_rooms(gp_t *s)
     for (int i = 0; i < t->nroom_types; i++)
         cum[i] = sum += t->room_type[i].weight;
     /* Rooms as bits (bit j: room j): the unused ones, and the ones each type
-     * fits (a room's size never changes), made in one pass over the rooms.
+     * fits (a room's size never changes), made once per level.
      * A pick's candidates, the unused rooms that fit in room order, are the
      * bits of both, and the k-th of them the k-th set bit: no scan of the
      * room list per pick. */
     _Static_assert(LEVEL_MAX_ROOMS <= 128, "the rooms fit in a bitrow_t");
-    uint64_t half[SPECIAL__COUNT][2] = {{0}}; /* rooms 0..63 and 64.. of each type */
+    _Static_assert(SPECIAL__COUNT <= 8, "a room's types fit in a byte");
+    /* The types each room fits (the tables' bits by size), a byte per room,
+     * eight rooms to a word (byte i of word w: room 8w + i). */
+    uint64_t types[LEVEL_MAX_ROOMS / 8] = {0};
     for (int j = 0; j < lv->nrooms; j++) {
         const room_t *rm = &lv->rooms[j];
-        unsigned types = 0; /* the types room j fits: the tables' bits by size */
+        uint64_t b = 0;
         if (rm->w < GPOP_FIT_W && rm->h < GPOP_FIT_H)
-            types = t->room_fits[rm->w][rm->h];
+            b = t->room_fits[rm->w][rm->h];
         else
             for (int k = 0; k < t->nroom_types; k++)
-                types |= (unsigned)fits(&t->room_type[k], rm) << k;
-        for (int k = 0; k < t->nroom_types; k++)
-            half[k][j >> 6] |= (uint64_t)(types >> k & 1u) << (j & 63);
+                b |= (uint64_t)fits(&t->room_type[k], rm) << k;
+        types[j >> 3] |= b << 8 * (j & 7);
     }
-    bitrow_t unused = BITROW_BIT(lv->nrooms) - 1, fit[SPECIAL__COUNT];
+    /* Type k's rooms as bits: bit k of each byte of a word, gathered into
+     * 8 bits by one multiply.  m has bit 8i set for each room i of the
+     * word that fits; the constant has bits 56 - 7i, so the product puts
+     * bit 8i at 56 + i, and every other pair of bits lands below bit 56 or
+     * on a bit no other pair reaches (no carry into the top byte). */
+    bitrow_t unused = BITROW_BIT(lv->nrooms) - 1, fit[SPECIAL__COUNT] = {0};
     for (int k = 0; k < t->nroom_types; k++)
-        fit[k] = (bitrow_t)half[k][1] << 64 | half[k][0];
+        for (int w = 0; w < (lv->nrooms + 7) / 8; w++) {
+            const uint64_t m = types[w] >> k & UINT64_C(0x0101010101010101);
+            fit[k] |= (bitrow_t)((m * UINT64_C(0x0102040810204080)) >> 56) << 8 * w;
+        }
+    /* The picks and the setups draw from a local copy of the stream, passed
+     * down and written back at the end: the setups' map stores could
+     * otherwise alias the state and keep it in memory. */
+    rng_t r = *s->r;
     for (int i = 0; i < count; i++) {
-        const int type = weight_pick(s->r, cum, t->nroom_types);
+        const int type = weight_pick(&r, cum, t->nroom_types);
         const gpop_room_type_t *rt = &t->room_type[type];
         const bitrow_t cand = fit[type] & unused;
         const int n = bitrow_popcount(cand);
@@ -556,8 +570,8 @@ static void handle_rooms(gp_t *s)
             o->special_skipped[rt->kind]++;
             continue;
         }
-        const int j = bitrow_select(cand, game_random(s->r, n));
-        if (!setup(s, (special_kind_t)rt->kind, &lv->rooms[j])) {
+        const int j = bitrow_select(cand, game_random(&r, n));
+        if (!setup(s, &r, (special_kind_t)rt->kind, &lv->rooms[j])) {
             o->special_skipped[rt->kind]++;
             o->gp_setup_failed++;
             continue;
@@ -567,6 +581,7 @@ static void handle_rooms(gp_t *s)
         if (lv->nspecial < LEVEL_MAX_SPECIAL)
             lv->special[lv->nspecial++] = (special_room_t){rt->kind, (uint8_t)j};
     }
+    *s->r = r;
     /* restore_walls(W, true) [game: bin/core/generator.lua:349] changes no
      * cell here: the border holds wall or CELL_EDGE already */
 }
