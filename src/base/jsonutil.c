@@ -73,6 +73,17 @@ cJSON *ju_parse(ju_t *ju, const char *text, size_t len)
     return root;
 }
 
+cJSON *ju_parse_object(ju_t *ju, const char *text, size_t len, const char *const *keys)
+{
+    cJSON *root = ju_parse(ju, text, len);
+    if (!root)
+        return NULL;
+    if (!cJSON_IsObject(root))
+        ju_fail(ju, NULL, "expected a JSON object at the top");
+    ju_keys(ju, root, "", keys);
+    return root;
+}
+
 static void join(char *buf, size_t n, const char *path, const char *key)
 {
     if (path && *path)

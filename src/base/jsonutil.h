@@ -36,6 +36,11 @@ void ju_vfinish(char *err, size_t errlen, int n, const char *fmt, va_list ap)
 
 /* Parse text; NULL (and a failure) on malformed JSON. */
 cJSON *ju_parse(ju_t *ju, const char *text, size_t len);
+/* A data table's start: parse text, which must be one JSON object whose
+ * keys are among keys (ju_keys).  NULL (and a failure) on malformed JSON;
+ * otherwise the tree (which the caller deletes), with a failure recorded
+ * when it is no object or has a key not in keys. */
+cJSON *ju_parse_object(ju_t *ju, const char *text, size_t len, const char *const *keys);
 
 /* Member `key` of object `obj` (obj's path `path`), required. */
 const cJSON *ju_get(ju_t *ju, const cJSON *obj, const char *path, const char *key);

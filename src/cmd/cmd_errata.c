@@ -210,12 +210,11 @@ static bool why_load(why_table_t *w, char *err, size_t errlen)
         return false;
     ju_t ju;
     ju_init(&ju, origin, err, errlen);
-    w->root = ju_parse(&ju, text, len);
+    static const char *const TOP[] = {"comment", "families", "checks", "single_outcomes", NULL};
+    w->root = ju_parse_object(&ju, text, len, TOP);
     free(text);
     if (!w->root)
         return false;
-    static const char *const TOP[] = {"comment", "families", "checks", "single_outcomes", NULL};
-    ju_keys(&ju, w->root, "", TOP);
     const cJSON *f = ju_object(&ju, w->root, "", "families");
     const cJSON *c = ju_object(&ju, w->root, "", "checks");
     const cJSON *it;

@@ -235,12 +235,9 @@ bool water_tables_parse(water_tables_t *t, const char *json, size_t len, const c
     ju_t ju;
     ju_init(&ju, origin, err, errlen);
     memset(t, 0, sizeof *t);
-    cJSON *root = ju_parse(&ju, json, len);
+    cJSON *root = ju_parse_object(&ju, json, len, TOP_KEYS);
     if (!root)
         return false;
-    if (!cJSON_IsObject(root))
-        ju_fail(&ju, NULL, "expected a JSON object at the top");
-    ju_keys(&ju, root, "", TOP_KEYS);
     parse_fluid_table(&ju, root, "fluid_bands", &t->fluid);
     parse_fluid_table(&ju, root, "cave_fluid_bands", &t->cave);
     t->cave_second_extra = ju_int(&ju, root, "", "cave_second_pass_extra_length", 0, 1000);

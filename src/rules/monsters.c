@@ -138,12 +138,9 @@ bool monsters_parse(monster_table_t *t, const char *json, size_t len, const char
     ju_t ju;
     ju_init(&ju, origin, err, errlen);
     memset(t, 0, sizeof *t);
-    cJSON *root = ju_parse(&ju, json, len);
+    cJSON *root = ju_parse_object(&ju, json, len, TOP_KEYS);
     if (!root)
         return false;
-    if (!cJSON_IsObject(root))
-        ju_fail(&ju, NULL, "expected a JSON object at the top");
-    ju_keys(&ju, root, "", TOP_KEYS);
     int n;
     const cJSON *rows = ju_rows(&ju, root, "", "monsters", MONSTER_KINDS_MAX, "monsters", &n);
     if (!ju.failed) {

@@ -506,12 +506,9 @@ bool poptable_parse(pop_tables_t *t, const monster_table_t *m, const char *json,
     ju_init(&ju, origin, err, errlen);
     memset(t, 0, sizeof *t);
     t->monsters = m;
-    cJSON *root = ju_parse(&ju, json, len);
+    cJSON *root = ju_parse_object(&ju, json, len, TOP_KEYS);
     if (!root)
         return false;
-    if (!cJSON_IsObject(root))
-        ju_fail(&ju, NULL, "expected a JSON object at the top");
-    ju_keys(&ju, root, "", TOP_KEYS);
     parse_budget(&ju, t, root);
     parse_table(&ju, &t->caves, m, root, "caves");
     parse_table(&ju, &t->single, m, root, "single");

@@ -242,12 +242,9 @@ bool ruleset_parse(ruleset_t *rs, const char *json, size_t len, const char *orig
     ju_t ju;
     ju_init(&ju, origin, err, errlen);
     memset(rs, 0, sizeof *rs);
-    cJSON *root = ju_parse(&ju, json, len);
+    cJSON *root = ju_parse_object(&ju, json, len, TOP_KEYS);
     if (!root)
         return false;
-    if (!cJSON_IsObject(root))
-        ju_fail(&ju, NULL, "expected a JSON object at the top");
-    ju_keys(&ju, root, "", TOP_KEYS);
     const char *name = ju_string(&ju, root, "", "name");
     snprintf(rs->name, sizeof rs->name, "%s", name);
     rs->pipeline = RULES_WIKI;

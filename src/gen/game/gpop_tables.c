@@ -382,11 +382,6 @@ static void parse_population(ju_t *ju, gpop_tables_t *t, const cJSON *root)
     static const char *const DMOD_KEYS[] = {"step", "base", "min", "max", NULL};
     static const char *const ITEM_KEYS[] = {"base", "pivot", "div", NULL};
     static const char *const PLUS_KEYS[] = {"monsters", NULL};
-    if (!cJSON_IsObject(root)) {
-        ju_fail(ju, NULL, "expected a JSON object at the top");
-        return;
-    }
-    ju_keys(ju, root, "", TOP_KEYS);
     parse_budget(ju, t, root);
     const cJSON *d = ju_object(ju, root, "", "dmod");
     ju_keys(ju, d, "dmod", DMOD_KEYS);
@@ -431,8 +426,8 @@ bool gpop_tables_parse(gpop_tables_t *t, const char *monsters_json, size_t mlen,
         return false;
     ju_t ju;
     ju_init(&ju, pop_origin, err, errlen);
-    cJSON *root = ju_parse(&ju, pop_json, plen);
-    if (root)
+    cJSON *root = ju_parse_object(&ju, pop_json, plen, TOP_KEYS);
+    if (root && !ju.failed)
         parse_population(&ju, t, root);
     cJSON_Delete(root);
     if (!ju.failed)

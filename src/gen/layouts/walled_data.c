@@ -144,12 +144,9 @@ bool walled_parse_tables(walled_data_t *d, const char *json, size_t len, const c
 {
     ju_t ju;
     ju_init(&ju, origin, err, errlen);
-    cJSON *root = ju_parse(&ju, json, len);
+    cJSON *root = ju_parse_object(&ju, json, len, TOP_KEYS);
     if (!root)
         return false;
-    if (!cJSON_IsObject(root))
-        ju_fail(&ju, NULL, "expected a JSON object at the top");
-    ju_keys(&ju, root, "", TOP_KEYS);
     const cJSON *wh = ju_object(&ju, root, "", "warehouse");
     ju_keys(&ju, wh, "warehouse", WAREHOUSE_KEYS);
     /* Up to 3 dividers: their spacing floor(78/(k+1)) with a +-8 jitter keeps
