@@ -198,9 +198,11 @@ static void parse_sample(ju_t *ju, const cJSON *s, const char *path, expect_samp
         if (!cJSON_IsString(t))
             ju_fail(ju, p, "expected a level type name or null (drawn)");
         else if ((out->type = level_type_from_name(t->valuestring)) < 0)
-            ju_fail(ju, p, "unknown level type '%s' (normal, small-rooms, warehouse, city, caves, "
-                           "arena, maze, single; game-0.9.9.7 also caves-2, lava, single-plus)",
-                    t->valuestring);
+        {
+            char list[256];
+            tables_type_list(list, sizeof list);
+            ju_fail(ju, p, "unknown level type '%s' (%s)", t->valuestring, list);
+        }
     }
     const cJSON *d = ju_get(ju, s, path, "dlevel");
     sub(p, sizeof p, path, "dlevel");
@@ -512,9 +514,12 @@ static void parse_check(ju_t *ju, const cJSON *c, const char *path, expect_check
             snprintf(q, sizeof q, "%s[%d]", p, i);
             int ty = cJSON_IsString(it) ? level_type_from_name(it->valuestring) : -1;
             if (ty < 0) {
-                ju_fail(ju, q, "unknown level type %s%s%s", cJSON_IsString(it) ? "'" : "",
-                        cJSON_IsString(it) ? it->valuestring : "(not a string)",
-                        cJSON_IsString(it) ? "'" : "");
+                char list[256];
+                tables_type_list(list, sizeof list);
+                if (cJSON_IsString(it))
+                    ju_fail(ju, q, "unknown level type '%s' (%s)", it->valuestring, list);
+                else
+                    ju_fail(ju, q, "expected a level type name (%s)", list);
                 return;
             }
             m |= 1u << ty;

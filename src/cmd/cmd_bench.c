@@ -223,6 +223,12 @@ static bool bench_type(const cli_t *c, void *dest)
         *(int *)dest = BENCH_ALL_TYPES;
         return true;
     }
+    if (level_type_from_name(c->arg) < 0) {
+        char list[256];
+        tables_type_list(list, sizeof list);
+        cli_error(c, "--type: unknown level type '%s' (all, %s)", c->arg, list);
+        return false;
+    }
     return opt_level_type(c, dest);
 }
 

@@ -112,7 +112,7 @@ static int parse_opts(int argc, char **argv, opts_t *o)
     *o = a.o;
     const char *outs[] = OUTPUTS(o);
     if (opt_to_stdout(outs, 4) > 1) {
-        cli_error(&c, "only one of --json, --markdown, --junit and --html can be '-'");
+        cli_error(&c, "only one of --json, --markdown, --junit and --html can write to stdout ('-')");
         return CLI_EXIT_USAGE;
     }
     if (!opt_outputs_writable(outs, 4))

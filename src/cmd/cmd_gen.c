@@ -60,20 +60,6 @@ static void usage(FILE *out)
     fputs(CLI_EXIT_HELP, out);
 }
 
-/* --type, naming the types: gen is where one tries them out. */
-static bool gen_type(const cli_t *c, void *dest)
-{
-    int t = level_type_from_name(c->arg);
-    if (t < 0) {
-        cli_error(c, "--type: unknown level type '%s' (normal, small-rooms, warehouse, city, "
-                     "caves, arena, maze, single; game-0.9.9.7 also caves-2, lava, single-plus)",
-                  c->arg);
-        return false;
-    }
-    *(int *)dest = t;
-    return true;
-}
-
 static bool png_name(const cli_t *c, void *dest)
 {
     if (c->arg[0] == '\0') {
@@ -86,7 +72,7 @@ static bool png_name(const cli_t *c, void *dest)
 
 static const cli_spec_t OPTS[] = {
     OPT_HELP,
-    {.name = "type", .kind = CLI_FN, .at = offsetof(gen_opts_t, p.type), .fn = gen_type},
+    {.name = "type", .kind = CLI_FN, .at = offsetof(gen_opts_t, p.type), .fn = opt_level_type},
     OPT_DLEVEL(gen_opts_t, p.dlevel),
     OPT_DIFFICULTY(gen_opts_t, p.difficulty),
     OPT_SEED(gen_opts_t, seed),

@@ -192,7 +192,7 @@ int cmd_rooms(int argc, char **argv)
     const char *json = opt.json, *csv = opt.csv;
     const char *outs[] = {json, csv};
     if (opt_to_stdout(outs, 2) > 1) {
-        cli_error(&c, "only one of --json and --csv can be '-'");
+        cli_error(&c, "only one of --json and --csv can write to stdout ('-')");
         return CLI_EXIT_USAGE;
     }
     if (cluster_is_root() && !opt_outputs_writable(outs, 2)) /* only rank 0 writes them */

@@ -14,7 +14,9 @@ bool opt_level_type(const cli_t *c, void *dest)
 {
     int t = level_type_from_name(c->arg);
     if (t < 0) {
-        cli_error(c, "--type: unknown level type '%s'", c->arg);
+        char list[256];
+        tables_type_list(list, sizeof list);
+        cli_error(c, "--type: unknown level type '%s' (%s)", c->arg, list);
         return false;
     }
     *(int *)dest = t;

@@ -160,6 +160,19 @@ static const tables_t *load_game(void)
     return &t;
 }
 
+void tables_type_list(char *buf, size_t n)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int t = 0; t < LT__COUNT && used < n; t++) {
+        const char *sep = t == 0 ? "" : t == LT_LAST_WIKI + 1 ? "; " RULESET_GAME " also " : ", ";
+        int k = snprintf(buf + used, n - used, "%s%s", sep, LEVEL_TYPE_NAMES[t]);
+        if (k < 0)
+            break;
+        used += (size_t)k;
+    }
+}
+
 const tables_t *tables_load(const char *name)
 {
     if (!name || strcmp(name, RULESET_WIKI) == 0)

@@ -24,6 +24,11 @@
 #define RULESET_WIKI "wiki-0.9.9.3"
 #define RULESET_GAME "game-0.9.9.7"
 
+/* The level types' names for a message, from LEVEL_TYPE_NAMES: "normal,
+ * small-rooms, ..., single; game-0.9.9.7 also caves-2, lava, single-plus".
+ * Written into buf (n bytes, cut short when too small). */
+void tables_type_list(char *buf, size_t n);
+
 /* The histograms of the tallies (tally.h) whose bins a ruleset's tables
  * name, not drlsim: each ruleset has its own monsters and outcome rows. */
 typedef enum tally_named {
