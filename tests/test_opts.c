@@ -317,7 +317,9 @@ static void shared(void)
         {"--levels", "0", "--levels: 0 is out of range 1..100000000000000"},
         {"--difficulty", "6", "--difficulty: 6 is out of range 1..5"},
         {"--dlevel", "1001", "--dlevel: 1001 is out of range 1..1000"},
-        {"--type", "dungeon", "--type: unknown level type 'dungeon'"},
+        {"--type", "dungeon",
+         "--type: unknown level type 'dungeon' (normal, small-rooms, warehouse, city, caves, "
+         "arena, maze, single; game-0.9.9.7 also caves-2, lava, single-plus)"},
         {"--rules", "wiki", "--rules: 'wiki' is not one of wiki-0.9.9.3, game-0.9.9.7"},
         {"--seed", "0x", "--seed: '0x' is not a 64-bit non-negative integer"},
     };
