@@ -200,6 +200,8 @@ typedef struct obs {
     uint8_t gp_barrels_by_kind[3]; /* ... plain, acid, napalm */
     uint8_t gp_setup_failed;  /* special-room picks lost because the setup failed */
     uint16_t gp_groups;       /* monster groups dropped */
+    uint8_t gp_group_size;    /* members drawn (the sum of their amounts) for the
+                                 flood's first group, 0 when it drew none */
     uint16_t gp_members_lost; /* group members that found no free cell near the group */
     uint16_t gp_off_spawn;    /* group members standing on acid, lava or a no-spawn cell */
     int8_t gp_cave_set;       /* caves: the set rolled (population.json caves.sets), else -1 */

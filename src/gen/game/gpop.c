@@ -866,9 +866,11 @@ static bool flood(gp_t *s, const flood_table_t *f, double danger)
         ring.at = where;
         ring.d = -1;
         ring.left = 0;
+        int drawn = 0;
         for (int m = 0; m < g->nmembers; m++) {
             const gpop_member_t *mem = &g->member[m];
             int n = mem->lo + rng_d(&r, mem->hi - mem->lo + 1) - 1; /* resolverange */
+            drawn += n;
             for (int i = 0; i < n; i++) {
                 int pick;
                 if (!drop_near(s, &r, &ring, &pick))
@@ -878,6 +880,8 @@ static bool flood(gp_t *s, const flood_table_t *f, double danger)
                 danger -= t->monsters.kind[mem->kind].danger;
             }
         }
+        if (s->lv->obs.gp_group_size == 0)
+            s->lv->obs.gp_group_size = (uint8_t)(drawn < UINT8_MAX ? drawn : UINT8_MAX);
     }
     *s->r = r;
     return placed_all;
@@ -1083,6 +1087,7 @@ static void reset_owned(level_t *lv)
     o->gp_barrel_count = o->gp_barrels = o->gp_setup_failed = 0;
     memset(o->gp_barrels_by_kind, 0, sizeof o->gp_barrels_by_kind);
     o->gp_groups = o->gp_members_lost = o->gp_off_spawn = 0;
+    o->gp_group_size = 0;
     o->gp_cave_set = o->gp_single_split = o->gp_event_roll = o->gp_event = -1;
     o->gp_event_eligible = o->gp_stairs_lost = o->gp_guards = 0;
     rolls_t *ro = &o->roll;

@@ -68,9 +68,11 @@ static const gref_entry_t *pick(rng_t *r, const gref_table_t *tb)
 static void drop_group(gref_pop_t *s, const gpop_group_t *g, point_t at, double *danger)
 {
     s->lv->obs.gp_groups++;
+    int drawn = 0;
     for (int m = 0; m < g->nmembers; m++) {
         const gpop_member_t *mem = &g->member[m];
         int amount = mem->lo + gref_dn(s->r, mem->hi - mem->lo + 1) - 1;
+        drawn += amount;
         for (int i = 0; i < amount; i++) {
             point_t c;
             if (gref_drop_near(s, at, &c))
@@ -80,6 +82,8 @@ static void drop_group(gref_pop_t *s, const gpop_group_t *g, point_t at, double 
             *danger -= s->t->monsters.kind[mem->kind].danger;
         }
     }
+    if (s->lv->obs.gp_group_size == 0) /* the first group's */
+        s->lv->obs.gp_group_size = (uint8_t)(drawn < UINT8_MAX ? drawn : UINT8_MAX);
 }
 
 void gref_flood(gref_pop_t *s, const gref_table_t *tb, double danger)
