@@ -115,7 +115,6 @@ static inline int fluid_bin(int cell)
 #define N_GAME_SETS 24         /* cave monster sets, data/game-0.9.9.7/population.json */
 #define N_GAME_EVENTS GPOP_MAX_EVENTS /* the events of population.json events.list */
 #define N_GAME_GROUP 32        /* a group's members drawn (the game's table: 1..16) */
-#define N_GAME_AREA 161        /* basin room areas 0..159; the last bin 160 and more */
 
 /* The schema, one row per histogram in report order: C rows are counts fed
  * by add_<id>, R rows counts fed by add_<id> that tally_add feeds in loops
@@ -257,11 +256,6 @@ static inline int fluid_bin(int cell)
     C(game_event_kind, "game_event_kind", N_GAME_EVENTS, NULL, "game ruleset: the event drawn (0-based, population.json events.list), levels with an event") \
     C(game_room_picks, "game_room_picks", SPECIAL__COUNT, SPECIAL_KIND_NAMES, "game ruleset: special-room picks by type, set up or lost, per pick") \
     C(game_group_size, "game_group_size", N_GAME_GROUP, NULL, "game ruleset: members drawn for the monster flood's first group, levels with a group") \
-    C(game_vault_width, "game_vault_width", N_WIDTH, NULL, "game ruleset: width of each vault room set up, walls included") \
-    C(game_lever_width, "game_lever_width", N_WIDTH, NULL, "game ruleset: width of each lever room set up, walls included") \
-    C(game_lever_height, "game_lever_height", N_HEIGHT, NULL, "game ruleset: height of each lever room set up, walls included") \
-    C(game_basin_area, "game_basin_area", N_GAME_AREA, NULL, "game ruleset: area of each basin (fluid) room set up, walls included") \
-    C(game_warehouse_side, "game_warehouse_side", N_WIDTH, NULL, "game ruleset: shorter side of each warehouse room set up, walls included") \
     M(rooms_river, "rooms_with_river", "entries of the room list, levels with a river") \
     M(rooms_dry, "rooms_without_river", "entries of the room list, levels without a river")
 
@@ -949,42 +943,6 @@ static void add_game_group_size(const level_t *lv, uint64_t *b)
     if (lv->obs.gp_made && lv->obs.gp_group_size)
         bump(b, NB_game_group_size, lv->obs.gp_group_size);
 }
-/* A size of each special room of kind k set up on a game ruleset level,
- * walls included. */
-static void game_special_sizes(const level_t *lv, int k, int (*size)(const room_t *),
-                               uint64_t *b, int nbins)
-{
-    if (!lv->obs.gp_made)
-        return;
-    for (int i = 0; i < lv->nspecial; i++)
-        if (lv->special[i].kind == k)
-            bump(b, nbins, size(&lv->rooms[lv->special[i].room]));
-}
-static int room_w(const room_t *rm) { return rm->w; }
-static int room_h(const room_t *rm) { return rm->h; }
-static int room_cells(const room_t *rm) { return rm->w * rm->h; }
-static int room_shorter(const room_t *rm) { return rm->w < rm->h ? rm->w : rm->h; }
-static void add_game_vault_width(const level_t *lv, uint64_t *b)
-{
-    game_special_sizes(lv, SPECIAL_VAULT, room_w, b, NB_game_vault_width);
-}
-static void add_game_lever_width(const level_t *lv, uint64_t *b)
-{
-    game_special_sizes(lv, SPECIAL_LEVER, room_w, b, NB_game_lever_width);
-}
-static void add_game_lever_height(const level_t *lv, uint64_t *b)
-{
-    game_special_sizes(lv, SPECIAL_LEVER, room_h, b, NB_game_lever_height);
-}
-static void add_game_basin_area(const level_t *lv, uint64_t *b)
-{
-    game_special_sizes(lv, SPECIAL_FLUID, room_cells, b, NB_game_basin_area);
-}
-static void add_game_warehouse_side(const level_t *lv, uint64_t *b)
-{
-    game_special_sizes(lv, SPECIAL_WAREHOUSE, room_shorter, b, NB_game_warehouse_side);
-}
-
 static int64_t val_budget(const level_t *lv) { return lv->obs.budget; }
 static int64_t val_danger(const level_t *lv) { return lv->obs.danger_placed; }
 static int64_t val_monsters(const level_t *lv) { return lv->obs.monsters; }
