@@ -256,6 +256,8 @@ static inline int fluid_bin(int cell)
     C(game_event_kind, "game_event_kind", N_GAME_EVENTS, NULL, "game ruleset: the event drawn (0-based, population.json events.list), levels with an event") \
     C(game_room_picks, "game_room_picks", SPECIAL__COUNT, SPECIAL_KIND_NAMES, "game ruleset: special-room picks by type, set up or lost, per pick") \
     C(game_group_size, "game_group_size", N_GAME_GROUP, NULL, "game ruleset: members drawn for the monster flood's first group, levels with a group") \
+    C(game_lake_fluid, "game_lake_fluid", 3, LBL_FLUID, "game ruleset caves-2: the fluid of its lakes") \
+    C(game_lava_refill, "game_lava_refill", 8, NULL, "game ruleset lava: the big quads whose inside was refilled with lava, bit i quad i") \
     M(rooms_river, "rooms_with_river", "entries of the room list, levels with a river") \
     M(rooms_dry, "rooms_without_river", "entries of the room list, levels without a river")
 
@@ -943,6 +945,17 @@ static void add_game_group_size(const level_t *lv, uint64_t *b)
     if (lv->obs.gp_made && lv->obs.gp_group_size)
         bump(b, NB_game_group_size, lv->obs.gp_group_size);
 }
+static void add_game_lake_fluid(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.gp_made && lv->type == LT_CAVES_2)
+        bump(b, NB_game_lake_fluid, fluid_bin(lv->obs.glay_lake_fluid));
+}
+static void add_game_lava_refill(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.gp_made && lv->type == LT_LAVA)
+        bump(b, NB_game_lava_refill, lv->obs.glay_lava_refill);
+}
+
 static int64_t val_budget(const level_t *lv) { return lv->obs.budget; }
 static int64_t val_danger(const level_t *lv) { return lv->obs.danger_placed; }
 static int64_t val_monsters(const level_t *lv) { return lv->obs.monsters; }
