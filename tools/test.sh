@@ -5,7 +5,7 @@
 #  2. the same suite under AddressSanitizer + UndefinedBehaviorSanitizer in
 #     build-asan/ (gcc; any sanitizer report fails a test);
 #  3. a bounded run of every libFuzzer target in build-fuzz/ (clang):
-#     $DRLSIM_FUZZ_SECONDS each (default 10), tools/fuzz.sh;
+#     $DRLSIM_FUZZ_SECONDS each (default 5), tools/fuzz.sh;
 #  4. the MPI build in build-mpi/ (Open MPI): the same job over 1, 2 and 3
 #     ranks against build/'s report, byte for byte (tools/mpi_test.sh);
 #  5. the test suite again in build-portable/, configured -Dsimd=none: only
@@ -20,7 +20,7 @@
 # docs/robustness.md explains the sanitized and fuzz builds.
 set -u
 cd "$(dirname "$0")/.."
-fuzz_secs=${DRLSIM_FUZZ_SECONDS:-10}
+fuzz_secs=${DRLSIM_FUZZ_SECONDS:-5}
 status=0
 for d in build build-asan build-fuzz build-mpi build-portable build-mutants; do
     rm -f "$d/meson-logs/testlog.json"
