@@ -79,11 +79,13 @@ static inline uint64_t rng_next(rng_t *r)
     return result;
 }
 
-/* Uniform integer in 0..n-1, exactly unbiased (Lemire 2019: multiply-shift
- * with rejection, so no division on the common path).  n >= 1. */
-static inline uint32_t rng_below(rng_t *r, uint32_t n)
+/* Uniform integer in 0..n-1 from the 32 random bits u, exactly unbiased
+ * (Lemire 2019: multiply-shift with rejection, so no division on the common
+ * path); a rejected u is replaced by the high half of the next output.
+ * n >= 1. */
+static inline uint32_t rng_bounded(rng_t *r, uint32_t u, uint32_t n)
 {
-    uint64_t m = (uint64_t)(uint32_t)(rng_next(r) >> 32) * n;
+    uint64_t m = (uint64_t)u * n;
     uint32_t low = (uint32_t)m;
     if (low < n) {
         uint32_t threshold = (uint32_t)(-n) % n;
@@ -93,6 +95,24 @@ static inline uint32_t rng_below(rng_t *r, uint32_t n)
         }
     }
     return (uint32_t)(m >> 32);
+}
+
+/* Uniform integer in 0..n-1 from the high half of the next output.  n >= 1. */
+static inline uint32_t rng_below(rng_t *r, uint32_t n)
+{
+    return rng_bounded(r, (uint32_t)(rng_next(r) >> 32), n);
+}
+
+/* Two independent uniform integers, *a in 0..na-1 and *b in 0..nb-1, from
+ * one output: a from its high half, b from its low half (xoshiro256**'s
+ * every bit is usable), each exactly as rng_below makes it from its half;
+ * a's rejections, if any, are drawn before b's.  na, nb >= 1.  Half the
+ * generator's work of two rng_below calls. */
+static inline void rng_below_pair(rng_t *r, uint32_t na, uint32_t nb, uint32_t *a, uint32_t *b)
+{
+    const uint64_t u = rng_next(r);
+    *a = rng_bounded(r, (uint32_t)(u >> 32), na);
+    *b = rng_bounded(r, (uint32_t)u, nb);
 }
 
 /* dN: uniform on 1..n, like the game's random(n)+1.  n >= 1. */

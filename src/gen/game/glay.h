@@ -18,6 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "grandom.h"
 #include "level.h"
 #include "water.h"
 
@@ -55,22 +56,10 @@ const glay_tables_t *glay_tables_load(void);
 
 /* ---- the game's primitives (docs/rules.md, the game's RNG) ------------ */
 
-/* The game's Random(n): 0..n-1 for n > 0; 0 for n = 0 (a draw is still
- * made); a value in n+1..0 for n < 0.  Inline: the walks call it twice a
- * step, and with n known the sign tests vanish. */
+/* The game's Random(n) (grandom.h). */
 static inline int glay_random(rng_t *r, int n)
 {
-    if (n > 0)
-        return (int)rng_below(r, (uint32_t)n);
-    if (n == 0) {
-        (void)rng_next(r); /* [game] Random(0) is 0 and still uses a draw */
-        return 0;
-    }
-    /* [decision] Random(n < 0) lies in n+1..0 [game]; which value there is
-     * is left to the run-time library.  The one use (lava quads of height
-     * 17 or 18) clamps the result away, so any choice draws the same map:
-     * ours is uniform. */
-    return -(int)rng_below(r, (uint32_t)(-n));
+    return game_random(r, n);
 }
 /* The game's math.random(n): 1dn, uniform on 1..n (n >= 1). */
 static inline int glay_dn(rng_t *r, int n)

@@ -19,8 +19,10 @@ area_t glay_random_subarea(rng_t *r, const area_t *a, int w, int h)
 {
     /* [game: vrltools.pas:1114-1119] corner from a's corner to a.x2 - w,
      * a.y2 - h, x drawn first */
-    int x = a->x1 + glay_random(r, a->x2 - w - a->x1 + 1);
-    int y = a->y1 + glay_random(r, a->y2 - h - a->y1 + 1);
+    int x, y;
+    game_random_xy(r, a->x2 - w - a->x1 + 1, a->y2 - h - a->y1 + 1, &x, &y);
+    x += a->x1;
+    y += a->y1;
     return (area_t){x, y, x + w - 1, y + h - 1};
 }
 

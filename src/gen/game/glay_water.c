@@ -32,8 +32,10 @@ static int clampi(int v, int lo, int hi)
 /* One step of the game's drunkard walk: dx then dy, each -1, 0 or +1. */
 static void random_shift(rng_t *r, int *x, int *y)
 {
-    *x += glay_random(r, 3) - 1;
-    *y += glay_random(r, 3) - 1;
+    int dx, dy;
+    game_random_xy(r, 3, 3, &dx, &dy);
+    *x += dx - 1;
+    *y += dy - 1;
 }
 
 /* `steps` times: clamp into a, set the cell, move [game: vluadungen.pas,
@@ -67,8 +69,10 @@ void glay_fluids(level_t *lv, rng_t *r, const glay_tables_t *t, const area_t *a)
     }
     o->fluid_passes++;
     for (int i = 0; i < walks; i++) {
-        int x = a->x1 + glay_random(r, a->x2 - a->x1 + 1); /* x first */
-        int y = a->y1 + glay_random(r, a->y2 - a->y1 + 1);
+        int x, y; /* x first */
+        game_random_xy(r, a->x2 - a->x1 + 1, a->y2 - a->y1 + 1, &x, &y);
+        x += a->x1;
+        y += a->y1;
         fluid_walk(&lv->map, r, x, y, length, b->fluid, a);
     }
 }

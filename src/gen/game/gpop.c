@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grandom.h"
 #include "poptable.h" /* AMMO_* kinds, as rolls_t.ammo_kind records them */
 
 /* [game: vmaparea.pas:154-166] random_empty_coord gives up after this many
@@ -129,19 +130,7 @@ typedef struct gp {
     monster_t guard[GPOP_MAX_GUARDS];
 } gp_t;
 
-/* ---- the game's RNG primitives [game: vlua.pas:43-63; vrltools.pas:612-617] ---- */
-
-/* Random(n): 0..n-1; 0 for n = 0 and a value in (n, 0] for n < 0, each one draw. */
-static inline int game_random(rng_t *r, int n)
-{
-    if (n > 0)
-        return (int)rng_below(r, (uint32_t)n);
-    if (n == 0) {
-        (void)rng_below(r, 1);
-        return 0;
-    }
-    return -(int)rng_below(r, (uint32_t)-n);
-}
+/* ---- the game's RNG primitives: game_random, game_random_xy (grandom.h) ---- */
 
 /* weight_table:roll() over w[0..n-1]: the first index whose running sum
  * exceeds Random(total). */
@@ -231,8 +220,10 @@ static inline bool random_empty_from(gp_t *s, rng_t *stream, int flags, area_t a
     rng_t r = *stream;
     bool found = false;
     for (int i = 0; i < GPOP_EMPTY_TRIES; i++) {
-        int x = a.x1 + (int)rng_below(&r, w);
-        int y = a.y1 + (int)rng_below(&r, h);
+        int x, y;
+        game_random_xy(&r, (int)w, (int)h, &x, &y);
+        x += a.x1;
+        y += a.y1;
         if (empty_at(s, GRID_IDX(x, y), flags)) {
             *out = (point_t){(uint8_t)x, (uint8_t)y};
             found = true;
@@ -332,8 +323,10 @@ static bool setup_teleport(gp_t *s, rng_t *r, const room_t *rm)
 {
     area_t in = room_area(rm, 1);
     for (int i = 0; i < GPOP_TELEPORT_TRIES; i++) {
-        int x = in.x1 + game_random(r, in.x2 - in.x1 + 1);
-        int y = in.y1 + game_random(r, in.y2 - in.y1 + 1);
+        int x, y;
+        game_random_xy(r, in.x2 - in.x1 + 1, in.y2 - in.y1 + 1, &x, &y);
+        x += in.x1;
+        y += in.y1;
         if (cross_floor(s, x, y) >= GPOP_TELEPORT_MIN_FLOOR) {
             occupy(s, x, y, GPOP_ROOM_ITEMS ? EF_NOITEMS : 0);
             return true;
@@ -413,9 +406,10 @@ static void setup_warehouse(gp_t *s, rng_t *r, const room_t *rm)
                         in.x2 - 1 <= GRID_W && in.y2 - 1 <= GRID_H;
     rng_t rl = *r; /* a local copy: the crates' stores cannot touch it */
     for (int i = 0; i < GPOP_WH_TRIES; i++) {
-        /* Random(n) is rng_below(n) for n > 0, as on_map holds */
-        int x = in.x1 + (on_map ? (int)rng_below(&rl, (uint32_t)nx) : game_random(&rl, nx));
-        int y = in.y1 + (on_map ? (int)rng_below(&rl, (uint32_t)ny) : game_random(&rl, ny));
+        int x, y;
+        game_random_xy(&rl, nx, ny, &x, &y);
+        x += in.x1;
+        y += in.y1;
         if (!on_map && (x < 1 || y < 1 || x + dim - 1 > GRID_W || y + dim - 1 > GRID_H))
             continue; /* a cell off the map is no floor */
         if (!floor_4x4(&s->lv->map, x, y))

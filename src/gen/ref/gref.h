@@ -39,6 +39,9 @@
 int gref_clamp(int v, int lo, int hi);
 /* Random(n): 0..n-1; n = 0 gives 0 and n < 0 a value in n+1..0, each one draw. */
 int gref_random(rng_t *r, int n);
+/* Random(nx) as *x, then Random(ny) as *y: a cell's two coordinates, from
+ * the two halves of one output when both are positive. */
+void gref_random_xy(rng_t *r, int nx, int ny, int *x, int *y);
 /* math.random(n): 1..n. */
 int gref_dn(rng_t *r, int n);
 /* random(a, b): min(a,b)..max(a,b). */

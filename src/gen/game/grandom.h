@@ -1,0 +1,50 @@
+/* grandom.h - the game's Random(n) and its cell draw, as the fast game code
+ * (layouts, water, population) makes them (docs/rules.md G4, G5).
+ *
+ * Random(n) is uniform on 0..n-1; Random(0) is 0 and Random(n < 0) a value
+ * in n+1..0, each still one draw.  A cell's two coordinates, x then y, come
+ * from one output of the stream (rng_below_pair) when both ranges are
+ * positive [decision: GAME_CELL_ONE_OUTPUT]: the same numbers as two draws
+ * would give, with half the generator's work.
+ */
+#ifndef DRLSIM_GRANDOM_H
+#define DRLSIM_GRANDOM_H
+
+#include "rng.h"
+
+/* [decision: GAME_CELL_ONE_OUTPUT] 1: a cell's x and y are the two halves of
+ * one output (docs/rules.md G5); 0: two draws. */
+#define GAME_CELL_ONE_OUTPUT 1
+
+/* The game's Random(n).  Inline: with n known the sign tests vanish. */
+static inline int game_random(rng_t *r, int n)
+{
+    if (n > 0)
+        return (int)rng_below(r, (uint32_t)n);
+    if (n == 0) {
+        (void)rng_next(r); /* [game] Random(0) is 0 and still uses a draw */
+        return 0;
+    }
+    /* [decision] Random(n < 0) lies in n+1..0 [game]; which value there is
+     * is left to the run-time library.  The one use (lava quads of height
+     * 17 or 18) clamps the result away, so any choice draws the same map:
+     * ours is uniform. */
+    return -(int)rng_below(r, (uint32_t)(-n));
+}
+
+/* Random(nx) as *x, then Random(ny) as *y: one output for both when both
+ * are positive, else two game_random draws. */
+static inline void game_random_xy(rng_t *r, int nx, int ny, int *x, int *y)
+{
+    if (GAME_CELL_ONE_OUTPUT && nx > 0 && ny > 0) {
+        uint32_t a, b;
+        rng_below_pair(r, (uint32_t)nx, (uint32_t)ny, &a, &b);
+        *x = (int)a;
+        *y = (int)b;
+    } else {
+        *x = game_random(r, nx);
+        *y = game_random(r, ny);
+    }
+}
+
+#endif
