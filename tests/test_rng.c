@@ -5,6 +5,13 @@
  * by Blackman and Vigna), as reproduced in public test suites of ports of it.
  * Uniformity of d(n): chi-square over 10^6 draws each, alpha = 1e-6 (fixed
  * seed, so deterministic; a biased d(n) would give p ~ 0 at this size).
+ * Pairs (rng_below_pair, docs/rules.md G5): the joint table of (a, b) for
+ * 7 x 5 is uniform (chi-square, 10^6 pairs, the same alpha), so a and b are
+ * uniform and independent; and every pair is what the rule says, computed
+ * here from the raw outputs: a from the high 32 bits, b from the low 32
+ * bits, each by multiply-shift with Lemire's rejection, a rejected half
+ * replaced by the high half of the next output, a's before b's (with ranges
+ * of 3 * 2^30, where a quarter of the halves are rejected).
  */
 #include <stdio.h>
 #include <string.h>
@@ -96,6 +103,68 @@ static void uniformity(int n)
     CHECK(pv > ALPHA, "d(%d) uniform: p = %g <= alpha %g", n, pv, ALPHA);
 }
 
+/* The rule of G5, plainly: the bounded value of 32 bits h, or of the next
+ * outputs' high halves while h is rejected. */
+static uint32_t by_rule(rng_t *raw, uint32_t h, uint32_t n)
+{
+    const uint32_t threshold = (uint32_t)((UINT64_C(1) << 32) % n);
+    while ((uint32_t)((uint64_t)h * n) < threshold)
+        h = (uint32_t)(rng_next(raw) >> 32);
+    return (uint32_t)(((uint64_t)h * n) >> 32);
+}
+
+static void pairs(void)
+{
+    enum { NA = 7, NB = 5 };
+    long counts[NA * NB] = {0};
+    double p[NA * NB];
+    rng_t r;
+    rng_stream(&r, 2024, 1, RNG_POPULATE);
+    bool in_range = true;
+    for (int i = 0; i < DRAWS; i++) {
+        uint32_t a, b;
+        rng_below_pair(&r, NA, NB, &a, &b);
+        if (a >= NA || b >= NB) {
+            in_range = false;
+            break;
+        }
+        counts[a * NB + b]++;
+    }
+    CHECK(in_range, "pairs stay in 0..%d x 0..%d", NA - 1, NB - 1);
+    for (int i = 0; i < NA * NB; i++)
+        p[i] = 1.0 / (NA * NB);
+    double chi;
+    int dof;
+    double pv = test_chisq_p(counts, p, NA * NB, &chi, &dof);
+    printf("pair(%d, %d): chi2 = %.2f, dof = %d, p = %.4f over %d pairs\n", NA, NB, chi, dof, pv,
+           DRAWS);
+    CHECK(pv > ALPHA, "pair(%d, %d) uniform and independent: p = %g <= alpha %g", NA, NB, pv,
+          ALPHA);
+
+    const uint32_t ns[][2] = {{78, 20}, {3, 3}, {3u << 30, 3u << 30}, {5, 3u << 30}};
+    for (size_t k = 0; k < sizeof ns / sizeof ns[0]; k++) {
+        rng_t fast, raw;
+        rng_stream(&fast, 99, k, RNG_WATER);
+        raw = fast;
+        long wrong = 0, rejected = 0;
+        for (int i = 0; i < 100000; i++) {
+            uint32_t a, b;
+            rng_below_pair(&fast, ns[k][0], ns[k][1], &a, &b);
+            const uint64_t u = rng_next(&raw);
+            const rng_t before = raw;
+            const uint32_t ea = by_rule(&raw, (uint32_t)(u >> 32), ns[k][0]);
+            const uint32_t eb = by_rule(&raw, (uint32_t)u, ns[k][1]);
+            rejected += memcmp(&before, &raw, sizeof raw) != 0;
+            wrong += a != ea || b != eb || memcmp(&fast, &raw, sizeof raw) != 0;
+        }
+        CHECK(wrong == 0, "pair(%u, %u): %ld of 100000 pairs not as the rule makes them",
+              ns[k][0], ns[k][1], wrong);
+        if (ns[k][1] == 3u << 30)
+            CHECK(rejected > 10000, "pair(%u, %u): the rejections were exercised (%ld)",
+                  ns[k][0], ns[k][1], rejected);
+    }
+}
+
 static void dice(void)
 {
     rng_t r;
@@ -153,5 +222,6 @@ int main(void)
     for (size_t i = 0; i < sizeof NS / sizeof NS[0]; i++)
         uniformity(NS[i]);
     dice();
+    pairs();
     return test_summary("rng");
 }
