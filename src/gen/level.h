@@ -172,6 +172,14 @@ typedef struct obs {
     uint8_t glay_blobs;         /* caves_2: pillar blobs + lakes that found a start */
     point_t glay_river_at;      /* caves: the empty cell the vertical river passes
                                  * through, (0,0) for none */
+    int8_t glay_hriver_drift;   /* a horizontal river: its first row at column 78 minus
+                                 * its first row at column 1; 0 for none */
+    uint8_t glay_pillars_drawn; /* caves_2: the counts drawn (1d3+2 pillars, */
+    uint8_t glay_buildings_drawn; /* random(5,7) buildings, 1d5+10 lakes), before */
+    uint8_t glay_lakes_drawn;   /* any is placed; else 0 */
+    uint8_t glay_quad_w[3];     /* lava: each big quad's drawn width and height, */
+    uint8_t glay_quad_h[3];     /* before the sub-area and clamping; else 0 */
+    uint8_t glay_room_tries;    /* lava: room sites drawn; else 0 */
     /* special rooms */
     uint8_t special_made;     /* 1 when the level's type rolled special rooms */
     uint8_t special_rolled;   /* 7d2-7 */
@@ -212,6 +220,8 @@ typedef struct obs {
     uint8_t gp_stairs_lost;   /* 1 when the stairs found no empty cell */
     uint8_t gp_guards;        /* vault guards placed (in lv->monster after the flood's
                                  beings, not counted in monsters or monsters_by_kind) */
+    uint8_t gp_guards_drawn;  /* the first vault's guard count as drawn; 0 no vault */
+    uint8_t gp_wh_tries;      /* the first warehouse room's crate-site draws; 0 none */
     rolls_t roll;
     /* connectivity */
     uint16_t unreachable;     /* passable cells not reachable from the start */

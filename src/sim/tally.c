@@ -115,6 +115,11 @@ static inline int fluid_bin(int cell)
 #define N_GAME_SETS 24         /* cave monster sets, data/game-0.9.9.7/population.json */
 #define N_GAME_EVENTS GPOP_MAX_EVENTS /* the events of population.json events.list */
 #define N_GAME_GROUP 32        /* a group's members drawn (the game's table: 1..16) */
+#define N_GAME_COUNT 32        /* caves_2's counts drawn (<= 15), lava's room tries (8) */
+#define N_GAME_QUAD_W (GRID_W + 2) /* a lava quad's drawn width, 10..70 */
+#define N_GAME_QUAD_H (GRID_H + 2) /* and height, 8..18 */
+#define N_GAME_WH_TRIES 64     /* a warehouse room's crate-site draws: 30 */
+#define N_GAME_GUARDS 32       /* a vault's guards drawn: at most 4 + 2 + 6 */
 
 /* The schema, one row per histogram in report order: C rows are counts fed
  * by add_<id>, R rows counts fed by add_<id> that tally_add feeds in loops
@@ -258,6 +263,15 @@ static inline int fluid_bin(int cell)
     C(game_group_size, "game_group_size", N_GAME_GROUP, NULL, "game ruleset: members drawn for the monster flood's first group, levels with a group") \
     C(game_lake_fluid, "game_lake_fluid", 3, LBL_FLUID, "game ruleset caves-2: the fluid of its lakes") \
     C(game_lava_refill, "game_lava_refill", 8, NULL, "game ruleset lava: the big quads whose inside was refilled with lava, bit i quad i") \
+    C(game_hriver_drift, "game_hriver_drift", 2 * DRIFT_MAX + 1, LBL_DRIFT, "game ruleset: a horizontal river's first row at column 78 minus at column 1") \
+    C(game_caves2_pillars, "game_caves2_pillars", N_GAME_COUNT, NULL, "game ruleset caves-2: the pillars drawn") \
+    C(game_caves2_buildings, "game_caves2_buildings", N_GAME_COUNT, NULL, "game ruleset caves-2: the buildings drawn (placed: at most that many)") \
+    C(game_caves2_lakes, "game_caves2_lakes", N_GAME_COUNT, NULL, "game ruleset caves-2: the lakes drawn") \
+    C(game_lava_quad_w, "game_lava_quad_w", N_GAME_QUAD_W, NULL, "game ruleset lava: each big quad's drawn width, per quad") \
+    C(game_lava_quad_h, "game_lava_quad_h", N_GAME_QUAD_H, NULL, "game ruleset lava: each big quad's drawn height, per quad") \
+    C(game_lava_room_tries, "game_lava_room_tries", N_GAME_COUNT, NULL, "game ruleset lava: the room sites drawn") \
+    C(game_wh_room_tries, "game_wh_room_tries", N_GAME_WH_TRIES, NULL, "game ruleset: the crate sites the first warehouse room drew, levels with one") \
+    C(game_vault_guards, "game_vault_guards", N_GAME_GUARDS, NULL, "game ruleset: the guards the first vault drew, levels with a vault") \
     M(rooms_river, "rooms_with_river", "entries of the room list, levels with a river") \
     M(rooms_dry, "rooms_without_river", "entries of the room list, levels without a river")
 
@@ -954,6 +968,54 @@ static void add_game_lava_refill(const level_t *lv, uint64_t *b)
 {
     if (lv->obs.gp_made && lv->type == LT_LAVA)
         bump(b, NB_game_lava_refill, lv->obs.glay_lava_refill);
+}
+static void add_game_hriver_drift(const level_t *lv, uint64_t *b)
+{
+    const obs_t *o = &lv->obs;
+    if (o->gp_made && o->river && o->river_orient == RIVER_HORIZONTAL)
+        bump(b, NB_game_hriver_drift, o->glay_hriver_drift + DRIFT_MAX);
+}
+static void add_game_caves2_pillars(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.gp_made && lv->type == LT_CAVES_2)
+        bump(b, NB_game_caves2_pillars, lv->obs.glay_pillars_drawn);
+}
+static void add_game_caves2_buildings(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.gp_made && lv->type == LT_CAVES_2)
+        bump(b, NB_game_caves2_buildings, lv->obs.glay_buildings_drawn);
+}
+static void add_game_caves2_lakes(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.gp_made && lv->type == LT_CAVES_2)
+        bump(b, NB_game_caves2_lakes, lv->obs.glay_lakes_drawn);
+}
+static void add_game_lava_quad_w(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.gp_made && lv->type == LT_LAVA)
+        for (int i = 0; i < 3; i++)
+            bump(b, NB_game_lava_quad_w, lv->obs.glay_quad_w[i]);
+}
+static void add_game_lava_quad_h(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.gp_made && lv->type == LT_LAVA)
+        for (int i = 0; i < 3; i++)
+            bump(b, NB_game_lava_quad_h, lv->obs.glay_quad_h[i]);
+}
+static void add_game_lava_room_tries(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.gp_made && lv->type == LT_LAVA)
+        bump(b, NB_game_lava_room_tries, lv->obs.glay_room_tries);
+}
+static void add_game_wh_room_tries(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.gp_made && lv->obs.gp_wh_tries)
+        bump(b, NB_game_wh_room_tries, lv->obs.gp_wh_tries);
+}
+static void add_game_vault_guards(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.gp_made && lv->obs.gp_guards_drawn)
+        bump(b, NB_game_vault_guards, lv->obs.gp_guards_drawn);
 }
 
 static int64_t val_budget(const level_t *lv) { return lv->obs.budget; }

@@ -179,10 +179,12 @@ static bool all_floor(const grid_t *g, const area_t *a)
     return true;
 }
 
-/* Up to random(5,7) buildings in 1000 tries; returns those placed. */
-static int buildings(grid_t *g, rng_t *r)
+/* Up to random(5,7) buildings in 1000 tries (*drawn: that count); returns
+ * those placed. */
+static int buildings(grid_t *g, rng_t *r, uint8_t *drawn)
 {
     const int most = glay_between(r, BUILDINGS_MIN, BUILDINGS_MAX);
+    *drawn = (uint8_t)most;
     int placed = 0;
     for (int i = 0; i < BUILDING_TRIES; i++) {
         int w = glay_between(r, BUILDING_W_MIN, BUILDING_W_MAX);
@@ -222,13 +224,15 @@ void glay_caves_2(layout_ctx_t *ctx, const glay_tables_t *t)
     caves_edge_walks(lv, r, LATE_WALKS, glay_dn(r, LATE_DIE) + LATE_PLUS, CELL_FLOOR);
     smooth(g);
 
-    int placed = blobs(g, r, glay_dn(r, PILLARS_DIE) + PILLARS_PLUS, PILLAR_SIZE_DIE,
-                       PILLAR_SIZE_PLUS, MARKER);
+    const int pillars = glay_dn(r, PILLARS_DIE) + PILLARS_PLUS;
+    lv->obs.glay_pillars_drawn = (uint8_t)pillars;
+    int placed = blobs(g, r, pillars, PILLAR_SIZE_DIE, PILLAR_SIZE_PLUS, MARKER);
     transmute(g, MARKER, CELL_WALL);
-    lv->obs.glay_buildings = (uint8_t)buildings(g, r);
+    lv->obs.glay_buildings = (uint8_t)buildings(g, r, &lv->obs.glay_buildings_drawn);
 
-    placed += blobs(g, w, glay_dn(w, LAKES_DIE) + LAKES_PLUS, LAKE_SIZE_DIE, LAKE_SIZE_PLUS,
-                    fluid);
+    const int lakes = glay_dn(w, LAKES_DIE) + LAKES_PLUS;
+    lv->obs.glay_lakes_drawn = (uint8_t)lakes;
+    placed += blobs(g, w, lakes, LAKE_SIZE_DIE, LAKE_SIZE_PLUS, fluid);
     lv->obs.glay_blobs = (uint8_t)placed;
     transmute(g, MARKER, CELL_FLOOR);
     for (int y = SHRUNK1.y1; y <= SHRUNK1.y2; y++)

@@ -47,11 +47,17 @@ static int mini(int a, int b)
 }
 
 /* random_subarea(INSIDE, dims), clamped into INSIDE: coord.random of the
- * dims (x first), then the corner. */
-static area_t random_quad(rng_t *r, int wmin, int hmin, int wmax, int hmax)
+ * dims (x first), then the corner; the dims drawn go to *dw, *dh unless
+ * they are NULL. */
+static area_t random_quad(rng_t *r, int wmin, int hmin, int wmax, int hmax, uint8_t *dw,
+                          uint8_t *dh)
 {
     int w = wmin + glay_random(r, wmax - wmin + 1);
     int h = hmin + glay_random(r, hmax - hmin + 1);
+    if (dw) {
+        *dw = (uint8_t)w;
+        *dh = (uint8_t)h;
+    }
     area_t q = glay_random_subarea(r, &INSIDE, w, h);
     q.x1 = maxi(q.x1, INSIDE.x1);
     q.y1 = maxi(q.y1, INSIDE.y1);
@@ -68,7 +74,8 @@ static int even_up(int v)
 static void big_quad(level_t *lv, rng_t *r, int index)
 {
     grid_t *g = &lv->map;
-    area_t q = random_quad(r, QUAD_W_MIN, QUAD_H_MIN, QUAD_W_MAX, QUAD_H_MAX);
+    area_t q = random_quad(r, QUAD_W_MIN, QUAD_H_MIN, QUAD_W_MAX, QUAD_H_MAX,
+                           &lv->obs.glay_quad_w[index], &lv->obs.glay_quad_h[index]);
     q = (area_t){even_up(q.x1), even_up(q.y1), even_up(q.x2), even_up(q.y2)};
     if (glay_dn(r, QUAD_REFILL_DIE) == 1) {
         fill(g, &(area_t){q.x1 + 1, q.y1 + 1, q.x2 - 1, q.y2 - 1}, CELL_LAVA);
@@ -101,7 +108,8 @@ static bool holds_wall(const grid_t *g, const area_t *a)
 static bool room(level_t *lv, rng_t *r)
 {
     grid_t *g = &lv->map;
-    area_t q = random_quad(r, ROOM_W_MIN, ROOM_H_MIN, ROOM_W_MAX, ROOM_H_MAX);
+    area_t q = random_quad(r, ROOM_W_MIN, ROOM_H_MIN, ROOM_W_MAX, ROOM_H_MAX, NULL, NULL);
+    lv->obs.glay_room_tries++;
     if (holds_wall(g, &q))
         return false;
     fill(g, &q, CELL_FLOOR);

@@ -115,7 +115,10 @@ void glay_horiz_river(level_t *lv, rng_t *stream, cell_t fluid, int width, bool 
     rng_t local = *stream, *r = &local; /* a local copy, as fluid_walk */
     const int b = bridge ? HRIVER_BRIDGE_BASE + glay_dn(r, HRIVER_BRIDGE_DIE) : -GRID_W;
     int y = HRIVER_CENTRE + glay_dn(r, 2 * width) - width;
+    const int y_first = y;
+    int y_last = y;
     for (int x = 1; x <= GRID_W; x++) {
+        y_last = y;
         cell_t k = x >= b && x < b + RIVER_BRIDGE_CELLS ? CELL_BRIDGE : fluid;
         for (int w = 1; w <= width; w++)
             grid_set(g, x, y + w, k);
@@ -132,6 +135,7 @@ void glay_horiz_river(level_t *lv, rng_t *stream, cell_t fluid, int width, bool 
     o->river_count = 1;
     o->river_bridge = bridge;
     o->river_width[0] = (uint8_t)width;
+    o->glay_hriver_drift = (int8_t)(y_last - y_first);
 }
 
 /* Set the n cells from p to k.  A river's run is a few cells: two

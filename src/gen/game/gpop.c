@@ -405,7 +405,9 @@ static void setup_warehouse(gp_t *s, rng_t *r, const room_t *rm)
     const bool on_map = nx > 0 && ny > 0 && in.x1 >= 1 && in.y1 >= 1 &&
                         in.x2 - 1 <= GRID_W && in.y2 - 1 <= GRID_H;
     rng_t rl = *r; /* a local copy: the crates' stores cannot touch it */
+    int tries = 0;
     for (int i = 0; i < GPOP_WH_TRIES; i++) {
+        tries++;
         int x, y;
         game_random_xy(&rl, nx, ny, &x, &y);
         x += in.x1;
@@ -422,6 +424,8 @@ static void setup_warehouse(gp_t *s, rng_t *r, const room_t *rm)
             memset(&s->lv->map.c[GRID_IDX(x + 1, yy)], CELL_BOX, GPOP_WH_BOX);
     }
     *r = rl;
+    if (s->lv->obs.gp_wh_tries == 0)
+        s->lv->obs.gp_wh_tries = (uint8_t)tries; /* the sites drawn */
 }
 
 /* area:random_inner_edge_coord() [game: vrltools.pas:1078-1100] */
@@ -465,6 +469,8 @@ static void setup_vault(gp_t *s, rng_t *r, const room_t *rm)
         id = roll % 6 == 4 ? "ncacodemon" : roll % 6 == 5 ? "ndemon" : roll % 6 == 3 ? "nimp"
                                                                                   : "cacodemon";
     int n = rng_d(r, GPOP_VAULT_COUNT_DIE) + GPOP_VAULT_COUNT_ADD + diffmod;
+    if (lv->obs.gp_guards_drawn == 0)
+        lv->obs.gp_guards_drawn = (uint8_t)n;
     const int kind = monsters_find(&s->t->monsters, id); /* once for all the guards */
     for (int i = 0; i < n; i++) {
         point_t c;
@@ -1084,6 +1090,7 @@ static void reset_owned(level_t *lv)
     o->gp_group_size = 0;
     o->gp_cave_set = o->gp_single_split = o->gp_event_roll = o->gp_event = -1;
     o->gp_event_eligible = o->gp_stairs_lost = o->gp_guards = 0;
+    o->gp_guards_drawn = o->gp_wh_tries = 0;
     rolls_t *ro = &o->roll;
     ro->single = ro->fluid_room = ro->ammo = -1;
     ro->single_outcome = ro->fluid_room_kind = ro->ammo_kind = ro->ammo_stacks = -1;

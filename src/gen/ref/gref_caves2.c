@@ -47,10 +47,11 @@ static bool all_floor(const grid_t *g, area_t a)
     return true;
 }
 
-static int buildings(grid_t *g, rng_t *r)
+static int buildings(level_t *lv, grid_t *g, rng_t *r)
 {
     const area_t inside_ring = {2, 2, GRID_W - 1, GRID_H - 1};
     int most = gref_between(r, 5, 7);
+    lv->obs.glay_buildings_drawn = (uint8_t)most;
     int placed = 0;
     for (int i = 0; i < 1000; i++) {
         int w = gref_between(r, 7, 9);
@@ -92,11 +93,13 @@ void gref_caves_2(layout_ctx_t *ctx)
     smooth(g);
 
     int pillars = gref_dn(r, 3) + 2;
+    lv->obs.glay_pillars_drawn = (uint8_t)pillars;
     int started = gref_blobs(g, r, pillars, 5, 5, MARK);
     gref_replace(g, MARK, CELL_WALL);
-    lv->obs.glay_buildings = (uint8_t)buildings(g, r);
+    lv->obs.glay_buildings = (uint8_t)buildings(lv, g, r);
 
     int lakes = gref_dn(w, 5) + 10;
+    lv->obs.glay_lakes_drawn = (uint8_t)lakes;
     started += gref_blobs(g, w, lakes, 40, 20, fluid);
     lv->obs.glay_blobs = (uint8_t)started;
     gref_replace(g, MARK, CELL_FLOOR);

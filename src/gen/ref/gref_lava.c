@@ -20,10 +20,16 @@
 
 static const area_t INSIDE = {3, 3, GRID_W - 2, GRID_H - 2};
 
-static area_t random_quad(rng_t *r, int wmin, int wmax, int hmin, int hmax)
+/* The quad's drawn size goes to *dw, *dh when they are not NULL. */
+static area_t random_quad(rng_t *r, int wmin, int wmax, int hmin, int hmax, uint8_t *dw,
+                          uint8_t *dh)
 {
     int w = gref_between(r, wmin, wmax);
     int h = gref_between(r, hmin, hmax);
+    if (dw) {
+        *dw = (uint8_t)w;
+        *dh = (uint8_t)h;
+    }
     area_t q = gref_subarea(r, &INSIDE, w, h);
     q.x1 = gref_clamp(q.x1, INSIDE.x1, INSIDE.x2);
     q.y1 = gref_clamp(q.y1, INSIDE.y1, INSIDE.y2);
@@ -40,7 +46,7 @@ static int even(int v)
 static void big_quad(level_t *lv, rng_t *r, int i)
 {
     grid_t *g = &lv->map;
-    area_t q = random_quad(r, 10, 70, 8, 18);
+    area_t q = random_quad(r, 10, 70, 8, 18, &lv->obs.glay_quad_w[i], &lv->obs.glay_quad_h[i]);
     q = (area_t){even(q.x1), even(q.y1), even(q.x2), even(q.y2)};
     if (gref_dn(r, 2) == 1) {
         gref_fill(g, (area_t){q.x1 + 1, q.y1 + 1, q.x2 - 1, q.y2 - 1}, CELL_LAVA);
@@ -70,7 +76,8 @@ static bool holds_wall(const grid_t *g, area_t a)
 static bool room(level_t *lv, rng_t *r)
 {
     grid_t *g = &lv->map;
-    area_t q = random_quad(r, 12, 20, 10, 16);
+    area_t q = random_quad(r, 12, 20, 10, 16, NULL, NULL);
+    lv->obs.glay_room_tries++;
     if (holds_wall(g, q))
         return false;
     gref_fill(g, q, CELL_FLOOR);

@@ -36,7 +36,9 @@ void gref_horizontal_river(level_t *lv, rng_t *r, cell_t fluid, int width, bool 
     if (bridge)
         b = 8 + gref_dn(r, 60);
     int y = 10 + gref_dn(r, 2 * width) - width;
+    int y_at[GRID_W + 1]; /* the row above the river at each column */
     for (int x = 1; x <= GRID_W; x++) {
+        y_at[x] = y;
         for (int i = 1; i <= width; i++)
             grid_set(&lv->map, x, y + i, x == b || x == b + 1 ? CELL_BRIDGE : fluid);
         if (gref_dn(r, 6) == 1)
@@ -50,6 +52,7 @@ void gref_horizontal_river(level_t *lv, rng_t *r, cell_t fluid, int width, bool 
     o->river_count = 1;
     o->river_bridge = bridge;
     o->river_width[0] = (uint8_t)width;
+    o->glay_hriver_drift = (int8_t)(y_at[GRID_W] - y_at[1]);
 }
 
 /* One row of a vertical river; returns the x of the next row. */

@@ -23,8 +23,10 @@ void gref_setup_warehouse(gref_pop_t *s, const room_t *rm)
 {
     grid_t *g = &s->lv->map;
     area_t in = gref_room_area(rm, 1);
+    int tries = 0;
     for (int i = 0; i < 30; i++) {
         area_t a = gref_subarea(s->r, &in, 4, 4);
+        tries++;
         bool floor = true;
         for (int y = a.y1; y <= a.y2; y++)
             for (int x = a.x1; x <= a.x2; x++)
@@ -36,6 +38,8 @@ void gref_setup_warehouse(gref_pop_t *s, const room_t *rm)
         (void)gref_random(s->r, 2);
         gref_fill(g, (area_t){a.x1 + 1, a.y1 + 1, a.x2 - 1, a.y2 - 1}, CELL_BOX);
     }
+    if (s->lv->obs.gp_wh_tries == 0)
+        s->lv->obs.gp_wh_tries = (uint8_t)tries;
 }
 
 static const char *guard_kind(int roll)
@@ -81,6 +85,8 @@ void gref_setup_vault(gref_pop_t *s, const room_t *rm)
         more = gref_dn(s->r, more);
     const char *id = guard_kind(roll);
     int guards = gref_dn(s->r, 4) + 2 + more;
+    if (lv->obs.gp_guards_drawn == 0)
+        lv->obs.gp_guards_drawn = (uint8_t)guards;
     for (int i = 0; i < guards; i++) {
         point_t c;
         if (gref_random_empty(s, GREF_MONSTER, inside, &c))
