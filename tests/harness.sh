@@ -14,3 +14,28 @@ finish() {
     echo "$pass passed, $fail failed"
     [ "$fail" = 0 ]
 }
+# check_scaled DRLSIM ARGS...: where DRLSIM_TEST_SCALE is above 1 (the
+# sanitized and portable suites), run `DRLSIM check ARGS...` at 1/scale of
+# its levels and assert only that it runs clean: exit 0 or 1 and a complete
+# JSON report with a verdict for every check; then exit with the summary.
+# The verdicts at the full sample are the plain suite's to judge.  Without
+# the scale it returns and the caller runs its full check.
+check_scaled() {
+    scale=${DRLSIM_TEST_SCALE:-1}
+    [ "$scale" -gt 1 ] 2>/dev/null || return 0
+    d=$1
+    shift
+    "$d" check "$@" --scale "$(awk "BEGIN { print 1 / $scale }")" --progress never \
+        --json "$tmp/scaled.json" >"$tmp/out" 2>"$tmp/err"
+    st=$?
+    if [ "$st" = 0 ] || [ "$st" = 1 ]; then ok; else ko "check at 1/$scale exited $st: $(tail -3 "$tmp/err")"; fi
+    if python3 - "$tmp/scaled.json" <<'PY'
+import json, sys
+o = json.load(open(sys.argv[1]))
+assert o["summary"]["complete"], o["summary"]
+assert o["checks"] and all(c["verdict"] in ("PASS", "FAIL", "XFAIL", "XPASS") for c in o["checks"])
+PY
+    then ok; else ko "check at 1/$scale: the report is incomplete or a check has no verdict"; fi
+    finish
+    exit
+}
