@@ -180,6 +180,13 @@ typedef struct obs {
     uint8_t glay_quad_w[3];     /* lava: each big quad's drawn width and height, */
     uint8_t glay_quad_h[3];     /* before the sub-area and clamping; else 0 */
     uint8_t glay_room_tries;    /* lava: room sites drawn; else 0 */
+    uint8_t glay_room_w;        /* lava: the first room site's drawn width and */
+    uint8_t glay_room_h;        /* height; else 0 */
+    uint8_t glay_blob_size[2];  /* caves_2: the first pillar's and the first lake's
+                                 * drawn sizes; else 0 */
+    uint8_t glay_walk_len[2];   /* caves_2: the early and the late walks' length */
+    uint8_t glay_bridge_at;     /* the first river's bridge as drawn: a horizontal
+                                 * river's column, a vertical river's row; 0 none */
     /* special rooms */
     uint8_t special_made;     /* 1 when the level's type rolled special rooms */
     uint8_t special_rolled;   /* 7d2-7 */
@@ -222,6 +229,9 @@ typedef struct obs {
                                  beings, not counted in monsters or monsters_by_kind) */
     uint8_t gp_guards_drawn;  /* the first vault's guard count as drawn; 0 no vault */
     uint8_t gp_wh_tries;      /* the first warehouse room's crate-site draws; 0 none */
+    uint8_t gp_loot_drawn;    /* the first vault's loot count as drawn; 0 no vault */
+    uint8_t gp_guard_kind;    /* the first vault's guards' monster kind (with
+                                 gp_guards_drawn > 0) */
     rolls_t roll;
     /* connectivity */
     uint16_t unreachable;     /* passable cells not reachable from the start */

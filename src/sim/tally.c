@@ -120,6 +120,7 @@ static inline int fluid_bin(int cell)
 #define N_GAME_QUAD_H (GRID_H + 2) /* and height, 8..18 */
 #define N_GAME_WH_TRIES 64     /* a warehouse room's crate-site draws: 30 */
 #define N_GAME_GUARDS 32       /* a vault's guards drawn: at most 4 + 2 + 6 */
+#define N_GAME_SIZE 64         /* caves_2's blob sizes (<= 60) and walk lengths (<= 50) */
 
 /* The schema, one row per histogram in report order: C rows are counts fed
  * by add_<id>, R rows counts fed by add_<id> that tally_add feeds in loops
@@ -272,6 +273,16 @@ static inline int fluid_bin(int cell)
     C(game_lava_room_tries, "game_lava_room_tries", N_GAME_COUNT, NULL, "game ruleset lava: the room sites drawn") \
     C(game_wh_room_tries, "game_wh_room_tries", N_GAME_WH_TRIES, NULL, "game ruleset: the crate sites the first warehouse room drew, levels with one") \
     C(game_vault_guards, "game_vault_guards", N_GAME_GUARDS, NULL, "game ruleset: the guards the first vault drew, levels with a vault") \
+    C(game_vault_guard_kind, "game_vault_guard_kind", MONSTER_KINDS_MAX, NAMED(MONSTER), "game ruleset: the kind of the first vault's guards, levels with a vault") \
+    C(game_vault_loot, "game_vault_loot", N_GAME_COUNT, NULL, "game ruleset: the loot items the first vault drew, levels with a vault") \
+    C(game_hriver_bridge, "game_hriver_bridge", N_GAME_QUAD_W, NULL, "game ruleset: a bridged horizontal river's first bridge column") \
+    C(game_vriver_bridge, "game_vriver_bridge", N_GAME_QUAD_H, NULL, "game ruleset: the first vertical river's first bridge row") \
+    C(game_caves2_pillar_size, "game_caves2_pillar_size", N_GAME_SIZE, NULL, "game ruleset caves-2: the first pillar's drawn size") \
+    C(game_caves2_lake_size, "game_caves2_lake_size", N_GAME_SIZE, NULL, "game ruleset caves-2: the first lake's drawn size") \
+    C(game_caves2_walk_early, "game_caves2_walk_early", N_GAME_SIZE, NULL, "game ruleset caves-2: the early walks' length") \
+    C(game_caves2_walk_late, "game_caves2_walk_late", N_GAME_SIZE, NULL, "game ruleset caves-2: the late walks' length") \
+    C(game_lava_room_w, "game_lava_room_w", N_GAME_QUAD_W, NULL, "game ruleset lava: the first room site's drawn width") \
+    C(game_lava_room_h, "game_lava_room_h", N_GAME_QUAD_H, NULL, "game ruleset lava: the first room site's drawn height") \
     M(rooms_river, "rooms_with_river", "entries of the room list, levels with a river") \
     M(rooms_dry, "rooms_without_river", "entries of the room list, levels without a river")
 
@@ -1016,6 +1027,58 @@ static void add_game_vault_guards(const level_t *lv, uint64_t *b)
 {
     if (lv->obs.gp_made && lv->obs.gp_guards_drawn)
         bump(b, NB_game_vault_guards, lv->obs.gp_guards_drawn);
+}
+static void add_game_vault_guard_kind(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.gp_made && lv->obs.gp_guards_drawn)
+        bump(b, NB_game_vault_guard_kind, lv->obs.gp_guard_kind);
+}
+static void add_game_vault_loot(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.gp_made && lv->obs.gp_loot_drawn)
+        bump(b, NB_game_vault_loot, lv->obs.gp_loot_drawn);
+}
+static void add_game_hriver_bridge(const level_t *lv, uint64_t *b)
+{
+    const obs_t *o = &lv->obs;
+    if (o->gp_made && o->river && o->river_orient == RIVER_HORIZONTAL && o->glay_bridge_at)
+        bump(b, NB_game_hriver_bridge, o->glay_bridge_at);
+}
+static void add_game_vriver_bridge(const level_t *lv, uint64_t *b)
+{
+    const obs_t *o = &lv->obs;
+    if (o->gp_made && o->river && o->river_orient == RIVER_VERTICAL)
+        bump(b, NB_game_vriver_bridge, o->glay_bridge_at);
+}
+static void add_game_caves2_pillar_size(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.gp_made && lv->type == LT_CAVES_2)
+        bump(b, NB_game_caves2_pillar_size, lv->obs.glay_blob_size[0]);
+}
+static void add_game_caves2_lake_size(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.gp_made && lv->type == LT_CAVES_2)
+        bump(b, NB_game_caves2_lake_size, lv->obs.glay_blob_size[1]);
+}
+static void add_game_caves2_walk_early(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.gp_made && lv->type == LT_CAVES_2)
+        bump(b, NB_game_caves2_walk_early, lv->obs.glay_walk_len[0]);
+}
+static void add_game_caves2_walk_late(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.gp_made && lv->type == LT_CAVES_2)
+        bump(b, NB_game_caves2_walk_late, lv->obs.glay_walk_len[1]);
+}
+static void add_game_lava_room_w(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.gp_made && lv->type == LT_LAVA)
+        bump(b, NB_game_lava_room_w, lv->obs.glay_room_w);
+}
+static void add_game_lava_room_h(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.gp_made && lv->type == LT_LAVA)
+        bump(b, NB_game_lava_room_h, lv->obs.glay_room_h);
 }
 
 static int64_t val_budget(const level_t *lv) { return lv->obs.budget; }

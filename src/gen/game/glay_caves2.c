@@ -131,15 +131,18 @@ static void place_blob(grid_t *g, rng_t *r, point_t start, int size, cell_t k)
     }
 }
 
-/* `count` blobs of k, each of size d(die) + plus drawn after its start;
- * returns the blobs that found a start. */
-static int blobs(grid_t *g, rng_t *r, int count, int die, int plus, cell_t k)
+/* `count` blobs of k, each of size d(die) + plus drawn after its start
+ * (*first_size: the first one's); returns the blobs that found a start. */
+static int blobs(grid_t *g, rng_t *r, int count, int die, int plus, cell_t k,
+                 uint8_t *first_size)
 {
     int placed = 0;
     for (int i = 0; i < count; i++) {
         point_t at;
         bool found = random_square(g, r, &at);
         int size = glay_dn(r, die) + plus; /* drawn whether or not a start was found */
+        if (i == 0)
+            *first_size = (uint8_t)size;
         if (found) {
             place_blob(g, r, at, size, k);
             placed++;
@@ -220,19 +223,24 @@ void glay_caves_2(layout_ctx_t *ctx, const glay_tables_t *t)
 
     grid_fill(g, CELL_WALL);
     grid_fill_rect(g, BAND_X1, BAND_Y1, BAND_X2, BAND_Y2, CELL_FLOOR);
-    caves_edge_walks(lv, r, EARLY_WALKS, glay_dn(r, EARLY_DIE) + EARLY_PLUS, CELL_FLOOR);
-    caves_edge_walks(lv, r, LATE_WALKS, glay_dn(r, LATE_DIE) + LATE_PLUS, CELL_FLOOR);
+    const int early = glay_dn(r, EARLY_DIE) + EARLY_PLUS;
+    lv->obs.glay_walk_len[0] = (uint8_t)early;
+    caves_edge_walks(lv, r, EARLY_WALKS, early, CELL_FLOOR);
+    const int late = glay_dn(r, LATE_DIE) + LATE_PLUS;
+    lv->obs.glay_walk_len[1] = (uint8_t)late;
+    caves_edge_walks(lv, r, LATE_WALKS, late, CELL_FLOOR);
     smooth(g);
 
     const int pillars = glay_dn(r, PILLARS_DIE) + PILLARS_PLUS;
     lv->obs.glay_pillars_drawn = (uint8_t)pillars;
-    int placed = blobs(g, r, pillars, PILLAR_SIZE_DIE, PILLAR_SIZE_PLUS, MARKER);
+    int placed = blobs(g, r, pillars, PILLAR_SIZE_DIE, PILLAR_SIZE_PLUS, MARKER,
+                       &lv->obs.glay_blob_size[0]);
     transmute(g, MARKER, CELL_WALL);
     lv->obs.glay_buildings = (uint8_t)buildings(g, r, &lv->obs.glay_buildings_drawn);
 
     const int lakes = glay_dn(w, LAKES_DIE) + LAKES_PLUS;
     lv->obs.glay_lakes_drawn = (uint8_t)lakes;
-    placed += blobs(g, w, lakes, LAKE_SIZE_DIE, LAKE_SIZE_PLUS, fluid);
+    placed += blobs(g, w, lakes, LAKE_SIZE_DIE, LAKE_SIZE_PLUS, fluid, &lv->obs.glay_blob_size[1]);
     lv->obs.glay_blobs = (uint8_t)placed;
     transmute(g, MARKER, CELL_FLOOR);
     for (int y = SHRUNK1.y1; y <= SHRUNK1.y2; y++)

@@ -108,8 +108,9 @@ static bool holds_wall(const grid_t *g, const area_t *a)
 static bool room(level_t *lv, rng_t *r)
 {
     grid_t *g = &lv->map;
-    area_t q = random_quad(r, ROOM_W_MIN, ROOM_H_MIN, ROOM_W_MAX, ROOM_H_MAX, NULL, NULL);
-    lv->obs.glay_room_tries++;
+    const bool first = lv->obs.glay_room_tries++ == 0;
+    area_t q = random_quad(r, ROOM_W_MIN, ROOM_H_MIN, ROOM_W_MAX, ROOM_H_MAX,
+                           first ? &lv->obs.glay_room_w : NULL, first ? &lv->obs.glay_room_h : NULL);
     if (holds_wall(g, &q))
         return false;
     fill(g, &q, CELL_FLOOR);

@@ -136,6 +136,7 @@ void glay_horiz_river(level_t *lv, rng_t *stream, cell_t fluid, int width, bool 
     o->river_bridge = bridge;
     o->river_width[0] = (uint8_t)width;
     o->glay_hriver_drift = (int8_t)(y_last - y_first);
+    o->glay_bridge_at = (uint8_t)(bridge ? b : 0);
 }
 
 /* Set the n cells from p to k.  A river's run is a few cells: two
@@ -204,8 +205,10 @@ void glay_vert_river(level_t *lv, rng_t *stream, cell_t fluid, int width, int x_
     o->river_bridge = 1;
     o->river_x[i] = (uint8_t)x_start;
     o->river_width[i] = (uint8_t)width;
-    if (i == 0)
+    if (i == 0) {
         o->river_drift = (int8_t)(drawn_at[GRID_H] - drawn_at[1]);
+        o->glay_bridge_at = (uint8_t)bridge_y;
+    }
 }
 
 /* The vertical rivers of one call: width d3 + width_plus, the ignored bridge

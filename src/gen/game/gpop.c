@@ -445,6 +445,7 @@ static point_t inner_edge(rng_t *r, area_t a)
 static void setup_vault(gp_t *s, rng_t *r, const room_t *rm)
 {
     level_t *lv = s->lv;
+    const bool first = lv->obs.gp_guards_drawn == 0; /* the level's first vault: observed */
     if (rm->w > GPOP_VAULT_SPACE_ABOVE && rm->h > GPOP_VAULT_SPACE_ABOVE)
         (void)rng_d(r, 2); /* space, unused */
     /* the key room lookup never finds a room: the vault is never locked */
@@ -469,15 +470,19 @@ static void setup_vault(gp_t *s, rng_t *r, const room_t *rm)
         id = roll % 6 == 4 ? "ncacodemon" : roll % 6 == 5 ? "ndemon" : roll % 6 == 3 ? "nimp"
                                                                                   : "cacodemon";
     int n = rng_d(r, GPOP_VAULT_COUNT_DIE) + GPOP_VAULT_COUNT_ADD + diffmod;
-    if (lv->obs.gp_guards_drawn == 0)
+    if (first)
         lv->obs.gp_guards_drawn = (uint8_t)n;
     const int kind = monsters_find(&s->t->monsters, id); /* once for all the guards */
+    if (first && kind >= 0)
+        lv->obs.gp_guard_kind = (uint8_t)kind;
     for (int i = 0; i < n; i++) {
         point_t c;
         if (random_empty_from(s, r, EF_MONSTER, v, &c))
             add_guard(s, kind, c);
     }
     int loot = rng_d(r, GPOP_VAULT_LOOT_DIE) + GPOP_VAULT_LOOT_ADD;
+    if (first)
+        lv->obs.gp_loot_drawn = (uint8_t)loot;
     for (int i = 0; i < loot; i++) {
         point_t c;
         if (!random_empty_from(s, r, EF_ROOM_ITEM, v, &c))
@@ -1090,7 +1095,7 @@ static void reset_owned(level_t *lv)
     o->gp_group_size = 0;
     o->gp_cave_set = o->gp_single_split = o->gp_event_roll = o->gp_event = -1;
     o->gp_event_eligible = o->gp_stairs_lost = o->gp_guards = 0;
-    o->gp_guards_drawn = o->gp_wh_tries = 0;
+    o->gp_guards_drawn = o->gp_wh_tries = o->gp_loot_drawn = o->gp_guard_kind = 0;
     rolls_t *ro = &o->roll;
     ro->single = ro->fluid_room = ro->ammo = -1;
     ro->single_outcome = ro->fluid_room_kind = ro->ammo_kind = ro->ammo_stacks = -1;

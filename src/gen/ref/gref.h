@@ -84,7 +84,7 @@ void gref_caves_2(layout_ctx_t *ctx);
 void gref_lava(layout_ctx_t *ctx);
 void gref_arena(layout_ctx_t *ctx);
 /* count blobs of k, each of d(die) + plus cells (G25); the blobs that started. */
-int gref_blobs(grid_t *g, rng_t *r, int count, int die, int plus, cell_t k);
+int gref_blobs(grid_t *g, rng_t *r, int count, int die, int plus, cell_t k, uint8_t *first_size);
 
 /* ---- population, from the population stream ---- */
 

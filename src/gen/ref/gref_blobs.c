@@ -59,13 +59,15 @@ static void grow(grid_t *g, rng_t *r, point_t start, int size, cell_t k)
     }
 }
 
-int gref_blobs(grid_t *g, rng_t *r, int count, int die, int plus, cell_t k)
+int gref_blobs(grid_t *g, rng_t *r, int count, int die, int plus, cell_t k, uint8_t *first_size)
 {
     int started = 0;
     for (int i = 0; i < count; i++) {
         point_t at;
         bool found = random_square(g, r, &at);
         int size = gref_dn(r, die) + plus;
+        if (i == 0)
+            *first_size = (uint8_t)size;
         if (found) {
             grow(g, r, at, size, k);
             started++;

@@ -87,20 +87,22 @@ void gref_caves_2(layout_ctx_t *ctx)
     grid_fill(g, CELL_WALL);
     gref_fill(g, (area_t){8, 8, 71, 13}, CELL_FLOOR);
     int length = gref_dn(r, 10) + 40;
+    lv->obs.glay_walk_len[0] = (uint8_t)length;
     ref_caves_edge_walks(lv, r, 10, length, CELL_FLOOR);
     length = gref_dn(r, 10) + 20;
+    lv->obs.glay_walk_len[1] = (uint8_t)length;
     ref_caves_edge_walks(lv, r, 50, length, CELL_FLOOR);
     smooth(g);
 
     int pillars = gref_dn(r, 3) + 2;
     lv->obs.glay_pillars_drawn = (uint8_t)pillars;
-    int started = gref_blobs(g, r, pillars, 5, 5, MARK);
+    int started = gref_blobs(g, r, pillars, 5, 5, MARK, &lv->obs.glay_blob_size[0]);
     gref_replace(g, MARK, CELL_WALL);
     lv->obs.glay_buildings = (uint8_t)buildings(lv, g, r);
 
     int lakes = gref_dn(w, 5) + 10;
     lv->obs.glay_lakes_drawn = (uint8_t)lakes;
-    started += gref_blobs(g, w, lakes, 40, 20, fluid);
+    started += gref_blobs(g, w, lakes, 40, 20, fluid, &lv->obs.glay_blob_size[1]);
     lv->obs.glay_blobs = (uint8_t)started;
     gref_replace(g, MARK, CELL_FLOOR);
     for (int y = 2; y <= GRID_H - 1; y++)

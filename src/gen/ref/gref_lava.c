@@ -76,8 +76,10 @@ static bool holds_wall(const grid_t *g, area_t a)
 static bool room(level_t *lv, rng_t *r)
 {
     grid_t *g = &lv->map;
-    area_t q = random_quad(r, 12, 20, 10, 16, NULL, NULL);
+    bool first = lv->obs.glay_room_tries == 0;
     lv->obs.glay_room_tries++;
+    area_t q = random_quad(r, 12, 20, 10, 16, first ? &lv->obs.glay_room_w : NULL,
+                           first ? &lv->obs.glay_room_h : NULL);
     if (holds_wall(g, q))
         return false;
     gref_fill(g, q, CELL_FLOOR);

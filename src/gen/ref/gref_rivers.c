@@ -53,6 +53,7 @@ void gref_horizontal_river(level_t *lv, rng_t *r, cell_t fluid, int width, bool 
     o->river_bridge = bridge;
     o->river_width[0] = (uint8_t)width;
     o->glay_hriver_drift = (int8_t)(y_at[GRID_W] - y_at[1]);
+    o->glay_bridge_at = (uint8_t)(bridge ? b : 0);
 }
 
 /* One row of a vertical river; returns the x of the next row. */
@@ -98,8 +99,10 @@ void gref_vertical_river(level_t *lv, rng_t *r, cell_t fluid, int width, int x,
     o->river_bridge = 1;
     o->river_x[i] = (uint8_t)x;
     o->river_width[i] = (uint8_t)width;
-    if (i == 0)
+    if (i == 0) {
         o->river_drift = (int8_t)(x_at[GRID_H] - x_at[1]);
+        o->glay_bridge_at = (uint8_t)b;
+    }
 }
 
 /* The rivers of a set: width d3 + plus, the ignored bridge die, x = base + d(die). */

@@ -85,14 +85,21 @@ void gref_setup_vault(gref_pop_t *s, const room_t *rm)
         more = gref_dn(s->r, more);
     const char *id = guard_kind(roll);
     int guards = gref_dn(s->r, 4) + 2 + more;
-    if (lv->obs.gp_guards_drawn == 0)
+    const bool first = lv->obs.gp_guards_drawn == 0; /* the level's first vault */
+    if (first) {
         lv->obs.gp_guards_drawn = (uint8_t)guards;
+        int k = monsters_find(&s->t->monsters, id);
+        if (k >= 0)
+            lv->obs.gp_guard_kind = (uint8_t)k;
+    }
     for (int i = 0; i < guards; i++) {
         point_t c;
         if (gref_random_empty(s, GREF_MONSTER, inside, &c))
             gref_add_guard(s, id, c);
     }
     int loot = gref_dn(s->r, 3) + 2;
+    if (first)
+        lv->obs.gp_loot_drawn = (uint8_t)loot;
     for (int i = 0; i < loot; i++) {
         point_t c;
         if (!gref_random_empty(s, GREF_ROOM_ITEM, inside, &c))
