@@ -20,7 +20,7 @@
 # docs/robustness.md explains the sanitized and fuzz builds.
 set -u
 cd "$(dirname "$0")/.."
-fuzz_secs=${DRLSIM_FUZZ_SECONDS:-5}
+fuzz_secs=${DRLSIM_FUZZ_SECONDS:-3}
 status=0
 for d in build build-asan build-fuzz build-mpi build-portable build-mutants; do
     rm -f "$d/meson-logs/testlog.json"
