@@ -92,9 +92,7 @@ static bool random_square(const grid_t *g, rng_t *r, point_t *at)
         do {
             if (draws++ == SQUARE_DRAWS)
                 return false;
-            game_random_xy(r, a->x2 - a->x1 + 1, a->y2 - a->y1 + 1, &x, &y);
-            x += a->x1;
-            y += a->y1;
+            game_random_at(r, a->x1, a->x2 - a->x1 + 1, a->y1, a->y2 - a->y1 + 1, &x, &y);
         } while (grid_get(g, x, y) != CELL_FLOOR);
         draws = 0;
         if (glay_around(g, x, y, CELLSET(CELL_FLOOR)) == 8) {

@@ -20,9 +20,7 @@ area_t glay_random_subarea(rng_t *r, const area_t *a, int w, int h)
     /* [game: vrltools.pas:1114-1119] corner from a's corner to a.x2 - w,
      * a.y2 - h, x drawn first */
     int x, y;
-    game_random_xy(r, a->x2 - w - a->x1 + 1, a->y2 - h - a->y1 + 1, &x, &y);
-    x += a->x1;
-    y += a->y1;
+    game_random_at(r, a->x1, a->x2 - w - a->x1 + 1, a->y1, a->y2 - h - a->y1 + 1, &x, &y);
     return (area_t){x, y, x + w - 1, y + h - 1};
 }
 

@@ -33,9 +33,9 @@ static int clampi(int v, int lo, int hi)
 static void random_shift(rng_t *r, int *x, int *y)
 {
     int dx, dy;
-    game_random_xy(r, 3, 3, &dx, &dy);
-    *x += dx - 1;
-    *y += dy - 1;
+    game_random_at(r, -1, 3, -1, 3, &dx, &dy);
+    *x += dx;
+    *y += dy;
 }
 
 /* `steps` times: clamp into a, set the cell, move [game: vluadungen.pas,
@@ -70,9 +70,7 @@ void glay_fluids(level_t *lv, rng_t *r, const glay_tables_t *t, const area_t *a)
     o->fluid_passes++;
     for (int i = 0; i < walks; i++) {
         int x, y; /* x first */
-        game_random_xy(r, a->x2 - a->x1 + 1, a->y2 - a->y1 + 1, &x, &y);
-        x += a->x1;
-        y += a->y1;
+        game_random_at(r, a->x1, a->x2 - a->x1 + 1, a->y1, a->y2 - a->y1 + 1, &x, &y);
         fluid_walk(&lv->map, r, x, y, length, b->fluid, a);
     }
 }

@@ -130,7 +130,7 @@ typedef struct gp {
     monster_t guard[GPOP_MAX_GUARDS];
 } gp_t;
 
-/* ---- the game's RNG primitives: game_random, game_random_xy (grandom.h) ---- */
+/* ---- the game's RNG primitives: game_random, game_random_at (grandom.h) ---- */
 
 /* weight_table:roll() over w[0..n-1]: the first index whose running sum
  * exceeds Random(total). */
@@ -221,9 +221,7 @@ static inline bool random_empty_from(gp_t *s, rng_t *stream, int flags, area_t a
     bool found = false;
     for (int i = 0; i < GPOP_EMPTY_TRIES; i++) {
         int x, y;
-        game_random_xy(&r, (int)w, (int)h, &x, &y);
-        x += a.x1;
-        y += a.y1;
+        game_random_at(&r, a.x1, (int)w, a.y1, (int)h, &x, &y);
         if (empty_at(s, GRID_IDX(x, y), flags)) {
             *out = (point_t){(uint8_t)x, (uint8_t)y};
             found = true;
@@ -324,9 +322,7 @@ static bool setup_teleport(gp_t *s, rng_t *r, const room_t *rm)
     area_t in = room_area(rm, 1);
     for (int i = 0; i < GPOP_TELEPORT_TRIES; i++) {
         int x, y;
-        game_random_xy(r, in.x2 - in.x1 + 1, in.y2 - in.y1 + 1, &x, &y);
-        x += in.x1;
-        y += in.y1;
+        game_random_at(r, in.x1, in.x2 - in.x1 + 1, in.y1, in.y2 - in.y1 + 1, &x, &y);
         if (cross_floor(s, x, y) >= GPOP_TELEPORT_MIN_FLOOR) {
             occupy(s, x, y, GPOP_ROOM_ITEMS ? EF_NOITEMS : 0);
             return true;
@@ -409,9 +405,7 @@ static void setup_warehouse(gp_t *s, rng_t *r, const room_t *rm)
     for (int i = 0; i < GPOP_WH_TRIES; i++) {
         tries++;
         int x, y;
-        game_random_xy(&rl, nx, ny, &x, &y);
-        x += in.x1;
-        y += in.y1;
+        game_random_at(&rl, in.x1, nx, in.y1, ny, &x, &y);
         if (!on_map && (x < 1 || y < 1 || x + dim - 1 > GRID_W || y + dim - 1 > GRID_H))
             continue; /* a cell off the map is no floor */
         if (!floor_4x4(&s->lv->map, x, y))

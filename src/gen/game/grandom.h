@@ -32,18 +32,19 @@ static inline int game_random(rng_t *r, int n)
     return -(int)rng_below(r, (uint32_t)(-n));
 }
 
-/* Random(nx) as *x, then Random(ny) as *y: one output for both when both
- * are positive, else two game_random draws. */
-static inline void game_random_xy(rng_t *r, int nx, int ny, int *x, int *y)
+/* x0 + Random(nx) as *x, then y0 + Random(ny) as *y: a cell drawn from
+ * the corner (x0, y0).  One output for both when both ranges are positive,
+ * else two game_random draws. */
+static inline void game_random_at(rng_t *r, int x0, int nx, int y0, int ny, int *x, int *y)
 {
     if (GAME_CELL_ONE_OUTPUT && nx > 0 && ny > 0) {
         uint32_t a, b;
         rng_below_pair(r, (uint32_t)nx, (uint32_t)ny, &a, &b);
-        *x = (int)a;
-        *y = (int)b;
+        *x = x0 + (int)a;
+        *y = y0 + (int)b;
     } else {
-        *x = game_random(r, nx);
-        *y = game_random(r, ny);
+        *x = x0 + game_random(r, nx);
+        *y = y0 + game_random(r, ny);
     }
 }
 

@@ -39,9 +39,10 @@
 int gref_clamp(int v, int lo, int hi);
 /* Random(n): 0..n-1; n = 0 gives 0 and n < 0 a value in n+1..0, each one draw. */
 int gref_random(rng_t *r, int n);
-/* Random(nx) as *x, then Random(ny) as *y: a cell's two coordinates, from
- * the two halves of one output when both are positive. */
-void gref_random_xy(rng_t *r, int nx, int ny, int *x, int *y);
+/* x0 + Random(nx) as *x, then y0 + Random(ny) as *y: a cell from the corner
+ * (x0, y0), its two numbers from the two halves of one output when both
+ * ranges are positive. */
+void gref_random_at(rng_t *r, int x0, int nx, int y0, int ny, int *x, int *y);
 /* math.random(n): 1..n. */
 int gref_dn(rng_t *r, int n);
 /* random(a, b): min(a,b)..max(a,b). */

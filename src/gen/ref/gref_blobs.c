@@ -24,9 +24,7 @@ static bool random_square(const grid_t *g, rng_t *r, point_t *at)
             if (draws == SQUARE_DRAWS)
                 return false;
             draws++;
-            gref_random_xy(r, GRID_W - 2, GRID_H - 2, &x, &y);
-            x += 2;
-            y += 2;
+            gref_random_at(r, 2, GRID_W - 2, 2, GRID_H - 2, &x, &y);
         } while (grid_get(g, x, y) != CELL_FLOOR);
         if (gref_around(g, x, y, CELLSET(CELL_FLOOR)) == 8) {
             *at = (point_t){(uint8_t)x, (uint8_t)y};

@@ -21,9 +21,7 @@ static bool river_cell(const grid_t *g, rng_t *r, point_t *at)
 {
     for (int i = 0; i < EMPTY_TRIES; i++) {
         int x, y;
-        gref_random_xy(r, GRID_W, GRID_H, &x, &y);
-        x += 1;
-        y += 1;
+        gref_random_at(r, 1, GRID_W, 1, GRID_H, &x, &y);
         cell_t k = grid_get(g, x, y);
         if (k == CELL_FLOOR || k == CELL_WATER || k == CELL_BRIDGE) {
             *at = (point_t){(uint8_t)x, (uint8_t)y};

@@ -28,17 +28,15 @@ void gref_fluids(level_t *lv, rng_t *r, const water_tables_t *wt, const area_t *
     o->fluid_passes++;
     for (int i = 0; i < walks; i++) {
         int x, y;
-        gref_random_xy(r, a->x2 - a->x1 + 1, a->y2 - a->y1 + 1, &x, &y);
-        x += a->x1;
-        y += a->y1;
+        gref_random_at(r, a->x1, a->x2 - a->x1 + 1, a->y1, a->y2 - a->y1 + 1, &x, &y);
         for (int step = 0; step < length; step++) {
             x = gref_clamp(x, a->x1, a->x2);
             y = gref_clamp(y, a->y1, a->y2);
             grid_set(&lv->map, x, y, band->fluid);
             int dx, dy;
-            gref_random_xy(r, 3, 3, &dx, &dy);
-            x += dx - 1;
-            y += dy - 1;
+            gref_random_at(r, -1, 3, -1, 3, &dx, &dy);
+            x += dx;
+            y += dy;
         }
     }
 }

@@ -56,9 +56,7 @@ bool gref_random_empty(gref_pop_t *s, int flags, area_t a, point_t *out)
         return false;
     for (int i = 0; i < EMPTY_TRIES; i++) {
         int x, y;
-        gref_random_xy(s->r, a.x2 - a.x1 + 1, a.y2 - a.y1 + 1, &x, &y);
-        x += a.x1;
-        y += a.y1;
+        gref_random_at(s->r, a.x1, a.x2 - a.x1 + 1, a.y1, a.y2 - a.y1 + 1, &x, &y);
         if (gref_empty(s, x, y, flags)) {
             *out = (point_t){(uint8_t)x, (uint8_t)y};
             return true;

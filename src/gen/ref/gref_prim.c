@@ -36,16 +36,16 @@ int gref_random(rng_t *r, int n)
     return -(int)rng_below(r, (uint32_t)-n);
 }
 
-void gref_random_xy(rng_t *r, int nx, int ny, int *x, int *y)
+void gref_random_at(rng_t *r, int x0, int nx, int y0, int ny, int *x, int *y)
 {
     if (!GAME_CELL_ONE_OUTPUT || nx <= 0 || ny <= 0) {
-        *x = gref_random(r, nx);
-        *y = gref_random(r, ny);
+        *x = x0 + gref_random(r, nx);
+        *y = y0 + gref_random(r, ny);
         return;
     }
     uint64_t u = rng_next(r);
-    *x = (int)rng_bounded(r, (uint32_t)(u >> 32), (uint32_t)nx); /* the high half */
-    *y = (int)rng_bounded(r, (uint32_t)u, (uint32_t)ny);         /* the low half */
+    *x = x0 + (int)rng_bounded(r, (uint32_t)(u >> 32), (uint32_t)nx); /* the high half */
+    *y = y0 + (int)rng_bounded(r, (uint32_t)u, (uint32_t)ny);         /* the low half */
 }
 
 int gref_dn(rng_t *r, int n)
@@ -63,9 +63,7 @@ int gref_between(rng_t *r, int a, int b)
 area_t gref_subarea(rng_t *r, const area_t *a, int w, int h)
 {
     int x, y;
-    gref_random_xy(r, (a->x2 - w) - a->x1 + 1, (a->y2 - h) - a->y1 + 1, &x, &y);
-    x += a->x1;
-    y += a->y1;
+    gref_random_at(r, a->x1, (a->x2 - w) - a->x1 + 1, a->y1, (a->y2 - h) - a->y1 + 1, &x, &y);
     return (area_t){x, y, x + w - 1, y + h - 1};
 }
 

@@ -47,9 +47,7 @@ static bool teleporter(gref_pop_t *s, const room_t *rm)
     area_t in = gref_room_area(rm, 1);
     for (int i = 0; i < 4; i++) {
         int x, y;
-        gref_random_xy(s->r, in.x2 - in.x1 + 1, in.y2 - in.y1 + 1, &x, &y);
-        x += in.x1;
-        y += in.y1;
+        gref_random_at(s->r, in.x1, in.x2 - in.x1 + 1, in.y1, in.y2 - in.y1 + 1, &x, &y);
         if (gref_cross_around(&s->lv->map, x, y, CELLSET(CELL_FLOOR)) > 2) {
             s->item[y][x] = true;
             return true;
