@@ -28,7 +28,7 @@ fi
 # whole checks); the tests of messages, docs and reports ran in build/ and do
 # not depend on MPI being linked in.
 DRLSIM_REF="$(pwd)/build/src/drlsim" meson test -C build-mpi --print-errorlogs \
-    mpi cli robustness check-default check-game rooms install png_cli
+    mpi cli robustness signals check-default check-game rooms install png_cli
 status=$?
 log=build-mpi/meson-logs/testlog.json
 if [ ! -f "$log" ]; then

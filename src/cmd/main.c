@@ -3,6 +3,7 @@
  * Commands that run the driver over a whole job (run, rooms) are cluster
  * commands: under MPI they join the MPI job around their run (cluster.h);
  * the others never touch MPI, so they start fast even in the MPI build. */
+#include <assert.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -21,18 +22,19 @@ typedef struct command {
     const char *name;
     int (*run)(int argc, char **argv);
     bool cluster;  /* splits its job over MPI ranks (docs/cluster.md) */
+    bool stops;    /* SIGINT and SIGTERM stop it cleanly (driver_catch_signals) */
     const char *summary;
 } command_t;
 
 static const command_t COMMANDS[] = {
-    {"bench", cmd_bench, false, "measure levels/second per type, layout alone and full level"},
-    {"check", cmd_check, true, "test the documented probabilities against generated levels"},
-    {"compare", cmd_compare, false, "compare two run reports histogram by histogram (which differ?)"},
-    {"errata", cmd_errata, false, "try the wiki's claims on the released game's generator"},
-    {"gen", cmd_gen, false, "generate one level and print it (ASCII or JSON)"},
-    {"merge", cmd_merge, false, "add run reports of one job (shards, partial runs) into one"},
-    {"rooms", cmd_rooms, true, "the wiki's room statistics over N random layouts, with intervals"},
-    {"run", cmd_run, true, "generate many levels and write a JSON report of their histograms"},
+    {"bench", cmd_bench, false, true, "measure levels/second per type, layout alone and full level"},
+    {"check", cmd_check, true, true, "test the documented probabilities against generated levels"},
+    {"compare", cmd_compare, false, false, "compare two run reports histogram by histogram (which differ?)"},
+    {"errata", cmd_errata, false, true, "try the wiki's claims on the released game's generator"},
+    {"gen", cmd_gen, false, false, "generate one level and print it (ASCII or JSON)"},
+    {"merge", cmd_merge, false, false, "add run reports of one job (shards, partial runs) into one"},
+    {"rooms", cmd_rooms, true, true, "the wiki's room statistics over N random layouts, with intervals"},
+    {"run", cmd_run, true, true, "generate many levels and write a JSON report of their histograms"},
 };
 #define NCOMMANDS (sizeof COMMANDS / sizeof COMMANDS[0])
 
@@ -96,9 +98,19 @@ int main(int argc, char **argv)
     }
     for (size_t i = 0; i < NCOMMANDS; i++)
         if (strcmp(cmd, COMMANDS[i].name) == 0) {
+            /* A stop is caught from here on, before any start-up: a signal
+             * that came while MPI started would otherwise be lost (a
+             * background job of a shell inherits SIGINT ignored) or end the
+             * process without its report. */
+            if (COMMANDS[i].stops)
+                driver_catch_signals();
             if (!COMMANDS[i].cluster)
                 return finish_stdout(COMMANDS[i].run(argc - 2, argv + 2));
-            if (cluster_init() != 0)
+            assert(COMMANDS[i].stops && "a cluster command takes stops");
+            driver_hold_signals();
+            int init = cluster_init();
+            driver_resume_signals();
+            if (init != 0)
                 return 1;
             return cluster_finish(finish_stdout(COMMANDS[i].run(argc - 2, argv + 2)));
         }

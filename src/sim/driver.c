@@ -19,6 +19,7 @@
 #include "driver.h"
 #include "tty.h"
 
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,6 +82,26 @@ void driver_catch_signals(void)
 {
     signal(SIGINT, on_stop_signal);
     signal(SIGTERM, on_stop_signal);
+}
+
+static void set_stop_signals_blocked(bool blocked)
+{
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGTERM);
+    pthread_sigmask(blocked ? SIG_BLOCK : SIG_UNBLOCK, &set, NULL);
+}
+
+void driver_hold_signals(void)
+{
+    set_stop_signals_blocked(true);
+}
+
+void driver_resume_signals(void)
+{
+    driver_catch_signals(); /* whatever the library did to the handlers meanwhile */
+    set_stop_signals_blocked(false);
 }
 
 void driver_release_signals(void)

@@ -74,6 +74,17 @@ void driver_reset_stop(void);
 #define DRIVER_SIGNAL_ECHO_S 2.0
 void driver_catch_signals(void);
 void driver_release_signals(void);
+/* Around a library's start-up that starts threads or installs handlers of
+ * its own (MPI_Init): driver_hold_signals blocks SIGINT and SIGTERM in the
+ * calling thread (and so in every thread started meanwhile), and
+ * driver_resume_signals installs the stop handler again and unblocks them,
+ * so that a signal sent meanwhile is delivered then, to the handler, and is
+ * never lost or left to the library.  A command that takes stops catches
+ * them from its first instruction (main.c); a stop that came before its
+ * work began ends the work at once, with whatever the command writes for a
+ * stop (a report of no levels, marked incomplete). */
+void driver_hold_signals(void);
+void driver_resume_signals(void);
 /* A function the handler calls (async-signal-safe) before a repeated signal
  * ends the process: the front end passes outfile_discard_pending, so a
  * report being written leaves no temporary file behind. */
