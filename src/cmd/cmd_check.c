@@ -281,7 +281,7 @@ int cmd_check(int argc, char **argv)
             wrc |= cli_write_text("check", o.common.junit, check_report_junit(r, set.n, &info, o.allow_xpass));
         if (o.common.html && root) {
             report_html_run_t run = {argc, argv, o.common.scale, nactive, started, secs,
-                                     NULL, NULL, NULL};
+                                     NULL, NULL, NULL, NULL, false};
             wrc |= write_html(o.common.html, check_report_json(r, set.n, active, &info), &run);
         }
         if (!to_stdout && root)

@@ -366,6 +366,12 @@ static cJSON *html_results(const cJSON *rep, const cJSON *summary)
                                                                                   : "SKIP");
         if (cJSON_IsString(why))
             cJSON_AddStringToObject(d, "reason", why->valuestring);
+        const cJSON *exact = cJSON_GetObjectItemCaseSensitive(c, "game_exact");
+        if (cJSON_IsString(exact))
+            cJSON_AddStringToObject(d, "exact_text", exact->valuestring);
+        const cJSON *seen = cJSON_GetObjectItemCaseSensitive(c, "game_observed");
+        if (cJSON_IsString(seen))
+            cJSON_AddStringToObject(d, "observed_text", seen->valuestring);
         cJSON_AddItemToArray(arr, d);
     }
     return page;
@@ -573,7 +579,7 @@ int cmd_errata(int argc, char **argv)
     if (o.html) {
         report_html_run_t run = {argc, argv, o.scale, ng, started, secs, "errata",
                                  "drlsim errata: the wiki's claims on the released game",
-                                 HTML_SAY};
+                                 HTML_SAY, "wiki says", true};
         cJSON *page = html_results(rep, crep_summary);
         rc |= !page ? 1 : report_html_write(page, &run, o.html) ? CLI_EXIT_IO : 0;
         cJSON_Delete(page);

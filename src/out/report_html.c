@@ -88,6 +88,18 @@ static bool is(const cJSON *c, const char *verdict)
     return strcmp(str(c, "verdict"), verdict) == 0;
 }
 
+static const char *const VERDICTS[] = {"PASS", "FAIL", "XFAIL", "XPASS", "NOTRUN", "SKIP"};
+#define NVERDICTS 6
+
+static int verdict_index(const cJSON *c)
+{
+    for (int v = 0; v < NVERDICTS; v++)
+        if (is(c, VERDICTS[v]))
+            return v;
+    return 0;
+}
+
+
 /* Left out by --only or disabled: not part of this run, not drawn. */
 static bool skipped(const cJSON *c)
 {
@@ -290,9 +302,11 @@ static void describe(const cJSON *c, row_kind_t k, double elo, double ehi, row_t
     bool iv = pair_of(get(c, "interval"), &lo, &hi);
     char a[32], b[32], d[32];
     if (k == ROW_DIST) {
-        snprintf(a, sizeof a, isnan(num(c, "chi2")) ? "-" : "%.4g", num(c, "chi2"));
-        snprintf(t->observed, sizeof t->observed, "\xcf\x87\xc2\xb2 = %s, %.0f dof", a,
-                 num(c, "dof"));
+        if (isnan(num(c, "chi2")))
+            snprintf(t->observed, sizeof t->observed, "see the plot (no \xcf\x87\xc2\xb2)");
+        else
+            snprintf(t->observed, sizeof t->observed, "\xcf\x87\xc2\xb2 = %.4g, %.0f dof",
+                     num(c, "chi2"), num(c, "dof"));
         snprintf(t->interval, sizeof t->interval, "per bin: see the plot");
         t->right[0] = '\0';
         return;
@@ -409,7 +423,7 @@ static void add_row(panel_t *p, const cJSON *c, row_kind_t k, double elo, double
 
 /* A distribution's panel: its bins in order (the observed object holds every
  * bin expected or seen; before any observation the expected one). */
-static void add_distribution(figure_t *f, const cJSON *c)
+static void add_distribution(figure_t *f, const cJSON *c, const char *const *say)
 {
     const cJSON *ex = get(c, "expected"), *ob = get(c, "observed"), *iv = get(c, "interval");
     const cJSON *bins = cJSON_IsObject(ob) ? ob : ex, *bin;
@@ -430,12 +444,17 @@ static void add_distribution(figure_t *f, const cJSON *c)
         return;
     p->rows = nb;
     p->tcolor = title_rgb(c);
-    char chi[32], pv[32], ph[32];
-    snprintf(chi, sizeof chi, isnan(num(c, "chi2")) ? "-" : "%.4g", num(c, "chi2"));
+    char pv[32], ph[32];
     snprintf(pv, sizeof pv, "%.3g", num(c, "p"));
     snprintf(ph, sizeof ph, "%.3g", num(c, "p_holm"));
-    sb_printf(&p->title, "%s %s: n %.0f, \xcf\x87\xc2\xb2 %s, %.0f dof, p %s (Holm %s)",
-              str(c, "verdict"), str(c, "name"), num(c, "n"), chi, num(c, "dof"), pv, ph);
+    sb_printf(&p->title, "%s %s: n %.0f, ", say[verdict_index(c)], str(c, "name"), num(c, "n"));
+    /* Without a chi-square (a bin of expected share 0 was seen, or every
+     * level fell in one bin) the title says why instead of a "-". */
+    if (isnan(num(c, "chi2")) && *str(c, "reason"))
+        sb_gq(&p->title, str(c, "reason"));
+    else
+        sb_printf(&p->title, "\xcf\x87\xc2\xb2 %.4g, %.0f dof", num(c, "chi2"), num(c, "dof"));
+    sb_printf(&p->title, ", p %s (Holm %s)", pv, ph);
     sb_puts(&p->xlabel, "share");
     double top = 0;
     /* Numbered bins thin their labels out to one per ~26 pixels. */
@@ -590,7 +609,7 @@ static int family_script(strbuf_t *g, const cJSON *checks, const char *family,
         double elo, ehi;
         if (strcmp(str(c, "family"), family) == 0 && !skipped(c) &&
             row_kind(c, &elo, &ehi) == ROW_DIST)
-            add_distribution(f, c);
+            add_distribution(f, c, say);
     }
     /* Rows first, then the half-width pictures (two to a line), then the
      * wide ones, each group in the checks' order. */
@@ -752,6 +771,9 @@ static int run_gnuplot(const strbuf_t *script, strbuf_t *out, int k)
 
 /* ---- the page ---- */
 
+/* A page of at most this many families (an --only run) opens them all. */
+#define SMALL_PAGE_FAMILIES 12
+
 static const char *const CSS =
     "body{font-family:sans-serif;margin:1.5em 2em;color:#222;max-width:1240px}"
     "h1{margin:.2em 0 .4em}h2{margin:1.2em 0 .4em;font-size:1.25em}"
@@ -775,13 +797,11 @@ static const char *const CSS =
     "details.family>div{padding:.5em .6em}"
     "figure{margin:1em 0 .5em}figcaption{font-size:13px;color:#555;margin-bottom:.3em}"
     "figure svg{max-width:100%;height:auto}"
-    "td.weak{color:#b35900}a{color:#1f5a99}td.name{white-space:nowrap}"
+    "td.weak{color:#b35900}td.num{white-space:normal}a{color:#1f5a99}td.name{white-space:nowrap}"
     "ul.toc{columns:4;list-style:none;padding:0;margin:.3em 0;font-size:14px}"
     "ul.toc li{margin:2px 0;break-inside:avoid}"
     "span.tag{font-size:12px;margin-left:.3em;padding:1px 6px;border-radius:3px}";
 
-static const char *const VERDICTS[] = {"PASS", "FAIL", "XFAIL", "XPASS", "NOTRUN", "SKIP"};
-#define NVERDICTS 6
 /* What check's page calls them. */
 static const char *const CHECK_SAY[NVERDICTS] = {"PASS",    "FAIL",   "XFAIL",
                                                  "XPASS",   "not run", "not selected"};
@@ -794,14 +814,6 @@ static const char *const *say_of(const report_html_run_t *run)
 static const char *command_of(const report_html_run_t *run)
 {
     return run && run->command ? run->command : "check";
-}
-
-static int verdict_index(const cJSON *c)
-{
-    for (int v = 0; v < NVERDICTS; v++)
-        if (is(c, VERDICTS[v]))
-            return v;
-    return 0;
 }
 
 /* The worst verdict of a set of counts, for a family's colour. */
@@ -897,20 +909,23 @@ static void sb_expected(strbuf_t *h, const char *text)
     free(part);
 }
 
-static void check_row(strbuf_t *h, const cJSON *c, const char *fig_id, const char *const *say)
+static void check_row(strbuf_t *h, const cJSON *c, const char *fig_id, const char *const *say,
+                      bool exact_col)
 {
     double elo, ehi;
     row_kind_t k = row_kind(c, &elo, &ehi);
     row_text_t t;
     describe(c, k, elo, ehi, &t, say);
-    char n[32], p[32], ef[32], mde[32];
+    char n[32], p[32], praw[32], ef[32], mde[32];
     fmt_num(p, sizeof p, num(c, "p_holm"));
+    fmt_num(praw, sizeof praw, num(c, "p"));
     fmt_num(ef, sizeof ef, num(c, "effect"));
     fmt_num(mde, sizeof mde, num(c, "mde"));
     snprintf(n, sizeof n, isnan(num(c, "n")) ? "-" : "%.0f", num(c, "n"));
     if (skipped(c) || not_run(c)) { /* no sample: no statistics */
         strcpy(n, "-");
         strcpy(p, "-");
+        strcpy(praw, "-");
         strcpy(ef, "-");
         strcpy(mde, "-");
     }
@@ -922,14 +937,20 @@ static void check_row(strbuf_t *h, const cJSON *c, const char *fig_id, const cha
     sb_html(h, str(c, "source"));
     sb_puts(h, "]</td>");
     sb_expected(h, str(c, "expected_text"));
+    if (exact_col) {
+        sb_puts(h, "<td>");
+        sb_html(h, *str(c, "exact_text") ? str(c, "exact_text") : "-");
+        sb_puts(h, "</td>");
+    }
     sb_puts(h, "<td class=\"num\">");
-    sb_html(h, t.observed);
+    /* a distribution's observed shares, when the results spell them out */
+    sb_html(h, k == ROW_DIST && *str(c, "observed_text") ? str(c, "observed_text") : t.observed);
     sb_puts(h, "</td><td class=\"num\">");
     sb_html(h, t.interval);
     bool weak = cJSON_IsTrue(get(c, "underpowered"));
     sb_printf(h, "</td><td class=\"num\">%s</td><td class=\"num\">%s</td><td class=\"num\">%s"
-                 "</td><td class=\"num%s\"%s>%s</td><td class=\"v\">%s",
-              n, p, ef, weak ? " weak" : "",
+                 "</td><td class=\"num\">%s</td><td class=\"num%s\"%s>%s</td><td class=\"v\">%s",
+              n, praw, p, ef, weak ? " weak" : "",
               weak ? " title=\"underpowered: cannot see the target shift\"" : "", mde,
               say[verdict_index(c)]);
     const char *why = str(c, "known_discrepancy");
@@ -963,8 +984,14 @@ int report_html_write(const cJSON *results, const report_html_run_t *run, const 
     int count[MAX_FAMILIES][NVERDICTS] = {{0}}, total[NVERDICTS] = {0};
     int nfam = 0;
     const cJSON *c;
+    const bool list_skipped = run && run->list_skipped;
+    bool exact_col = false;
     cJSON_ArrayForEach(c, checks)
     {
+        exact_col |= *str(c, "exact_text") != '\0';
+        total[verdict_index(c)]++;
+        if (skipped(c) && !list_skipped)
+            continue; /* counted at the top, not listed */
         const char *f = str(c, "family");
         int k = 0;
         while (k < nfam && strcmp(fam[k], f) != 0)
@@ -978,7 +1005,6 @@ int report_html_write(const cJSON *results, const report_html_run_t *run, const 
             fam[nfam++] = f;
         }
         count[k][verdict_index(c)]++;
-        total[verdict_index(c)]++;
     }
 
     strbuf_t h = {0};
@@ -996,15 +1022,20 @@ int report_html_write(const cJSON *results, const report_html_run_t *run, const 
     sb_puts(&h, "<p class=\"summary\">");
     const char *const *BADGE = say;
     for (int v = 0; v < NVERDICTS; v++) {
-        if (v == 5 && !total[v])
-            continue;
+        if (!total[v] && (v == 5 || (run && run->say)))
+            continue; /* "not selected" only with --only; errata has no XFAIL or XPASS */
         sb_printf(&h, "<span class=\"badge %s%s\">%d %s</span>", VERDICTS[v],
                   total[v] ? "" : " zero", total[v], BADGE[v]);
     }
     sb_puts(&h, "</p>\n");
-    if (total[1] || total[3]) {
-        sb_printf(&h, "<p class=\"alert FAIL\">%s: ",
-                  total[1] ? (run && run->say ? say[1] : "Failed") : "Unexpected pass");
+    if (total[5] && !list_skipped)
+        sb_printf(&h, "<p><small>%d checks left out by <code>--only</code> or disabled are "
+                      "not listed.</small></p>\n",
+                  total[5]);
+    /* Failures are named at the top on check's page; another command's
+     * second verdict is a finding, shown in its open family. */
+    if ((total[1] || total[3]) && !(run && run->say)) {
+        sb_printf(&h, "<p class=\"alert FAIL\">%s: ", total[1] ? "Failed" : "Unexpected pass");
         bool first = true;
         cJSON_ArrayForEach(c, checks)
         {
@@ -1035,12 +1066,26 @@ int report_html_write(const cJSON *results, const report_html_run_t *run, const 
         sb_counts(&h, count[k], say);
         sb_puts(&h, "</span></li>\n");
     }
-    sb_puts(&h, "</ul>\n<p><small>Each family below opens to its checks and its picture "
-                "(families with a failure are open). In the pictures, blue is what the "
-                "rules say (a bar, a band or a line: the expected share, range or value) and "
-                "black what the levels showed (a dot with its 95% interval, or the observed "
-                "values' span); a row's background is red for FAIL, yellow for XFAIL, orange "
-                "for XPASS, grey when not run.</small></p>\n");
+    /* Open: the families with something to read (anything but a plain
+     * pass); all of them when none has. */
+    bool open_fam[MAX_FAMILIES], any_open = false;
+    for (int k = 0; k < nfam; k++) {
+        open_fam[k] = count[k][1] || count[k][2] || count[k][3] || count[k][4] ||
+                      (list_skipped && count[k][5]);
+        any_open |= open_fam[k];
+    }
+    for (int k = 0; k < nfam && (!any_open || nfam <= SMALL_PAGE_FAMILIES); k++)
+        open_fam[k] = true;
+    sb_printf(&h, "</ul>\n<p><small>Each family below opens to its checks and its picture "
+                  "(the families with a check that is not %s are open). In the pictures, blue "
+                  "is what the rules say (a bar, a band or a line: the expected share, range "
+                  "or value) and black what the levels showed (a dot with its 95%% interval, "
+                  "or the observed values' span); a row's background is red for %s",
+              say[0], say[1]);
+    if (!(run && run->say))
+        sb_printf(&h, ", yellow for %s, orange for %s", say[2], say[3]);
+    sb_printf(&h, ", grey when %s%s%s.</small></p>\n", say[4], list_skipped ? " or " : "",
+              list_skipped ? say[5] : "");
 
     /* Per family: the table, then the picture. */
     int rc = 0;
@@ -1055,19 +1100,20 @@ int report_html_write(const cJSON *results, const report_html_run_t *run, const 
             break;
         }
         const char *w = worst(count[k]);
-        bool open = count[k][1] || count[k][3];
         sb_printf(&h, "<details class=\"family\" id=\"%s\"%s>\n<summary><b>", tab.s,
-                  open ? " open" : "");
+                  open_fam[k] ? " open" : "");
         sb_html(&h, fam[k]);
         sb_printf(&h, "</b><span class=\"tag %s\">", w);
         sb_counts(&h, count[k], say);
-        sb_puts(&h, "</span></summary>\n<div>\n<table>\n<tr><th>check</th><th>source</th>"
-                    "<th>expected</th><th>observed</th><th>95% interval</th><th>n</th>"
-                    "<th>p (Holm)</th><th>effect</th><th>detectable</th><th>verdict</th>"
-                    "<th></th></tr>\n");
+        sb_puts(&h, "</span></summary>\n<div>\n<table>\n<tr><th>check</th><th>source</th><th>");
+        sb_html(&h, run && run->expected_head ? run->expected_head : "expected");
+        sb_printf(&h, "</th>%s<th>observed</th><th>95%% interval</th><th>n</th><th>p</th>"
+                      "<th>p (Holm)</th><th>effect</th><th>detectable</th><th>verdict</th>"
+                      "<th></th></tr>\n",
+                  exact_col ? "<th>exact</th>" : "");
         cJSON_ArrayForEach(c, checks)
-            if (strcmp(str(c, "family"), fam[k]) == 0)
-                check_row(&h, c, fig.s, say);
+            if (strcmp(str(c, "family"), fam[k]) == 0 && (list_skipped || !skipped(c)))
+                check_row(&h, c, fig.s, say, exact_col);
         sb_puts(&h, "</table>\n");
         sb_printf(&h, "<figure id=\"%s\">\n<figcaption><b>", fig.s);
         sb_html(&h, fam[k]);

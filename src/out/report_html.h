@@ -11,6 +11,7 @@
 #ifndef DRLSIM_REPORT_HTML_H
 #define DRLSIM_REPORT_HTML_H
 
+#include <stdbool.h>
 #include <time.h>
 
 #include <cjson/cJSON.h>
@@ -31,6 +32,14 @@ typedef struct report_html_run {
     const char *command;
     const char *title;
     const char *const *say;
+    /* The expected column's heading (NULL: "expected"), and whether SKIP
+     * rows are listed: check's SKIP is "not selected" (left out by --only or
+     * disabled: counted at the top, not listed), errata's is "not in the
+     * game", a finding.  A check holding "exact_text" (errata: the release's
+     * exact value) adds an "exact" column; a distribution's "observed_text"
+     * (errata: the game's observed shares) fills its observed cell. */
+    const char *expected_head;
+    bool list_skipped;
 } report_html_run_t;
 
 /* Write the page to path (atomically).  Returns 0, or -1 after a one-line
