@@ -423,3 +423,39 @@ double stats_mde_proportion(uint64_t n, double p0, double alpha, double power)
         return up;
     return up < down ? up : down;
 }
+
+void stats_summarize_moments(uint64_t n, double sum, double sumsq, int min, int max, double alpha,
+                             stats_summary_t *s)
+{
+    *s = (stats_summary_t){0, 0, 0, 0, 0, -1, -1};
+    if (n == 0)
+        return;
+    const double dn = (double)n;
+    s->n = n;
+    s->min = min;
+    s->max = max;
+    s->mean = sum / dn;
+    const double var = n > 1 ? (sumsq - dn * s->mean * s->mean) / (dn - 1) : 0;
+    s->sd = var > 0 ? sqrt(var) : 0;
+    const double q = n > 1 ? gsl_cdf_tdist_Pinv(1 - alpha / 2, dn - 1) : 0;
+    s->lo = s->mean - q * s->sd / sqrt(dn);
+    s->hi = s->mean + q * s->sd / sqrt(dn);
+}
+
+void stats_summarize_counts(const uint64_t *bins, int nbins, double alpha, stats_summary_t *s)
+{
+    uint64_t n = 0;
+    double sum = 0, sumsq = 0;
+    int min = -1, max = -1;
+    for (int v = 0; v < nbins; v++) {
+        if (!bins[v])
+            continue;
+        n += bins[v];
+        sum += (double)bins[v] * v;
+        sumsq += (double)bins[v] * v * (double)v;
+        if (min < 0)
+            min = v;
+        max = v;
+    }
+    stats_summarize_moments(n, sum, sumsq, min, max, alpha, s);
+}

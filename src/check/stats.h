@@ -85,4 +85,19 @@ double stats_mde_chisq(uint64_t n, int dof, double alpha, double power);
  * 1 - (1 - power)^(1/n). */
 double stats_mde_exact(uint64_t n, double power);
 
+/* A count histogram's values (bin v holds the observations of value v):
+ * their number, mean, sample sd (0 for n < 2), the two-sided interval of
+ * the mean at confidence 1 - alpha (mean -+ t(1 - alpha/2, n - 1) sd /
+ * sqrt(n), the mean alone for n < 2), and the least and largest value seen
+ * (-1 when n = 0, and then every other field 0). */
+typedef struct stats_summary {
+    uint64_t n;
+    double mean, sd, lo, hi;
+    int min, max;
+} stats_summary_t;
+void stats_summarize_counts(const uint64_t *bins, int nbins, double alpha, stats_summary_t *s);
+/* The same from n values' sum, sum of squares, least and largest. */
+void stats_summarize_moments(uint64_t n, double sum, double sumsq, int min, int max, double alpha,
+                             stats_summary_t *s);
+
 #endif

@@ -17,6 +17,7 @@ int cmd_bench(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_errata(int argc, char **argv);
+int cmd_wiki(int argc, char **argv);
 
 /* The option parsing of `gen` and `run`, apart from the job, so it can be
  * tested and fuzzed (tests/fuzz/fuzz_cli.c).  *_parse reads argv only: no

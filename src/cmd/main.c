@@ -35,6 +35,7 @@ static const command_t COMMANDS[] = {
     {"merge", cmd_merge, false, false, "add run reports of one job (shards, partial runs) into one"},
     {"rooms", cmd_rooms, true, true, "the wiki's room statistics over N random layouts, with intervals"},
     {"run", cmd_run, true, true, "generate many levels and write a JSON report of their histograms"},
+    {"wiki", cmd_wiki, false, true, "the numbers of the wiki's Level type page, as MediaWiki markup"},
 };
 #define NCOMMANDS (sizeof COMMANDS / sizeof COMMANDS[0])
 

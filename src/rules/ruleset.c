@@ -394,25 +394,42 @@ level_type_t ruleset_pick_type(const ruleset_t *rs, int dlevel, int difficulty,
     return t;
 }
 
-void ruleset_type_probs(const ruleset_t *rs, int dlevel, int difficulty, bool single_enabled,
-                        double p[LT__COUNT])
+void ruleset_type_shares(const ruleset_t *rs, int dlevel, int difficulty, bool single_enabled,
+                         long long num[LT__COUNT], long long *den)
 {
     const type_band_t *b = ruleset_band(rs, dlevel);
     assert(b && b->total > 0);
-    int total = 0;
+    long long total = 0;
     for (int i = 0; i < LT__COUNT; i++)
         total += weight_at(rs, b, i, difficulty);
+    assert(total > 0);
+    *den = total;
     for (int i = 0; i < LT__COUNT; i++)
-        p[i] = (double)weight_at(rs, b, i, difficulty) / total;
+        num[i] = weight_at(rs, b, i, difficulty);
     if (!rs->replacements)
         return;
-    double arena = (double)rs->arena_from_caves.num / rs->arena_from_caves.den;
-    p[LT_ARENA] += p[LT_CAVES] * arena;
-    p[LT_CAVES] *= 1.0 - arena;
+    /* caves: arena with a_n/a_d, over total * a_d */
+    const long long an = rs->arena_from_caves.num, ad = rs->arena_from_caves.den;
+    for (int i = 0; i < LT__COUNT; i++)
+        num[i] *= ad;
+    num[LT_ARENA] += num[LT_CAVES] / ad * an;
+    num[LT_CAVES] = num[LT_CAVES] / ad * (ad - an);
+    *den *= ad;
     if (single_enabled && dlevel > rs->single_above_dlevel) {
-        double s = (double)rs->single_chance.num / rs->single_chance.den;
+        /* then any type: single with s_n/s_d, over the last * s_d */
+        const long long sn = rs->single_chance.num, sd = rs->single_chance.den;
         for (int i = 0; i < LT__COUNT; i++)
-            p[i] *= 1.0 - s;
-        p[LT_SINGLE] += s;
+            num[i] *= sd - sn;
+        num[LT_SINGLE] += sn * *den;
+        *den *= sd;
     }
+}
+
+void ruleset_type_probs(const ruleset_t *rs, int dlevel, int difficulty, bool single_enabled,
+                        double p[LT__COUNT])
+{
+    long long num[LT__COUNT], den;
+    ruleset_type_shares(rs, dlevel, difficulty, single_enabled, num, &den);
+    for (int i = 0; i < LT__COUNT; i++)
+        p[i] = (double)num[i] / (double)den;
 }

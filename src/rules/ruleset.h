@@ -135,8 +135,13 @@ const type_band_t *ruleset_band(const ruleset_t *rs, int dlevel);
 level_type_t ruleset_pick_type(const ruleset_t *rs, int dlevel, int difficulty,
                                bool single_enabled, rng_t *r);
 
-/* Exact probability of each type at dlevel and difficulty (for tests and
- * expectations). */
+/* The same exactly: type t has probability num[t] / den (not reduced; den
+ * is the band's total weight, times the replacements' denominators when the
+ * ruleset has them), for `drlsim wiki`'s fractions. */
+void ruleset_type_shares(const ruleset_t *rs, int dlevel, int difficulty, bool single_enabled,
+                         long long num[LT__COUNT], long long *den);
+/* Probability of each type at dlevel and difficulty, num / den of
+ * ruleset_type_shares (for tests and expectations). */
 void ruleset_type_probs(const ruleset_t *rs, int dlevel, int difficulty, bool single_enabled,
                         double p[LT__COUNT]);
 
