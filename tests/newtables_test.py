@@ -124,6 +124,13 @@ def main():
     for f in FILES:
         with open(os.path.join(root, "data", NEW, f), encoding="utf-8") as fh:
             tables[f] = json.load(fh)
+    # a row with a pick keeps its first entry as the fluid the present loader reads
+    w = tables["water.json"]
+    for path, rows in (("fluid_bands", w["fluid_bands"]), ("cave_fluid_bands", w["cave_fluid_bands"]),
+                       ("river.fluid", w["river"]["fluid"]), ("cave_river.fluid", w["cave_river"]["fluid"])):
+        for i, row in enumerate(rows):
+            if "fluid_pick" in row and row["fluid_pick"][:1] != [row["fluid"]]:
+                failures.append(f"water.json: {path}[{i}].fluid is not the first entry of its fluid_pick")
     adapt(tables)
     # every adaptation is documented in Part H's section on these tables
     with open(os.path.join(root, "docs", "rules.md"), encoding="utf-8") as fh:
