@@ -29,7 +29,7 @@ static const command_t COMMANDS[] = {
     {"check", cmd_check, true, "test the documented probabilities against generated levels"},
     {"compare", cmd_compare, false, "compare two run reports histogram by histogram (which differ?)"},
     {"errata", cmd_errata, false, "try the wiki's claims on the released game's generator"},
-    {"gen", cmd_gen, false, "generate one level and print it (ASCII or JSON)"},
+    {"gen", cmd_gen, false, "generate one level and print it (ASCII, JSON or PNG)"},
     {"merge", cmd_merge, false, "add run reports of one job (shards, partial runs) into one"},
     {"rooms", cmd_rooms, true, "the wiki's room statistics over N random layouts, with intervals"},
     {"run", cmd_run, true, "generate many levels and write a JSON report of their histograms"},
