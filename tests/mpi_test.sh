@@ -184,7 +184,7 @@ start_long() {
         >/dev/null 2>"$tmp/$1.err" &
     bg=$!
     i=0
-    while ! grep -q "levels/s" "$tmp/$1.err" 2>/dev/null && [ $i -lt 300 ]; do
+    while ! grep -q "ETA" "$tmp/$1.err" 2>/dev/null && [ $i -lt 300 ]; do
         sleep 0.1; i=$((i + 1))
     done
     sleep 0.5

@@ -131,7 +131,7 @@ static int measure(const tables_t *tables, int type, int dlevel, bool layout_onl
     job.params.layout_only = layout_only;
     job.dlevel_lo = job.dlevel_hi = dlevel;
     job.seed = 1;
-    driver_opts_t o = {threads, PROGRESS_NEVER, NULL};
+    driver_opts_t o = {threads, PROGRESS_NEVER, NULL, NULL};
     tally_t *t = tally_new(dlevel, dlevel, job.params.difficulty);
     if (!t)
         return -1;

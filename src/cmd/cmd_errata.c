@@ -496,6 +496,7 @@ int cmd_errata(int argc, char **argv)
     uint64_t levels = 0;
     double secs = 0;
     int threads = 0;
+    o.d.label = "errata"; /* its progress bar's */
     bool ok = check_run_groups(g, ng, &o.d, game, &levels, &secs, &threads, NULL, NULL);
     uint64_t wanted = 0;
     for (int k = 0; k < ng; k++)

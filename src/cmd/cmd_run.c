@@ -182,7 +182,7 @@ int run_parse(run_opts_t *o, int argc, char **argv)
     memset(o, 0, sizeof *o);
     gen_params_default(&o->job.params, NULL);
     o->job.dlevel_lo = o->job.dlevel_hi = 1;
-    o->dopt = (driver_opts_t){0, PROGRESS_AUTO, "run"};
+    o->dopt = (driver_opts_t){0, PROGRESS_AUTO, "run", NULL};
     o->shard_i = -1;
     cli_t c;
     int rc = cli_parse(&c, &CMD, argc, argv, o);
@@ -342,6 +342,12 @@ int cmd_run(int argc, char **argv)
     /* Stop on the driver's (under MPI: every rank's common) result, never on
      * this process's own flag, so that all ranks run the same parts. */
     bool interrupted = false;
+    driver_progress_t bar; /* one for all the ranges */
+    uint64_t total = 0;
+    for (int k = 0; k < nwant; k++)
+        total += want[k].hi - want[k].lo;
+    driver_progress_begin(&bar, dopt.label, dopt.progress, total);
+    dopt.bar = &bar;
     for (int k = 0; k < nwant && !interrupted; k++) {
         job_t part = job;
         part.first = want[k].lo;
@@ -372,6 +378,7 @@ int cmd_run(int argc, char **argv)
         threads = res.threads;
         driver_result_free(&res);
     }
+    driver_progress_end(&bar);
     if (rc == 0 && cluster_is_root())
         rc = opt_report_write(out, o.csv, &job, &id, t, &acc, tables->bin_names);
     driver_release_signals();
