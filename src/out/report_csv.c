@@ -104,6 +104,8 @@ static void hist_csv(strbuf_t *b, const tally_t *t, const tally_names_t *names, 
 
 int report_csv_write(const char *dir, const tally_t *t, const tally_names_t *names)
 {
+    if (outfile_mkdir(dir) != 0) /* made here unless the caller made it */
+        return -1;
     for (int h = 0; h < TALLY_NHISTS; h++) {
         strbuf_t b = {0};
         hist_csv(&b, t, names, h);

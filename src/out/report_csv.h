@@ -20,7 +20,8 @@ void csv_field(strbuf_t *b, const char *s);
  * outfile_check's OUTFILE_CANNOT after a one-line message. */
 int report_csv_prepare(const char *dir);
 
-/* Write DIR/NAME.csv for every histogram of the tally, in the tally's order
+/* Write DIR/NAME.csv for every histogram of the tally (DIR made when missing,
+ * outfile_mkdir), in the tally's order
  * (counts: dlevel,type,bin,count; moments: dlevel,type,n,sum,sumsq,min,max),
  * the bins its ruleset's tables name by names (tables_t.bin_names).  0 on
  * success, -1 after a message. */
