@@ -42,7 +42,8 @@ def ok(cond, what):
 
 
 def run(args, cols, rows=24, env_extra=None, interrupt_after=None, tty=True):
-    """stderr of `drlsim ARGS` on a pty of cols x rows (or a pipe), as text, and the status."""
+    """stderr of `drlsim ARGS` on a pty of cols x rows (or a pipe), as text, and the status;
+    interrupt_after: SIGINT that many seconds after the bar is first drawn."""
     env = dict(os.environ, TERM="xterm", LC_ALL="C")
     env.pop("COLUMNS", None)
     env.pop("NO_COLOR", None)
@@ -59,8 +60,12 @@ def run(args, cols, rows=24, env_extra=None, interrupt_after=None, tty=True):
     out = b""
     t0 = time.monotonic()
     sent = False
+    drawn = None  # when the bar was first seen: the run is under way
     while True:
-        if interrupt_after is not None and not sent and time.monotonic() - t0 > interrupt_after:
+        if drawn is None and b"ETA" in out:
+            drawn = time.monotonic()
+        if (interrupt_after is not None and not sent and drawn is not None and
+                time.monotonic() - drawn > interrupt_after):
             p.send_signal(signal.SIGINT)
             sent = True
         r, _, _ = select.select([master], [], [], 0.05)
@@ -154,7 +159,7 @@ check_bar("run --ranges", text, "run", 80, "levels in")
 
 # SIGINT during a check: the bar ends once, "stopped", with no bars for the
 # sample groups it skipped.
-text, st = run(["check", "--scale", "0.5", "--progress", "always"], 80, interrupt_after=1.0)
+text, st = run(["check", "--scale", "0.5", "--progress", "always"], 80, interrupt_after=0.8)
 ok(st == 130, f"interrupted check: status {st}")
 check_bar("interrupted check", text, "check", 80, "stopped")
 ok("0.0%" not in "".join(s for _, s in drawings(text, "check")[1:]),
