@@ -100,7 +100,7 @@ expect_status 2 "out of range" run --levels 10 --threads 0
 expect_status 2 "exclude each other" run --levels 10 --dlevel 3 --dlevels 1-4
 expect_status 2 "not a range" run --levels 10 --dlevels 4
 expect_status 2 "must satisfy" run --levels 10 --dlevels 5-2
-expect_status 2 "cannot write" run --levels 10 --out /nonexistent-dir/r.json
+expect_status 3 "cannot write" run --levels 10 --out /nonexistent-dir/r.json
 for k in 1 2 3; do
     "$drlsim" run --levels 20000 --dlevels 1-7 --seed 11 --threads $k --progress never \
         --out "$tmp/run$k.json" 2>/dev/null || ko "run --threads $k failed"
@@ -251,10 +251,10 @@ else ko "run --csv DIR --out FILE: the report is not (only) in FILE"; fi
 "$drlsim" merge "$tmp/csv2.json" --csv "$tmp/csv3" 2>/dev/null
 if diff -r "$tmp/csv" "$tmp/csv3" >/dev/null; then ok; else ko "merge --csv differs from run --csv"; fi
 : >"$tmp/plainfile"
-expect_status 2 "is not a directory" run --levels 10 --csv "$tmp/plainfile"
+expect_status 3 "is not a directory" run --levels 10 --csv "$tmp/plainfile"
 expect_status 2 "is not a directory name" run --levels 10 --csv -
-expect_status 2 "cannot make the CSV directory" run --levels 10 --csv /nonexistent-dir/csv
-expect_status 2 "is not a directory" merge "$tmp/csv2.json" --csv "$tmp/plainfile"
+expect_status 3 "cannot make the CSV directory" run --levels 10 --csv /nonexistent-dir/csv
+expect_status 3 "is not a directory" merge "$tmp/csv2.json" --csv "$tmp/plainfile"
 # rooms --csv: the distributions of rooms --json, row for row
 "$drlsim" rooms --type city --levels 500 --progress never --json "$tmp/rooms.json" \
     --csv "$tmp/rooms.csv" >/dev/null 2>&1

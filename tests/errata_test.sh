@@ -95,5 +95,5 @@ if xmllint --noout --schema "$src/junit.xsd" "$tmp/e.xml" 2>/dev/null &&
     grep -q 'name="items-maze"' "$tmp/e.xml"; then ok; else ko "errata --junit: not valid JUnit"; fi
 "$drlsim" errata --scale 0.01 --json /nonexistent/e.json >"$tmp/out" 2>"$tmp/err"
 st=$?
-if [ "$st" = 2 ] && [ "$(wc -l <"$tmp/err")" = 1 ]; then ok; else ko "errata to a missing directory: exit $st"; fi
+if [ "$st" = 3 ] && [ "$(wc -l <"$tmp/err")" = 1 ]; then ok; else ko "errata to a missing directory: exit $st"; fi
 finish

@@ -127,10 +127,10 @@ if [ "$st" != 0 ] && [ "$st" != 137 ] && grep -q "rank 1 of 2: failed with exit 
 then ok; else ko "failing rank: status $st, stderr: $(cat "$tmp/err")"; fi
 [ ! -e "$tmp/fail.json" ] && ok || ko "a failed job wrote a report"
 
-# Rank 0 cannot write the report: the job stops at once with its status 2.
+# Rank 0 cannot write the report: the job stops at once with its status 3.
 mpi 2 "$drlsim" run --levels 1000 --progress never --out "$tmp/nodir/r.json" >/dev/null 2>"$tmp/err"
 st=$?
-[ "$st" = 2 ] && grep -q "rank 0 of 2: failed with exit status 2" "$tmp/err" && ok \
+[ "$st" = 3 ] && grep -q "rank 0 of 2: failed with exit status 3" "$tmp/err" && ok \
     || ko "unwritable --out: status $st, stderr: $(cat "$tmp/err")"
 
 # Ranks given different jobs (here: different shards) refuse to add them up.
@@ -184,7 +184,7 @@ start_long() {
         >/dev/null 2>"$tmp/$1.err" &
     bg=$!
     i=0
-    while ! grep -q "levels/s" "$tmp/$1.err" 2>/dev/null && [ $i -lt 300 ]; do
+    while ! grep -q "ETA" "$tmp/$1.err" 2>/dev/null && [ $i -lt 300 ]; do
         sleep 0.1; i=$((i + 1))
     done
     sleep 0.5

@@ -18,14 +18,17 @@ if b[:8] == b"\x89PNG\r\n\x1a\n" and b[12:16] == b"IHDR":
 PY
 }
 
-# expect_fail NEEDLE ARGS... : status 2, one stderr line naming the problem,
+# expect_fail NEEDLE ARGS... : status 2 (bad usage; expect_unwritable: 3, the
+# picture cannot be written there), one stderr line naming the problem,
 # nothing left in $tmp/out (no picture, no temporary file)
-expect_fail() {
-    needle=$1; shift
+expect_fail() { expect_status_of 2 "$@"; }
+expect_unwritable() { expect_status_of 3 "$@"; }
+expect_status_of() {
+    want=$1; needle=$2; shift 2
     rm -rf "$tmp/out" && mkdir "$tmp/out"
     "$drlsim" gen --type normal --seed 1 "$@" >"$tmp/stdout" 2>"$tmp/err"
     got=$?
-    if [ "$got" != 2 ]; then ko "gen $* exited $got, want 2"; return; fi
+    if [ "$got" != "$want" ]; then ko "gen $* exited $got, want $want"; return; fi
     if ! grep -q -- "$needle" "$tmp/err"; then ko "gen $*: stderr lacks '$needle': $(cat "$tmp/err")"; return; fi
     if [ "$(wc -l <"$tmp/err")" -ne 1 ]; then ko "gen $*: error is not one line"; return; fi
     if [ -s "$tmp/stdout" ]; then ko "gen $*: printed on stdout"; return; fi
@@ -33,8 +36,8 @@ expect_fail() {
     ok
 }
 
-expect_fail "cannot write in" --png "$tmp/out/missing/level.png"
-expect_fail "is a directory" --png "$tmp/out"
+expect_unwritable "cannot write in" --png "$tmp/out/missing/level.png"
+expect_unwritable "is a directory" --png "$tmp/out"
 expect_fail "empty file name" --png ""
 expect_fail "out of range 4..48" --png "$tmp/out/level.png" --tile 3
 expect_fail "out of range 4..48" --png "$tmp/out/level.png" --tile 49

@@ -331,7 +331,7 @@ static void outputs(void)
     const char *none[] = {NULL, NULL, NULL};
     const char *two[] = {"-", "a.json", "-"};
     CHECK(opt_to_stdout(none, 3) == 0 && opt_to_stdout(two, 3) == 2, "outputs on stdout");
-    CHECK(opt_outputs_writable(none, 3), "no outputs: nothing to check");
+    CHECK(opt_outputs_check(none, 3) == 0, "no outputs: nothing to check");
 }
 
 int main(void)

@@ -204,6 +204,18 @@ static void test_intervals(void)
      * [0.236593, 0.763407] (R: prop.test(5, 10, correct = FALSE)). */
     stats_wilson(5, 10, 0.05, &lo, &hi);
     CHECK(near(lo, 0.236593, 1e-6) && near(hi, 0.763407, 1e-6), "Wilson 5/10: %.6f %.6f", lo, hi);
+    /* x = 0: centre and half-width are both (z^2/2n)/(1 + z^2/n), so the
+     * lower bound is exactly 0 (and the upper exactly 1 at x = n), never a
+     * rounding residue such as 1.36e-20, at any n and alpha. */
+    int wild = 0;
+    for (uint64_t n = 1; n < UINT64_C(100000000000); n = n * 3 + 1)
+        for (double a = 1e-6; a < 0.5; a *= 7) {
+            stats_wilson(0, n, a, &lo, &hi);
+            wild += lo != 0.0 || !(hi > 0.0);
+            stats_wilson(n, n, a, &lo, &hi);
+            wild += hi != 1.0 || !(lo < 1.0);
+        }
+    CHECK(wild == 0, "Wilson at x = 0 and x = n: %d bounds not exactly 0 or 1", wild);
     /* Clopper-Pearson, x = 5, n = 10: R's binom.test(5, 10) prints
      * 0.1870860 0.8129140. */
     stats_clopper_pearson(5, 10, 0.05, &lo, &hi);

@@ -2,7 +2,7 @@
  *
  * CHECK(cond, fmt, ...) records a pass or a failure (printing the failure);
  * test_summary() prints "N passed, M failed" for the program and returns the
- * exit status.  Statistical checks use fixed seeds, so they are deterministic.
+ * exit status: 1 when a check failed or when no check ran at all.  Statistical checks use fixed seeds, so they are deterministic.
  */
 #ifndef DRLSIM_TESTUTIL_H
 #define DRLSIM_TESTUTIL_H

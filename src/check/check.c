@@ -119,6 +119,16 @@ bool check_run_groups(check_group_t *g, int ng, const driver_opts_t *dopt,
 {
     *levels = 0;
     *secs = 0;
+    /* One bar for every group, counting the levels of them all (driver.h). */
+    uint64_t total = 0;
+    for (int i = 0; i < ng; i++)
+        if (g[i].s.type < 0 || tables->rules->has_type[g[i].s.type])
+            total += g[i].s.levels;
+    driver_progress_t bar;
+    driver_progress_begin(&bar, dopt->label ? dopt->label : "check", dopt->progress, total);
+    driver_opts_t d = *dopt;
+    d.bar = &bar;
+    bool ok = true;
     for (int i = 0; i < ng; i++) {
         g[i].types = 0;
         for (int t = 0; t < LT__COUNT; t++)
@@ -136,7 +146,8 @@ bool check_run_groups(check_group_t *g, int ng, const driver_opts_t *dopt,
         g[i].t = tally_new(g[i].s.dlevel_lo, g[i].s.dlevel_hi, g[i].s.difficulty);
         if (!g[i].t) {
             fprintf(stderr, "drlsim check: out of memory\n");
-            return false;
+            ok = false;
+            break;
         }
         job_t job;
         memset(&job, 0, sizeof job);
@@ -149,14 +160,11 @@ bool check_run_groups(check_group_t *g, int ng, const driver_opts_t *dopt,
         job.seed = g[i].seed;
         job.first = 0;
         job.count = g[i].s.levels;
-        char label[160], desc[128];
-        check_sample_desc(&g[i].s, desc, sizeof desc);
-        snprintf(label, sizeof label, "check %d/%d %s", i + 1, ng, desc);
-        driver_opts_t d = *dopt;
-        d.label = label;
         driver_result_t res;
-        if (driver_run(&job, &d, g[i].t, &res) != 0)
-            return false;
+        if (driver_run(&job, &d, g[i].t, &res) != 0) {
+            ok = false;
+            break;
+        }
         g[i].done = res.done;
         *levels += res.done;
         *secs += res.seconds;
@@ -170,7 +178,8 @@ bool check_run_groups(check_group_t *g, int ng, const driver_opts_t *dopt,
             break;
         }
     }
-    return true;
+    driver_progress_end(&bar);
+    return ok;
 }
 
 /* ---- evaluation ---- */

@@ -253,8 +253,10 @@ void stats_wilson(uint64_t x, uint64_t n, double alpha, double *lo, double *hi)
     double z2 = z * z, den = 1.0 + z2 / dn;
     double c = (ph + z2 / (2.0 * dn)) / den;
     double h = z / den * sqrt(ph * (1.0 - ph) / dn + z2 / (4.0 * dn * dn));
-    *lo = c - h < 0.0 ? 0.0 : c - h;
-    *hi = c + h > 1.0 ? 1.0 : c + h;
+    /* The bounds at x = 0 and x = n are exactly 0 and 1 (c - h there is 0
+     * in exact arithmetic; in doubles it is a rounding residue like 1e-20). */
+    *lo = x == 0 || c - h < 0.0 ? 0.0 : c - h;
+    *hi = x == n || c + h > 1.0 ? 1.0 : c + h;
 }
 
 /* The p in [a, b] where tail(p) crosses target; tail increasing in p when

@@ -59,7 +59,8 @@ static void usage(FILE *out)
             "\n"
             "  --type T      one type or all (default all)\n"
             "  --seconds S   time per repetition (default %.1f)\n"
-            "  --threads K   the multi-thread measurement's threads (default: all cores)\n"
+            "  --threads K   the multi-thread measurement's threads (default:\n"
+            "                OMP_NUM_THREADS if set, else all cores)\n"
             "  --reps R      repetitions per measurement (default %d)\n"
             "  --dlevel N    dlevel of the levels (default %d)\n"
             "  --json FILE   also write the results as JSON\n"
@@ -130,7 +131,7 @@ static int measure(const tables_t *tables, int type, int dlevel, bool layout_onl
     job.params.layout_only = layout_only;
     job.dlevel_lo = job.dlevel_hi = dlevel;
     job.seed = 1;
-    driver_opts_t o = {threads, PROGRESS_NEVER, NULL};
+    driver_opts_t o = {threads, PROGRESS_NEVER, NULL, NULL};
     tally_t *t = tally_new(dlevel, dlevel, job.params.difficulty);
     if (!t)
         return -1;
@@ -268,18 +269,22 @@ static const cli_cmd_t CMD = {"bench", OPTS, usage, 0, 0};
 
 int cmd_bench(int argc, char **argv)
 {
-    bench_opts_t o = {BENCH_ALL_TYPES, BENCH_DEFAULT_SECONDS, omp_get_max_threads(),
+    bench_opts_t o = {BENCH_ALL_TYPES, BENCH_DEFAULT_SECONDS, 0,
                       BENCH_DEFAULT_REPS, BENCH_DEFAULT_DLEVEL, NULL, NULL, NULL, cpu_best()};
     cli_t c;
     int prc = cli_parse(&c, &CMD, argc, argv, &o);
     if (prc != CLI_GO_ON)
         return prc;
+    if ((prc = opt_threads(&c, &o.threads)) != 0)
+        return prc;
+    if (o.threads == 0)
+        o.threads = omp_get_max_threads();
     const int type = o.type, threads = o.threads, reps = o.reps, dlevel = o.dlevel;
     const double seconds = o.seconds;
     const char *json = o.json;
     const cpu_path_t path = o.path;
-    if (json && outfile_check(json) != 0)
-        return CLI_EXIT_USAGE;
+    if (json && (prc = opt_output_status(outfile_check(json))) != 0)
+        return prc;
     const tables_t *tables = tables_open("bench", o.rules, o.data_dir, type >= 0 ? type : -1);
     if (!tables)
         return CLI_EXIT_USAGE;

@@ -59,7 +59,8 @@ static void usage(FILE *out)
             "  --scale F        multiply every group's levels by F (e.g. 0.1 for a quick run)\n"
             "  --seed S         master seed (default 0); each group derives its own\n"
             "  --alpha A        significance level per family (default %g)\n"
-            "  --threads K      worker threads (default: all cores); results do not depend on it\n"
+            "  --threads K      worker threads (default: OMP_NUM_THREADS if set, else all\n"
+            "                   cores); results do not depend on it\n"
             "  --expect FILE    expectations file (default: the built-in data/expectations.json)\n"
             "  --json FILE      write the results as JSON ('-': stdout, no table)\n"
             "  --markdown FILE  write the results as a Markdown table ('-': stdout, no table)\n"
@@ -79,6 +80,11 @@ static void usage(FILE *out)
             "                   whatever the later ones give (a failed exact check, or a\n"
             "                   p-value below alpha / the checks of its family); the later\n"
             "                   groups' checks are NOTRUN, and the exit status is 1\n"
+            "\n"
+            "SIGINT or SIGTERM stops the run cleanly: the table and the reports cover the\n"
+            "levels done (\"complete\": false in --json), the checks of samples not reached\n"
+            "are NOTRUN, and the exit status is 130; a second signal 2 s or more after the\n"
+            "first exits at once.\n"
             "\n"
             "Exit status: 0 when no check fails or XPASSes (XFAIL does not count), 1 when\n"
             "one does, 2 on bad options, bad tables or a bad expectations file, 3 when a\n"
@@ -115,8 +121,12 @@ static int parse_opts(int argc, char **argv, opts_t *o)
         return rc;
     const char *outs[] = OUTPUTS(o);
     /* Under MPI only rank 0 writes (docs/cluster.md), so only it checks paths. */
-    if (cluster_is_root() && !opt_outputs_writable(outs, 4))
-        return CLI_EXIT_USAGE;
+    if (cluster_is_root() && (rc = opt_outputs_check(outs, 4)) != 0)
+        return rc;
+    if (cluster_is_root() && o->common.html && report_html_ready("check") != 0)
+        return CLI_EXIT_IO; /* the page could not be written */
+    if ((rc = opt_threads(&c, &o->common.d.threads)) != 0)
+        return rc;
     if (opt_to_stdout(outs, 4) > 1) {
         cli_error(&c, "only one of --json, --markdown, --html and --junit can write to stdout "
                       "('-')");
@@ -273,6 +283,7 @@ int cmd_check(int argc, char **argv)
         check_info_t info = {levels, o.common.seed, o.common.alpha, !interrupted && !stopped,
                              stopped};
         int wrc = 0;
+        outfile_begin(); /* every output or none (outfile.h) */
         if (o.common.json && root)
             wrc |= cli_write_text("check", o.common.json, check_report_json(r, set.n, active, &info));
         if (o.common.markdown && root)
@@ -289,6 +300,10 @@ int cmd_check(int argc, char **argv)
                    c[VERDICT_FAIL], c[VERDICT_XFAIL], c[VERDICT_XPASS],
                    c[VERDICT_SKIP] + c[VERDICT_NOTRUN]);
         if (root && !wrc && outfile_stdout_check() != 0)
+            wrc = 1;
+        if (wrc)
+            outfile_abort();
+        else if (outfile_commit() != 0)
             wrc = 1;
         /* The notes on stderr only when every output was written: a failed
          * write's one line is then the whole of stderr. */

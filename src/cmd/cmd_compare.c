@@ -308,8 +308,8 @@ int cmd_compare(int argc, char **argv)
         cli_error(&c, "only one of --json, --markdown and --junit can write to stdout ('-')");
         return CLI_EXIT_USAGE;
     }
-    if (!opt_outputs_writable(outs, 3))
-        return CLI_EXIT_USAGE;
+    if ((rc = opt_outputs_check(outs, 3)) != 0)
+        return rc;
     gsl_set_error_handler_off();
     side_t a, b;
     memset(&a, 0, sizeof a);
@@ -359,6 +359,7 @@ int cmd_compare(int argc, char **argv)
     char rdiff[400];
     rules_diff(&a.r.id, &b.r.id, rdiff, sizeof rdiff);
     int wrc = 0;
+    outfile_begin(); /* every output or none (outfile.h) */
     if (json)
         wrc |= cli_write_text("compare", json, json_text(&a, &b, alpha, strata, rdiff, res, differ, untested));
     if (markdown)
@@ -398,9 +399,13 @@ int cmd_compare(int argc, char **argv)
     free(res);
     loaded_report_free(&a.r);
     loaded_report_free(&b.r);
+    if (!wrc && outfile_stdout_check() != 0)
+        wrc = CLI_EXIT_IO;
+    if (wrc)
+        outfile_abort();
+    else if (outfile_commit() != 0)
+        wrc = CLI_EXIT_IO;
     if (wrc)
         return wrc == 1 ? 1 : CLI_EXIT_IO;
-    if (outfile_stdout_check() != 0)
-        return CLI_EXIT_IO;
     return differ ? 1 : 0;
 }

@@ -69,7 +69,8 @@ static void usage(FILE *out)
             "  --scale F        multiply every sample's levels by F (default 1)\n"
             "  --seed S         master seed (default 0)\n"
             "  --alpha A        significance level per family, Holm (default %g)\n"
-            "  --threads K      worker threads (default: all cores); results do not depend on it\n"
+            "  --threads K      worker threads (default: OMP_NUM_THREADS if set, else all\n"
+            "                   cores); results do not depend on it\n"
             "  --json FILE      write the results as JSON ('-': stdout, no table)\n"
             "  --markdown FILE  write the results as Markdown ('-': stdout, no table)\n"
             "  --junit FILE     write the results as JUnit XML for CI: a test case per check,\n"
@@ -115,8 +116,10 @@ static int parse_opts(int argc, char **argv, opts_t *o)
         cli_error(&c, "only one of --json, --markdown, --junit and --html can write to stdout ('-')");
         return CLI_EXIT_USAGE;
     }
-    if (!opt_outputs_writable(outs, 4))
-        return CLI_EXIT_USAGE;
+    if ((rc = opt_outputs_check(outs, 4)) != 0 || (rc = opt_threads(&c, &o->d.threads)) != 0)
+        return rc;
+    if (o->html && report_html_ready("errata") != 0)
+        return CLI_EXIT_IO; /* the page could not be written */
     return CLI_GO_ON;
 }
 
@@ -499,6 +502,7 @@ int cmd_errata(int argc, char **argv)
     uint64_t levels = 0;
     double secs = 0;
     int threads = 0;
+    o.d.label = "errata"; /* its progress bar's */
     bool ok = check_run_groups(g, ng, &o.d, game, &levels, &secs, &threads, NULL, NULL);
     uint64_t wanted = 0;
     for (int k = 0; k < ng; k++)
@@ -570,6 +574,7 @@ int cmd_errata(int argc, char **argv)
     const char *outs[] = OUTPUTS(&o);
     bool to_stdout = opt_to_stdout(outs, 4) > 0;
     rc = 0;
+    outfile_begin(); /* every output or none (outfile.h) */
     if (o.json)
         rc |= cli_write_text("errata", o.json, report_json_text(rep));
     if (o.markdown)
@@ -596,6 +601,10 @@ int cmd_errata(int argc, char **argv)
                count[E_ABSENT]);
     }
     if (rc == 0 && outfile_stdout_check() != 0)
+        rc = CLI_EXIT_IO;
+    if (rc)
+        outfile_abort();
+    else if (outfile_commit() != 0)
         rc = CLI_EXIT_IO;
     if (rc == 0)
         fprintf(stderr, "drlsim errata: %llu levels in %.2f s (%.0f levels/s, %d threads)\n",

@@ -30,7 +30,8 @@ static void usage(FILE *out)
             "                   single, and under game-0.9.9.7 also caves-2, lava or\n"
             "                   single-plus; without it the type is drawn by the ruleset\n"
             "  --dlevel N       dungeon level, 1..%d (default 1)\n"
-            "  --difficulty D   1 ITYTD, 2 HNTR, 3 HMP, 4 UV, 5 N! (default 3)\n"
+            "  --difficulty D   1 ITYTD, 2 HNTR, 3 HMP, 4 UV, 5 N! (default 3): the number\n"
+            "                   or the name\n"
             "  --seed S         master seed, a 64-bit integer (default 0)\n"
             "  --index I        level index within the seed's sequence (default 0); level I\n"
             "                   of `drlsim run --seed S` is `gen --seed S --index I`\n"
@@ -118,8 +119,8 @@ int cmd_gen(int argc, char **argv)
     int rc = gen_parse(&o, argc, argv);
     if (rc >= 0)
         return rc;
-    if (o.png && outfile_check(o.png) != 0)
-        return CLI_EXIT_USAGE;
+    if (o.png && (rc = opt_output_status(outfile_check(o.png))) != 0)
+        return rc;
     gen_params_t p = o.p;
     p.tables = tables_open("gen", o.rules, o.data_dir, p.type);
     if (!p.tables)
@@ -130,14 +131,16 @@ int cmd_gen(int argc, char **argv)
         return 1;
     }
     level_generate(lv, &p, o.seed, o.index);
+    outfile_begin(); /* the picture only with the text (outfile.h) */
     if (o.png) {
         if (picture_write(o.png, lv, o.tile ? o.tile : PICTURE_TILE_DEFAULT) != 0) {
+            outfile_abort();
             free(lv);
             return CLI_EXIT_IO;
         }
         if (strcmp(o.png, "-") == 0) {
             free(lv);
-            return 0;
+            return outfile_commit() == 0 ? 0 : CLI_EXIT_IO;
         }
     }
     if (o.json) {
@@ -151,5 +154,9 @@ int cmd_gen(int argc, char **argv)
         render_ascii(stdout, lv, col);
     }
     free(lv);
-    return 0;
+    if (outfile_stdout_check() != 0) {
+        outfile_abort();
+        return CLI_EXIT_IO;
+    }
+    return outfile_commit() == 0 ? 0 : CLI_EXIT_IO;
 }

@@ -96,10 +96,8 @@ int cmd_merge(int argc, char **argv)
     }
     if (!out)
         out = "-";
-    if (csv && report_csv_prepare(csv) != 0)
-        return CLI_EXIT_USAGE;
-    if (outfile_check(out) != 0)
-        return CLI_EXIT_USAGE;
+    if ((prc = opt_report_outputs_check(&c, out, csv)) != 0)
+        return prc;
     /* The reports are merged under the ruleset the first one names; a report
      * of another ruleset is refused by report_parse. */
     const tables_t *tables = NULL;
@@ -174,9 +172,7 @@ int cmd_merge(int argc, char **argv)
         loaded_report_free(&r);
     }
     if (rc == 0)
-        rc = report_write_run(out, &all.job, &all.id, all.tally, &all.res) ? CLI_EXIT_IO : 0;
-    if (rc == 0 && csv)
-        rc = report_csv_write(csv, all.tally, tables->bin_names) ? CLI_EXIT_IO : 0;
+        rc = opt_report_write(out, csv, &all.job, &all.id, all.tally, &all.res, tables->bin_names);
     loaded_report_free(&all);
     return rc;
 }

@@ -50,19 +50,22 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: drlsim rooms [--type normal|city|single] [--levels N] [--seed S]\n"
             "                    [--threads K] [--no-rivers] [--json FILE] [--csv FILE]\n"
-            "                    [--dlevel N] [--progress auto|always|never] [--data DIR]\n"
+            "                    [--dlevel N] [--progress auto|always|never] [--rules NAME]\n"
+            "                    [--data DIR]\n"
             "\n"
             "Regenerate the wiki's room statistics \"over a sample of 10000 random layouts\"\n"
             "with uncertainty: rooms per layout (the game's room list, with its small 2x2\n"
             "entries, and rooms with both sides >= 4), doors per layout, and room width,\n"
             "height and area (walls included), each with mean, sd, 95%% interval of the\n"
             "mean, min, max and the full distribution.  For city the rooms are the\n"
-            "buildings.  Definitions: docs/rooms.md.\n"
+            "buildings.  Definitions: docs/rooms.md.  One observation has no sd and\n"
+            "no interval: they are shown as - (null in --json).\n"
             "\n"
             "  --type T        normal (default), city or single\n"
             "  --levels N      layouts to generate (default %d)\n"
             "  --seed S        master seed (default 0); layout i is `gen --seed S --index i`\n"
-            "  --threads K     worker threads (default: all cores)\n"
+            "  --threads K     worker threads (default: OMP_NUM_THREADS if set, else all\n"
+            "                  cores)\n"
             "  --no-rivers     city: skip the river roll (rivers come before buildings)\n"
             "  --json FILE     also write the table as JSON (\"-\" for stdout)\n"
             "  --csv FILE      also write the distributions as tidy CSV rows\n"
@@ -81,7 +84,7 @@ static void usage(FILE *out)
 
 typedef struct summary {
     uint64_t n;
-    double mean, sd, lo, hi;
+    double mean, sd, lo, hi; /* sd, lo, hi: only when n >= 2 */
     int min, max;
 } summary_t;
 
@@ -116,10 +119,15 @@ static cJSON *row_json(const summary_t *s, const uint64_t *b, int nbins)
     cJSON *o = cJSON_CreateObject();
     cJSON_AddItemToObject(o, "n", report_u64(s->n));
     cJSON_AddNumberToObject(o, "mean", s->mean);
-    cJSON_AddNumberToObject(o, "sd", s->sd);
-    cJSON *ci = cJSON_AddArrayToObject(o, "ci95");
-    cJSON_AddItemToArray(ci, cJSON_CreateNumber(s->lo));
-    cJSON_AddItemToArray(ci, cJSON_CreateNumber(s->hi));
+    if (s->n < 2) { /* one value: no spread to estimate */
+        cJSON_AddNullToObject(o, "sd");
+        cJSON_AddNullToObject(o, "ci95");
+    } else {
+        cJSON_AddNumberToObject(o, "sd", s->sd);
+        cJSON *ci = cJSON_AddArrayToObject(o, "ci95");
+        cJSON_AddItemToArray(ci, cJSON_CreateNumber(s->lo));
+        cJSON_AddItemToArray(ci, cJSON_CreateNumber(s->hi));
+    }
     cJSON_AddNumberToObject(o, "min", s->min);
     cJSON_AddNumberToObject(o, "max", s->max);
     cJSON *d = cJSON_AddObjectToObject(o, "distribution");
@@ -179,10 +187,12 @@ int cmd_rooms(int argc, char **argv)
     opt.job.params.layout_only = true;
     opt.job.dlevel_lo = ROOMS_DEFAULT_DLEVEL;
     opt.levels = ROOMS_DEFAULT_LEVELS;
-    opt.dopt = (driver_opts_t){0, PROGRESS_AUTO, "rooms"};
+    opt.dopt = (driver_opts_t){0, PROGRESS_AUTO, "rooms", NULL};
     cli_t c;
     int prc = cli_parse(&c, &CMD, argc, argv, &opt);
     if (prc != CLI_GO_ON)
+        return prc;
+    if ((prc = opt_threads(&c, &opt.dopt.threads)) != 0)
         return prc;
     job_t job = opt.job;
     job.params.type = (int)TYPE_OF[opt.type];
@@ -195,8 +205,9 @@ int cmd_rooms(int argc, char **argv)
         cli_error(&c, "only one of --json and --csv can write to stdout ('-')");
         return CLI_EXIT_USAGE;
     }
-    if (cluster_is_root() && !opt_outputs_writable(outs, 2)) /* only rank 0 writes them */
-        return CLI_EXIT_USAGE;
+    int orc = cluster_is_root() ? opt_outputs_check(outs, 2) : 0; /* only rank 0 writes them */
+    if (orc)
+        return orc;
     job.params.tables = tables_open("rooms", opt.rules, opt.data_dir, job.params.type);
     if (!job.params.tables)
         return CLI_EXIT_USAGE;
@@ -246,8 +257,12 @@ int cmd_rooms(int argc, char **argv)
            "max");
     for (size_t r = 0; r < NROWS; r++) {
         const char *label = (city && r == 0) ? "buildings per layout" : ROWS[r].label;
-        fprintf(txt, "%-26s %9.4f %9.4f   [%9.4f, %9.4f] %6d %6d\n", label, sum[r].mean, sum[r].sd,
-               sum[r].lo, sum[r].hi, sum[r].min, sum[r].max);
+        if (sum[r].n < 2)
+            fprintf(txt, "%-26s %9.4f %9s   %23s %6d %6d\n", label, sum[r].mean, "-", "-",
+                    sum[r].min, sum[r].max);
+        else
+            fprintf(txt, "%-26s %9.4f %9.4f   [%9.4f, %9.4f] %6d %6d\n", label, sum[r].mean,
+                    sum[r].sd, sum[r].lo, sum[r].hi, sum[r].min, sum[r].max);
     }
     print_distribution(txt, city ? "buildings per layout" : "rooms per layout", bins[0], nbins[0],
                        sum[0].n);
@@ -256,6 +271,7 @@ int cmd_rooms(int argc, char **argv)
         print_distribution(txt, "2x2 entries per layout", bins[2], nbins[2], sum[2].n);
     }
     int rc = 0;
+    outfile_begin(); /* every output or none (outfile.h) */
     if (json) {
         cJSON *o = cJSON_CreateObject();
         cJSON_AddStringToObject(o, "type", level_type_name(type));
@@ -300,6 +316,10 @@ int cmd_rooms(int argc, char **argv)
     /* The summary only when every output was written (the table included):
      * a failed write's one line is then the last word on stderr. */
     if (rc == 0 && outfile_stdout_check() != 0)
+        rc = CLI_EXIT_IO;
+    if (rc)
+        outfile_abort();
+    else if (outfile_commit() != 0)
         rc = CLI_EXIT_IO;
     driver_release_signals();
     if (rc == 0)

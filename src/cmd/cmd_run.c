@@ -37,10 +37,12 @@ static void usage(FILE *out)
             "  --levels N       number of levels (1..10^14)\n"
             "  --dlevel N       every level at dlevel N (default 1)\n"
             "  --dlevels A-B    level i at dlevel A + i mod (B-A+1)\n"
-            "  --difficulty D   1 ITYTD .. 5 N! (default 3)\n"
+            "  --difficulty D   1 ITYTD, 2 HNTR, 3 HMP, 4 UV, 5 N! (default 3): the number\n"
+            "                   or the name\n"
             "  --type T         fix the level type (default: drawn as the game does)\n"
             "  --seed S         master seed (default 0)\n"
-            "  --threads K      worker threads (default: all cores)\n"
+            "  --threads K      worker threads (default: OMP_NUM_THREADS if set, else all\n"
+            "                   cores)\n"
             "  --out FILE       write the report to FILE (atomically) instead of stdout\n"
             "  --csv DIR        also write every histogram as a tidy CSV file, DIR/NAME.csv\n"
             "                   (counts: dlevel,type,bin,count; moments: dlevel,type,n,sum,\n"
@@ -180,7 +182,7 @@ int run_parse(run_opts_t *o, int argc, char **argv)
     memset(o, 0, sizeof *o);
     gen_params_default(&o->job.params, NULL);
     o->job.dlevel_lo = o->job.dlevel_hi = 1;
-    o->dopt = (driver_opts_t){0, PROGRESS_AUTO, "run"};
+    o->dopt = (driver_opts_t){0, PROGRESS_AUTO, "run", NULL};
     o->shard_i = -1;
     cli_t c;
     int rc = cli_parse(&c, &CMD, argc, argv, o);
@@ -235,10 +237,11 @@ int cmd_run(int argc, char **argv)
         }
         out = csv_json;
     }
-    if (cluster_is_root() && o.csv && report_csv_prepare(o.csv) != 0)
-        return CLI_EXIT_USAGE;
-    if (cluster_is_root() && outfile_check(out) != 0)
-        return CLI_EXIT_USAGE;
+    int prc2 = cluster_is_root() ? opt_report_outputs_check(&c, out, o.csv) : 0;
+    if (!prc2)
+        prc2 = opt_threads(&c, &dopt.threads);
+    if (prc2)
+        return prc2;
     /* A resumed job runs under the ruleset its report names. */
     char *resume_text = NULL;
     size_t resume_len = 0;
@@ -339,6 +342,12 @@ int cmd_run(int argc, char **argv)
     /* Stop on the driver's (under MPI: every rank's common) result, never on
      * this process's own flag, so that all ranks run the same parts. */
     bool interrupted = false;
+    driver_progress_t bar; /* one for all the ranges */
+    uint64_t total = 0;
+    for (int k = 0; k < nwant; k++)
+        total += want[k].hi - want[k].lo;
+    driver_progress_begin(&bar, dopt.label, dopt.progress, total);
+    dopt.bar = &bar;
     for (int k = 0; k < nwant && !interrupted; k++) {
         job_t part = job;
         part.first = want[k].lo;
@@ -369,10 +378,9 @@ int cmd_run(int argc, char **argv)
         threads = res.threads;
         driver_result_free(&res);
     }
+    driver_progress_end(&bar);
     if (rc == 0 && cluster_is_root())
-        rc = report_write_run(out, &job, &id, t, &acc) ? CLI_EXIT_IO : 0;
-    if (rc == 0 && cluster_is_root() && o.csv)
-        rc = report_csv_write(o.csv, t, tables->bin_names) ? CLI_EXIT_IO : 0;
+        rc = opt_report_write(out, o.csv, &job, &id, t, &acc, tables->bin_names);
     driver_release_signals();
     /* The summary only after a report was written: a failed write's one
      * line is the whole of stderr. */

@@ -279,12 +279,10 @@ static cJSON *outcome_shares(const tally_t *tl, const tables_t *tables, const ch
     return o;
 }
 
-static int run_one(job_t *job, const driver_opts_t *dopt, tally_t *tl, const char *label)
+static int run_one(job_t *job, const driver_opts_t *dopt, tally_t *tl)
 {
-    driver_opts_t d = *dopt;
-    d.label = label;
     driver_result_t res;
-    if (driver_run(job, &d, tl, &res) != 0)
+    if (driver_run(job, dopt, tl, &res) != 0)
         return 1;
     bool stopped = res.done < job->count;
     driver_result_free(&res);
@@ -305,9 +303,7 @@ static int measure_type(const wiki_opts_t *o, const tables_t *tables, level_type
     tally_t *tl = tally_new(o->dlevel, o->dlevel, o->difficulty);
     if (!tl)
         return 1;
-    char label[48];
-    snprintf(label, sizeof label, "wiki %s", level_type_name(t));
-    int rc = run_one(&job, &o->dopt, tl, label);
+    int rc = run_one(&job, &o->dopt, tl);
     if (rc == 0) {
         int nb;
         cJSON *m = cJSON_CreateObject();
@@ -365,9 +361,7 @@ static int room_table(const wiki_opts_t *o, const tables_t *tables, level_type_t
     tally_t *tl = tally_new(WIKI_ROOMS_DLEVEL, WIKI_ROOMS_DLEVEL, o->difficulty);
     if (!tl)
         return 1;
-    char label[48];
-    snprintf(label, sizeof label, "wiki %s rooms", level_type_name(t));
-    int rc = run_one(&job, &o->dopt, tl, label);
+    int rc = run_one(&job, &o->dopt, tl);
     if (rc == 0) {
         cJSON *tab = cJSON_CreateObject();
         cJSON_AddStringToObject(tab, "type", level_type_name(t));
@@ -384,6 +378,20 @@ static int room_table(const wiki_opts_t *o, const tables_t *tables, level_type_t
     }
     tally_free(tl);
     return rc;
+}
+
+static const level_type_t ROOM_TYPES[] = {LT_NORMAL, LT_CITY};
+#define NROOM_TYPES (sizeof ROOM_TYPES / sizeof ROOM_TYPES[0])
+
+/* The levels the page makes: N of each type, N layouts of each room table. */
+static uint64_t levels_needed(const wiki_opts_t *o, const ruleset_t *rs)
+{
+    uint64_t jobs = 0;
+    for (int t = 0; t < LT__COUNT; t++)
+        jobs += rs->has_type[t];
+    for (size_t k = 0; k < NROOM_TYPES; k++)
+        jobs += rs->has_type[ROOM_TYPES[k]];
+    return jobs * (uint64_t)o->levels;
 }
 
 static int build(const wiki_opts_t *o, const tables_t *tables, cJSON *page)
@@ -413,11 +421,10 @@ static int build(const wiki_opts_t *o, const tables_t *tables, cJSON *page)
         if (rc)
             return rc;
     }
-    const level_type_t room_types[] = {LT_NORMAL, LT_CITY};
-    for (size_t k = 0; k < sizeof room_types / sizeof room_types[0]; k++) {
-        if (!rs->has_type[room_types[k]])
+    for (size_t k = 0; k < NROOM_TYPES; k++) {
+        if (!rs->has_type[ROOM_TYPES[k]])
             continue;
-        int rc = room_table(o, tables, room_types[k], rooms);
+        int rc = room_table(o, tables, ROOM_TYPES[k], rooms);
         if (rc)
             return rc;
     }
@@ -427,7 +434,7 @@ static int build(const wiki_opts_t *o, const tables_t *tables, cJSON *page)
 int cmd_wiki(int argc, char **argv)
 {
     wiki_opts_t o = {WIKI_DEFAULT_LEVELS, WIKI_DEFAULT_DLEVEL, DIFF_HMP, 0, NULL, NULL, NULL,
-                     NULL, {0, PROGRESS_AUTO, "wiki"}};
+                     NULL, {0, PROGRESS_AUTO, "wiki", NULL}};
     cli_t c;
     int prc = cli_parse(&c, &CMD, argc, argv, &o);
     if (prc != CLI_GO_ON)
@@ -437,8 +444,9 @@ int cmd_wiki(int argc, char **argv)
         cli_error(&c, "only one of the markup and --json can go to stdout ('-')");
         return CLI_EXIT_USAGE;
     }
-    if (!opt_outputs_writable(outs, 2))
-        return CLI_EXIT_USAGE;
+    int orc = opt_outputs_check(outs, 2);
+    if (orc)
+        return orc;
     const tables_t *tables = tables_open("wiki", o.rules, o.data_dir, -1);
     if (!tables)
         return CLI_EXIT_USAGE;
@@ -448,19 +456,25 @@ int cmd_wiki(int argc, char **argv)
         return 1;
     }
     driver_catch_signals(); /* until the outputs are written */
+    driver_progress_t bar;
+    driver_progress_begin(&bar, "wiki", o.dopt.progress, levels_needed(&o, tables->rules));
+    o.dopt.bar = &bar;
     int rc = build(&o, tables, page);
+    driver_progress_end(&bar);
     if (rc == 130)
         fprintf(stderr, "drlsim wiki: interrupted: nothing written\n");
     if (rc == 0) {
-        char *markup = wiki_markup(page);
-        rc = markup ? cli_write_text("wiki", o.out ? o.out : "-", markup) : 1;
-        if (!markup)
-            fprintf(stderr, "drlsim wiki: out of memory\n");
+        outfile_begin(); /* both outputs or neither (outfile.h) */
+        rc = cli_write_text("wiki", o.out ? o.out : "-", wiki_markup(page));
+        if (rc == 0 && o.json)
+            rc = report_write_json(o.json, page) ? CLI_EXIT_IO : 0;
+        if (rc == 0 && outfile_stdout_check() != 0)
+            rc = CLI_EXIT_IO;
+        if (rc)
+            outfile_abort();
+        else if (outfile_commit() != 0)
+            rc = CLI_EXIT_IO;
     }
-    if (rc == 0 && o.json)
-        rc = report_write_json(o.json, page) ? CLI_EXIT_IO : 0;
-    if (rc == 0 && outfile_stdout_check() != 0)
-        rc = CLI_EXIT_IO;
     driver_release_signals();
     cJSON_Delete(page);
     return rc;

@@ -31,7 +31,7 @@ static const command_t COMMANDS[] = {
     {"check", cmd_check, true, true, "test the documented probabilities against generated levels"},
     {"compare", cmd_compare, false, false, "compare two run reports histogram by histogram (which differ?)"},
     {"errata", cmd_errata, false, true, "try the wiki's claims on the released game's generator"},
-    {"gen", cmd_gen, false, false, "generate one level and print it (ASCII or JSON)"},
+    {"gen", cmd_gen, false, false, "generate one level and print it (ASCII, JSON or PNG)"},
     {"merge", cmd_merge, false, false, "add run reports of one job (shards, partial runs) into one"},
     {"rooms", cmd_rooms, true, true, "the wiki's room statistics over N random layouts, with intervals"},
     {"run", cmd_run, true, true, "generate many levels and write a JSON report of their histograms"},

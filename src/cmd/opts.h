@@ -55,10 +55,13 @@ bool opt_level_type(const cli_t *c, void *dest);
 #define OPT_DLEVELS(T, LO, HI)                                                             \
     {.name = "dlevels", .kind = CLI_RANGE, .at = offsetof(T, LO), .at2 = offsetof(T, HI),  \
      .lo = 1, .hi = DLEVEL_MAX}
+/* CLI_FN for --difficulty: 1..5 or a name of DIFFICULTY_NAMES (any case:
+ * ITYTD, HNTR, HMP, UV, N!) into an int. */
+bool opt_difficulty(const cli_t *c, void *dest);
+
 /* int */
 #define OPT_DIFFICULTY(T, F)                                                               \
-    {.name = "difficulty", .kind = CLI_INT, .at = offsetof(T, F), .lo = DIFF_ITYTD,        \
-     .hi = DIFF_NIGHTMARE}
+    {.name = "difficulty", .kind = CLI_FN, .at = offsetof(T, F), .fn = opt_difficulty}
 /* int: a level_type_t */
 #define OPT_TYPE(T, F) {.name = "type", .kind = CLI_FN, .at = offsetof(T, F), .fn = opt_level_type}
 /* bool, cleared: no single-monster levels */
@@ -109,8 +112,35 @@ void opt_checks_default(opt_checks_t *o, double alpha);
 /* How many of the n outputs (NULL: not asked for) are '-'. */
 int opt_to_stdout(const char *const *paths, int n);
 
-/* outfile_check on each output asked for, in order; false after the first
- * one's error. */
-bool opt_outputs_writable(const char *const *paths, int n);
+/* Every output is checked before any level is made, and a path the file
+ * system refuses (no such directory, a read-only one, a directory where a
+ * file goes) is "an output could not be written", exit status 3, as a write
+ * that fails at the end; a malformed path (empty) is bad usage, 2. */
+
+/* The exit status of outfile_check's answer: 0, CLI_EXIT_USAGE or
+ * CLI_EXIT_IO. */
+int opt_output_status(int outfile_rc);
+
+/* outfile_check on each output asked for, in order: 0, or the first one's
+ * status (opt_output_status) after its message. */
+int opt_outputs_check(const char *const *paths, int n);
+
+/* The outputs of a run report (run, merge): the report at out ('-':
+ * stdout) and, with csv, the directory of CSV files (made when written; out
+ * may lie in it).  The paths checked: 0, or the exit status after one line. */
+int opt_report_outputs_check(const cli_t *c, const char *out, const char *csv);
+
+/* Write the run report to out and its CSV files to csv (NULL: none) as one
+ * (outfile_begin): all, or none and the directory not made.  0, or
+ * CLI_EXIT_IO after one line. */
+int opt_report_write(const char *out, const char *csv, const job_t *job, const tables_id_t *id,
+                     const tally_t *t, const driver_result_t *res, const tally_names_t *names);
+
+/* The threads of a command that generates: --threads when given (*threads
+ * > 0), else OMP_NUM_THREADS when set and not empty (an integer in
+ * 1..OPT_MAX_THREADS, read before the OpenMP runtime sees it: drlsim
+ * handles it itself), else 0 (all cores).  0, or CLI_EXIT_USAGE after
+ * "drlsim CMD: OMP_NUM_THREADS: ..." */
+int opt_threads(const cli_t *c, int *threads);
 
 #endif

@@ -108,8 +108,9 @@ static void wilson95(uint64_t k, uint64_t n, double *lo, double *hi)
     double den = 1 + z * z / nn;
     double centre = (p + z * z / (2 * nn)) / den;
     double half = z * sqrt(p * (1 - p) / nn + z * z / (4 * nn * nn)) / den;
-    *lo = centre - half < 0 ? 0 : centre - half;
-    *hi = centre + half > 1 ? 1 : centre + half;
+    /* exactly 0 and 1 at k = 0 and k = n, not a rounding residue (1e-20) */
+    *lo = k == 0 || centre - half < 0 ? 0 : centre - half;
+    *hi = k == n || centre + half > 1 ? 1 : centre + half;
 }
 
 /* Summary of one histogram over the run: mean and 95% interval of the mean

@@ -36,19 +36,35 @@ void csv_field(strbuf_t *b, const char *s)
 int report_csv_prepare(const char *dir)
 {
     struct stat st;
+    int err;
     if (stat(dir, &st) != 0) {
-        if (errno != ENOENT || mkdir(dir, 0777) != 0) {
-            fprintf(stderr, "drlsim: %s: cannot make the CSV directory: %s\n", dir,
-                    strerror(errno));
-            return -1;
+        /* Made when written (outfile_mkdir): here only its parent is tried. */
+        char parent[4200];
+        err = errno;
+        if (err == ENOENT && snprintf(parent, sizeof parent, "%s", dir) < (int)sizeof parent) {
+            char *slash = strrchr(parent, '/');
+            if (slash == parent)
+                slash[1] = '\0';
+            else if (slash)
+                *slash = '\0';
+            else
+                snprintf(parent, sizeof parent, ".");
+            err = outfile_probe_dir(parent);
         }
-    } else if (!S_ISDIR(st.st_mode)) {
-        fprintf(stderr, "drlsim: %s: is not a directory (--csv takes one)\n", dir);
-        return -1;
+        if (err) {
+            fprintf(stderr, "drlsim: %s: cannot make the CSV directory: %s\n", dir,
+                    strerror(err));
+            return OUTFILE_CANNOT;
+        }
+        return 0;
     }
-    if (access(dir, W_OK | X_OK) != 0) {
-        fprintf(stderr, "drlsim: %s: cannot write in it: %s\n", dir, strerror(errno));
-        return -1;
+    if (!S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "drlsim: %s: is not a directory (--csv takes one)\n", dir);
+        return OUTFILE_CANNOT;
+    }
+    if ((err = outfile_probe_dir(dir)) != 0) {
+        fprintf(stderr, "drlsim: %s: cannot write in it: %s\n", dir, strerror(err));
+        return OUTFILE_CANNOT;
     }
     return 0;
 }
@@ -88,6 +104,8 @@ static void hist_csv(strbuf_t *b, const tally_t *t, const tally_names_t *names, 
 
 int report_csv_write(const char *dir, const tally_t *t, const tally_names_t *names)
 {
+    if (outfile_mkdir(dir) != 0) /* made here unless the caller made it */
+        return -1;
     for (int h = 0; h < TALLY_NHISTS; h++) {
         strbuf_t b = {0};
         hist_csv(&b, t, names, h);

@@ -14,12 +14,14 @@
  * a double quote or a line break. */
 void csv_field(strbuf_t *b, const char *s);
 
-/* Make dir ready for report_csv_write before a run: create it when missing
- * (not its parents), refuse a path that is not a writable directory.
- * 0 when fine, -1 after a one-line message. */
+/* Check before a run that report_csv_write can write in dir: a writable
+ * directory, or a missing one whose parent takes it (the caller makes it
+ * when writing: outfile_mkdir).  Nothing is made.  0 when fine, else
+ * outfile_check's OUTFILE_CANNOT after a one-line message. */
 int report_csv_prepare(const char *dir);
 
-/* Write DIR/NAME.csv for every histogram of the tally, in the tally's order
+/* Write DIR/NAME.csv for every histogram of the tally (DIR made when missing,
+ * outfile_mkdir), in the tally's order
  * (counts: dlevel,type,bin,count; moments: dlevel,type,n,sum,sumsq,min,max),
  * the bins its ruleset's tables name by names (tables_t.bin_names).  0 on
  * success, -1 after a message. */

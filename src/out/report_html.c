@@ -698,15 +698,34 @@ static void sb_svg_scoped(strbuf_t *b, const char *svg, size_t len, int k)
     }
 }
 
+#define NEEDS_GNUPLOT "drlsim %s: --html needs gnuplot (Debian: apt-get install gnuplot-nox)\n"
+
+int report_html_ready(const char *cmd_name)
+{
+    /* As the shell of popen would look for it: each directory of PATH. */
+    const char *path = getenv("PATH");
+    for (const char *d = path ? path : ""; d && *d;) {
+        const char *colon = strchr(d, ':');
+        size_t n = colon ? (size_t)(colon - d) : strlen(d);
+        char exe[4200];
+        if (snprintf(exe, sizeof exe, "%.*s/gnuplot", (int)n, n ? d : ".") < (int)sizeof exe &&
+            access(exe, X_OK) == 0)
+            return 0;
+        d = colon ? colon + 1 : NULL;
+    }
+    fprintf(stderr, NEEDS_GNUPLOT, cmd_name);
+    return -1;
+}
+
 /* Run gnuplot on script; the <svg> element it prints is appended to out,
- * with its ids scoped to figure k.  Its messages go to a file of their own
+ * with its ids scoped to figure k (messages name cmd_name's command).  Its messages go to a file of their own
  * (a warning must not land inside the SVG) and are shown only on failure. */
-static int run_gnuplot(const strbuf_t *script, strbuf_t *out, int k)
+static int run_gnuplot(const char *cmd_name, const strbuf_t *script, strbuf_t *out, int k)
 {
     char path[] = "/tmp/drlsim-plot-XXXXXX", errpath[] = "/tmp/drlsim-plot-err-XXXXXX";
     int fd = mkstemp(path);
     if (fd < 0) {
-        fprintf(stderr, "drlsim check: cannot create a temporary file for gnuplot\n");
+        fprintf(stderr, "drlsim %s: cannot create a temporary file for gnuplot\n", cmd_name);
         return -1;
     }
     int efd = mkstemp(errpath);
@@ -717,7 +736,7 @@ static int run_gnuplot(const strbuf_t *script, strbuf_t *out, int k)
             close(efd);
             unlink(errpath);
         }
-        fprintf(stderr, "drlsim check: cannot write the gnuplot script\n");
+        fprintf(stderr, "drlsim %s: cannot write the gnuplot script\n", cmd_name);
         return -1;
     }
     char cmd[160];
@@ -745,12 +764,11 @@ static int run_gnuplot(const strbuf_t *script, strbuf_t *out, int k)
     const char *end = svg ? strstr(svg, "</svg>") : NULL;
     if (st != 0 || !svg || !end || got.oom) {
         if (!p)
-            fprintf(stderr, "drlsim check: cannot run gnuplot\n");
+            fprintf(stderr, "drlsim %s: cannot run gnuplot\n", cmd_name);
         else if (st == 127 * 256 || strstr(msg, "not found"))
-            fprintf(stderr, "drlsim check: --html needs gnuplot (Debian: apt-get install "
-                            "gnuplot-nox)\n");
+            fprintf(stderr, NEEDS_GNUPLOT, cmd_name);
         else
-            fprintf(stderr, "drlsim check: gnuplot failed: %.200s\n", msg);
+            fprintf(stderr, "drlsim %s: gnuplot failed: %.200s\n", cmd_name, msg);
         free(got.s);
         return -1;
     }
@@ -967,16 +985,18 @@ static void check_row(strbuf_t *h, const cJSON *c, const char *fig_id, const cha
 int report_html_write(const cJSON *results, const report_html_run_t *run, const char *path)
 {
     const char *const *say = say_of(run);
+    const char *cmd_name = run->command ? run->command : "check";
     const cJSON *sum = get(results, "summary");
     const cJSON *checks = get(results, "checks");
     if (!cJSON_IsObject(sum) || !cJSON_IsArray(checks)) {
-        fprintf(stderr, "drlsim check: results lack summary or checks\n");
+        fprintf(stderr, "drlsim %s: results lack summary or checks\n", cmd_name);
         return -1;
     }
     size_t tlen;
     const char *tmpl = data_embedded("family_plot.gp", &tlen);
     if (!tmpl) {
-        fprintf(stderr, "drlsim check: analysis/family_plot.gp is not embedded in this build\n");
+        fprintf(stderr, "drlsim %s: analysis/family_plot.gp is not embedded in this build\n",
+                cmd_name);
         return -1;
     }
     /* Families in order of first appearance, with their verdict counts. */
@@ -998,7 +1018,7 @@ int report_html_write(const cJSON *results, const report_html_run_t *run, const 
             k++;
         if (k == nfam) {
             if (nfam == MAX_FAMILIES) {
-                fprintf(stderr, "drlsim check: more than %d families for the HTML page\n",
+                fprintf(stderr, "drlsim %s: more than %d families for the HTML page\n", cmd_name,
                         MAX_FAMILIES);
                 return -1;
             }
@@ -1124,7 +1144,7 @@ int report_html_write(const cJSON *results, const report_html_run_t *run, const 
         int panels = family_script(&g, checks, fam[k], say);
         if (panels) {
             sb_put(&g, tmpl, tlen);
-            rc = g.oom ? -1 : run_gnuplot(&g, &h, k);
+            rc = g.oom ? -1 : run_gnuplot(cmd_name, &g, &h, k);
         } else {
             sb_puts(&h, "<p>Nothing to draw: no check of this family ran.</p>");
         }
@@ -1135,7 +1155,7 @@ int report_html_write(const cJSON *results, const report_html_run_t *run, const 
     }
     sb_puts(&h, "</body>\n</html>\n");
     if (rc == 0 && h.oom) {
-        fprintf(stderr, "drlsim check: out of memory writing the HTML report\n");
+        fprintf(stderr, "drlsim %s: out of memory writing the HTML report\n", cmd_name);
         rc = -1;
     }
     if (rc == 0)

@@ -42,6 +42,11 @@ typedef struct report_html_run {
     bool list_skipped;
 } report_html_run_t;
 
+/* Whether the page can be drawn: gnuplot is on PATH.  0, or -1 after
+ * "drlsim CMD_NAME: --html needs gnuplot ...": for a command to ask before
+ * it makes any level. */
+int report_html_ready(const char *cmd_name);
+
 /* Write the page to path (atomically).  Returns 0, or -1 after a one-line
  * error (e.g. no gnuplot). */
 int report_html_write(const cJSON *results, const report_html_run_t *run, const char *path);

@@ -22,6 +22,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
+#include <sys/ioctl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -123,22 +124,121 @@ static double now_seconds(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-static void draw_progress(const char *label, uint64_t done, uint64_t total, double elapsed,
-                          bool final)
+/* The progress bar (driver.h). */
+
+/* Columns of the terminal on stderr: the terminal's own word, else $COLUMNS,
+ * else 80. */
+static int term_columns(void)
 {
-    enum { WIDTH = 30 };
-    double frac = total ? (double)done / (double)total : 1.0;
-    int filled = (int)(frac * WIDTH);
-    char bar[WIDTH + 1];
-    for (int i = 0; i < WIDTH; i++)
-        bar[i] = i < filled ? '#' : '-';
-    bar[WIDTH] = '\0';
-    double rate = elapsed > 0 ? (double)done / elapsed : 0;
-    double eta = rate > 0 ? (double)(total - done) / rate : 0;
-    fprintf(stderr, "\r%s [%s] %5.1f%% %llu/%llu levels, %.0f levels/s, ETA %.0fs   %s",
-            label ? label : "", bar, 100 * frac, (unsigned long long)done,
-            (unsigned long long)total, rate, eta, final ? "\n" : "");
+    struct winsize ws;
+    if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+        return ws.ws_col;
+    const char *c = getenv("COLUMNS");
+    long n = c ? strtol(c, NULL, 10) : 0;
+    return n > 0 && n < 10000 ? (int)n : 80;
+}
+
+/* A count in at most 6 characters: 9999, 12.3k, 4.56M, 7.89G. */
+static void compact(char *b, size_t n, double v)
+{
+    if (v < 9999.5)
+        snprintf(b, n, "%.0f", v);
+    else if (v < 999950)
+        snprintf(b, n, "%.1fk", v / 1e3);
+    else if (v < 999.995e6)
+        snprintf(b, n, "%.2fM", v / 1e6);
+    else if (v < 999.995e9)
+        snprintf(b, n, "%.2fG", v / 1e9);
+    else
+        snprintf(b, n, "%.2fT", v / 1e12);
+}
+
+/* Seconds as 42s, 12m05s, 3h07m. */
+static void duration(char *b, size_t n, double s)
+{
+    if (s < 99.5)
+        snprintf(b, n, "%.0fs", s);
+    else if (s < 5999.5)
+        snprintf(b, n, "%dm%02ds", (int)(s + 0.5) / 60, (int)(s + 0.5) % 60);
+    else if (s < 3.6e7)
+        snprintf(b, n, "%dh%02dm", (int)(s / 3600), (int)(s / 60) % 60);
+    else
+        snprintf(b, n, "%.0fh", s / 3600);
+}
+
+enum { BAR_RUNNING, BAR_DONE, BAR_STOPPED };
+#define BAR_MAX_WIDTH 40 /* the [###---] part at most; the rest of a wide line stays blank */
+/* The widest text after the bar ("100.0% 999.9k/999.9k levels 999.9k/s ETA
+ * 99m59s"): the bar's width is set by it, so it does not jump as the numbers
+ * change. */
+#define BAR_TAIL_WIDTH 46
+
+static void draw_progress(driver_progress_t *bar, uint64_t done, double now, int state)
+{
+    const int cols = term_columns() - 1; /* the last column would wrap on some terminals */
+    const double elapsed = now - bar->t0;
+    double frac = bar->total ? (double)done / (double)bar->total : 1.0;
+    frac = frac > 1.0 ? 1.0 : frac;
+    const double rate = elapsed > 0 ? (double)done / elapsed : 0;
+    char d[16], t[16], r[16], e[16], tail[96];
+    compact(d, sizeof d, (double)done);
+    compact(t, sizeof t, (double)bar->total);
+    compact(r, sizeof r, rate);
+    if (state == BAR_RUNNING) {
+        if (rate > 0)
+            duration(e, sizeof e, (double)(bar->total - done) / rate);
+        else
+            snprintf(e, sizeof e, "?");
+        snprintf(tail, sizeof tail, "%5.1f%% %s/%s levels %s/s ETA %s", 100 * frac, d, t, r, e);
+    } else if (state == BAR_DONE) {
+        duration(e, sizeof e, elapsed);
+        snprintf(tail, sizeof tail, "%5.1f%% %s levels in %s, %s/s", 100 * frac, d, e, r);
+    } else {
+        snprintf(tail, sizeof tail, "%5.1f%% %s/%s levels, stopped", 100 * frac, d, t);
+    }
+    char line[256];
+    int room = cols - (int)strlen(bar->label) - BAR_TAIL_WIDTH - 4; /* 2 blanks, [ and ] */
+    if (room >= 10) {
+        int w = room < BAR_MAX_WIDTH ? room : BAR_MAX_WIDTH, filled = (int)(frac * w);
+        char cells[BAR_MAX_WIDTH + 1];
+        for (int i = 0; i < w; i++)
+            cells[i] = i < filled ? '#' : '-';
+        cells[w] = '\0';
+        snprintf(line, sizeof line, "%s [%s] %s", bar->label, cells, tail);
+    } else {
+        snprintf(line, sizeof line, "%s %s", bar->label, tail);
+    }
+    int len = (int)strlen(line);
+    if (len > cols && cols > 0)
+        line[len = cols] = '\0';
+    /* Blank what a longer line before left. */
+    int pad = bar->drawn > len ? bar->drawn - len : 0;
+    fprintf(stderr, "\r%s%*s%s", line, pad, "", state == BAR_RUNNING ? "" : "\n");
     fflush(stderr);
+    bar->drawn = len;
+}
+
+void driver_progress_begin(driver_progress_t *bar, const char *label, progress_mode_t mode,
+                           uint64_t total)
+{
+    memset(bar, 0, sizeof *bar);
+    bar->on = cluster_is_root() && (mode == PROGRESS_ALWAYS ||
+                                    (mode == PROGRESS_AUTO && tty_auto(STDERR_FILENO, false)));
+    if (cluster_size() > 1)
+        snprintf(bar->label, sizeof bar->label, "%s, %d MPI ranks", label ? label : "",
+                 cluster_size());
+    else
+        snprintf(bar->label, sizeof bar->label, "%s", label ? label : "");
+    bar->total = total;
+    bar->t0 = bar->last = now_seconds();
+}
+
+void driver_progress_end(driver_progress_t *bar)
+{
+    if (bar->on)
+        draw_progress(bar, bar->done, now_seconds(),
+                      bar->done >= bar->total ? BAR_DONE : BAR_STOPPED);
+    bar->on = false;
 }
 
 /* Levels in chunks [c0, c1) of a job (the last chunk may be short). */
@@ -208,11 +308,6 @@ int driver_run(const job_t *job, const driver_opts_t *opts, tally_t *out, driver
     uint64_t c_lo = block_start(nchunks, rank, nranks);
     uint64_t c_hi = block_start(nchunks, rank + 1, nranks);
     uint64_t share = chunk_levels(job, c_lo, c_hi);
-    char label[128];
-    if (nranks > 1)
-        snprintf(label, sizeof label, "%s, rank 0 of %d", opts->label ? opts->label : "", nranks);
-    else
-        snprintf(label, sizeof label, "%s", opts->label ? opts->label : "");
     uint64_t *taken = calloc((size_t)nranks, sizeof *taken);
     tally_t **tl = calloc((size_t)threads, sizeof *tl);
     level_t **lvs = calloc((size_t)threads, sizeof *lvs);
@@ -226,11 +321,18 @@ int driver_run(const job_t *job, const driver_opts_t *opts, tally_t *out, driver
         fprintf(stderr, "drlsim: out of memory for %d threads\n", threads);
         goto fail;
     }
-    bool show = cluster_is_root() &&
-                (opts->progress == PROGRESS_ALWAYS ||
-                 (opts->progress == PROGRESS_AUTO && tty_auto(STDERR_FILENO, false)));
+    /* The command's bar, or this job's own.  Rank 0 draws its block's share
+     * of the job as the job's (the ranks keep pace). */
+    driver_progress_t own, *bar = opts->bar;
+    if (!bar) {
+        driver_progress_begin(&own, opts->label, opts->progress, job->count);
+        bar = &own;
+    }
+    const bool show = bar->on;
+    const uint64_t base = bar->done;
+    const double scale = share ? (double)job->count / (double)share : 1.0;
     uint64_t next = 0, finished = 0;
-    double t0 = now_seconds(), last_draw = t0;
+    double t0 = now_seconds();
 
 #pragma omp parallel num_threads(threads)
     {
@@ -265,13 +367,14 @@ int driver_run(const job_t *job, const driver_opts_t *opts, tally_t *out, driver
             if (show) {
                 double now = now_seconds(), seen;
 #pragma omp atomic read
-                seen = last_draw;
+                seen = bar->last;
                 if (now - seen >= 0.1) {
 #pragma omp critical(drlsim_progress)
                     {
-                        if (now - last_draw >= 0.1) {
-                            last_draw = now;
-                            draw_progress(label, f, share, now - t0, false);
+                        if (now - bar->last >= 0.1) {
+                            bar->last = now;
+                            draw_progress(bar, base + (uint64_t)((double)f * scale), now,
+                                          BAR_RUNNING);
                         }
                     }
                 }
@@ -291,7 +394,6 @@ int driver_run(const job_t *job, const driver_opts_t *opts, tally_t *out, driver
      * the thread count or the moment of a stop. */
     const uint64_t mine = next < c_hi - c_lo ? next : c_hi - c_lo;
     cluster_gather_u64(mine, taken);
-    const uint64_t own_done = chunk_levels(job, c_lo, c_lo + mine);
     res->seconds = now_seconds() - t0;
     res->threads = threads;
     if (collect_ranges(job, nchunks, taken, nranks, res) != 0) {
@@ -299,8 +401,9 @@ int driver_run(const job_t *job, const driver_opts_t *opts, tally_t *out, driver
         goto fail;
     }
     res->complete = res->done == job->count;
-    if (show)
-        draw_progress(label, own_done, share, res->seconds, true);
+    bar->done = base + res->done;
+    if (bar == &own)
+        driver_progress_end(&own);
     for (int t = 0; t < threads; t++) {
         tally_free(tl[t]);
         free(lvs[t]);

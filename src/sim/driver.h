@@ -30,11 +30,34 @@ typedef struct job {
 
 typedef enum progress_mode { PROGRESS_AUTO = 0, PROGRESS_ALWAYS, PROGRESS_NEVER } progress_mode_t;
 
+/* A progress bar on stderr: one line for all the jobs of a command (check's
+ * sample groups, run's ranges), redrawn in place at most ten times a second,
+ * as wide as the terminal (TIOCGWINSZ, else $COLUMNS, else 80 columns; one
+ * column short of it, so it never wraps), counting the levels of the whole
+ * command with their rate and the time left.  driver_progress_begin before
+ * the first job, each job's driver_opts_t.bar pointing at it,
+ * driver_progress_end after the last: it draws the final state (done, or
+ * stopped and how far) and ends the line.  Drawn only in "always" mode, or
+ * "auto" with stderr a terminal (tty.h), and only on MPI rank 0. */
+typedef struct driver_progress {
+    char label[128];          /* before the bar: the command (and the MPI ranks) */
+    bool on;                  /* drawn at all */
+    uint64_t total;           /* levels of all the jobs */
+    uint64_t done;            /* levels of the jobs finished */
+    double t0, last;          /* when begun, when drawn last (monotonic seconds) */
+    int drawn;                /* characters of the last line drawn */
+} driver_progress_t;
+
 typedef struct driver_opts {
     int threads;              /* <= 0: OpenMP's default */
     progress_mode_t progress;
     const char *label;        /* shown before the progress bar */
+    driver_progress_t *bar;   /* the command's bar, or NULL: one for this job alone */
 } driver_opts_t;
+
+void driver_progress_begin(driver_progress_t *bar, const char *label, progress_mode_t mode,
+                           uint64_t total);
+void driver_progress_end(driver_progress_t *bar);
 
 /* A half-open range of completed level indices. */
 typedef struct index_range {

@@ -61,3 +61,23 @@ j["checks"] = [c]
 json.dump(j, open("e.json", "w"), indent=1)
 PY
 }
+# hide NAME: ./hidden, the programs of $PATH (a symlink each, the first of a
+# name winning) without NAME: `PATH=$PWD/hidden drlsim ...` runs drlsim where
+# NAME is not installed, everything else (MPI's helpers too) still there
+hide() {
+    python3 - "$1" <<'PY'
+import os, sys
+os.mkdir("hidden")
+for d in os.environ["PATH"].split(os.pathsep):
+    try:
+        names = sorted(os.listdir(d or "."))
+    except OSError:
+        continue
+    for n in names:
+        p = os.path.join(d or ".", n)
+        if n != sys.argv[1] and not os.path.lexists(os.path.join("hidden", n)) and os.access(p, os.X_OK):
+            os.symlink(os.path.abspath(p), os.path.join("hidden", n))
+if os.path.lexists(os.path.join("hidden", sys.argv[1])):
+    sys.exit("hide: still there")
+PY
+}
