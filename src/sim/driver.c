@@ -238,6 +238,8 @@ int driver_run(const job_t *job, const driver_opts_t *opts, tally_t *out, driver
                 tally_add(mine, lv);
                 dl = dl < job->dlevel_hi ? dl + 1 : job->dlevel_lo;
             }
+            if (mine->oom)
+                break; /* its chunk is incomplete: reported as out of memory below */
             uint64_t f;
 #pragma omp atomic capture
             f = finished += hi - lo;
@@ -260,10 +262,20 @@ int driver_run(const job_t *job, const driver_opts_t *opts, tally_t *out, driver
 
     /* The ranks' tallies are combined into tl[0], then added to `out`, which
      * may already hold counts (a resumed report) on every rank. */
-    for (int t = 1; t < threads; t++)
-        tally_merge(tl[0], tl[t]);
-    cluster_reduce_tally(tl[0]);
-    tally_merge(out, tl[0]);
+    for (int t = 0; t < threads; t++)
+        oom = oom || tl[t]->oom;
+    for (int t = 1; t < threads && !oom; t++)
+        oom = tally_absorb(tl[0], tl[t]) != 0;
+    /* A rank out of memory skips the reduction and fails, which aborts the
+     * MPI job (cluster_finish) rather than leave the others waiting. */
+    if (!oom)
+        cluster_reduce_tally(tl[0]);
+    oom = oom || tally_absorb(out, tl[0]) != 0;
+    if (oom) {
+        fprintf(stderr, "drlsim: out of memory for the tally of dlevels %d-%d\n", out->dlevel_lo,
+                out->dlevel_hi);
+        goto fail;
+    }
     /* Chunks are handed out in order and a thread always finishes the one it
      * took (the stop flag is read between chunks), so what this rank did is
      * the first min(next, block) chunks of its block: a prefix, whatever
