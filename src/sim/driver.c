@@ -160,7 +160,7 @@ static uint64_t chunk_part(const job_t *job, uint64_t c, int part, int parts, le
             d = 0;
             r = r + 1 < np ? r + 1 : 0;
             v = r;
-            owner = v / span;
+            owner = v < span ? 0 : v / span; /* no division a level when span is 1 */
             cut = (owner + 1) * span;
         }
     }
