@@ -107,6 +107,15 @@ for k in 1 2 3; do
 done
 if cmp -s "$tmp/run1.json" "$tmp/run2.json" && cmp -s "$tmp/run1.json" "$tmp/run3.json"; then ok
 else ko "run reports differ across --threads 1/2/3"; fi
+# Deep: three chunks over dlevels 1-1000, so each thread holds other strata
+# (and some the same) and their merge both moves and adds strata.
+for k in 1 2 3; do
+    "$drlsim" run --levels 12000 --dlevels 1-1000 --seed 12 --threads $k --progress never \
+        --out "$tmp/deep$k.json" --csv "$tmp/deep$k" 2>/dev/null || ko "deep run --threads $k failed"
+done
+if cmp -s "$tmp/deep1.json" "$tmp/deep2.json" && cmp -s "$tmp/deep1.json" "$tmp/deep3.json" &&
+    diff -r "$tmp/deep1" "$tmp/deep2" >/dev/null && diff -r "$tmp/deep1" "$tmp/deep3" >/dev/null
+then ok; else ko "dlevels 1-1000: reports or CSV differ across --threads 1/2/3"; fi
 if ls -a "$tmp" | grep -q drlsim-tmp; then ko "temporary file left behind"; else ok; fi
 if python3 - "$tmp/run1.json" <<'PY'
 import json, sys

@@ -4,7 +4,8 @@
 #  - test_cluster (the reductions of cluster.h against the serial merge) passes
 #    under mpirun -n 1, 2 and 3;
 #  - `mpirun -n P drlsim run` for P = 1, 2, 3 (threads 1 and 2, jobs with fewer
-#    chunks than ranks, --ranges with several parts, --shard, --resume) writes
+#    chunks than ranks, ranks holding different strata of dlevels 1-1000,
+#    --ranges with several parts, --shard, --resume) writes
 #    the same report, byte for byte, as the reference run without mpirun;
 #  - `drlsim rooms` prints the same table and JSON, once;
 #  - only rank 0 writes: one output file, no temporary files left, one report
@@ -70,6 +71,17 @@ small="--levels 5000 --dlevel 7 --seed 5 --progress never"
 # shellcheck disable=SC2086
 mpi 3 "$drlsim" run $small --out "$tmp/small3.json" 2>/dev/null
 cmp -s "$tmp/small.json" "$tmp/small3.json" && ok || ko "-n 3 with 2 chunks differs"
+# Deep: a chunk a rank over dlevels 1-1000, so the ranks hold different
+# strata and the reduction must first agree on their union.
+deep="--levels 12000 --dlevels 1-1000 --seed 12 --progress never"
+# shellcheck disable=SC2086
+"$ref" run $deep --out "$tmp/deep.json" --csv "$tmp/deep" 2>/dev/null
+for n in 2 3; do
+    # shellcheck disable=SC2086
+    mpi $n "$drlsim" run $deep --threads 1 --out "$tmp/deep$n.json" --csv "$tmp/deep$n" 2>/dev/null
+    cmp -s "$tmp/deep.json" "$tmp/deep$n.json" && diff -r "$tmp/deep" "$tmp/deep$n" >/dev/null \
+        && ok || ko "-n $n over dlevels 1-1000: report or CSV differs"
+done
 parts="--ranges 0-100,3000-9000,20000-29001"
 # shellcheck disable=SC2086
 "$ref" run $job $parts --out "$tmp/parts.json" 2>/dev/null

@@ -21,9 +21,9 @@
 static void put(tally_t *t, int dlevel, const char *name, const uint64_t *v, int n,
                 uint64_t levels)
 {
-    uint64_t *lv = (uint64_t *)tally_stratum(t, dlevel, LT_NORMAL, 0);
+    uint64_t *lv = tally_row(t, dlevel, LT_NORMAL, 0);
     lv[0] = levels;
-    uint64_t *s = (uint64_t *)tally_stratum(t, dlevel, LT_NORMAL, tally_hist_index(name));
+    uint64_t *s = tally_row(t, dlevel, LT_NORMAL, tally_hist_index(name));
     memcpy(s, v, (size_t)n * sizeof *v);
 }
 

@@ -21,6 +21,70 @@ static void fake(level_t *lv, int dlevel, level_type_t type)
     lv->obs.roll.fluid_room_kind = lv->obs.roll.ammo_kind = lv->obs.roll.ammo_stacks = -1;
 }
 
+/* A tally holds only the strata levels were counted into: ten levels of a
+ * 1000-dlevel job, in seven strata, take seven strata and the index. */
+static void test_held(void)
+{
+    static level_t lv;
+    static const struct {
+        int dlevel;
+        level_type_t type;
+    } LEVELS[10] = {{1, LT_NORMAL},   {1, LT_NORMAL}, {1, LT_CITY},  {17, LT_CAVES},
+                    {500, LT_MAZE},   {500, LT_MAZE}, {999, LT_NORMAL}, {1000, LT_ARENA},
+                    {1000, LT_ARENA}, {1000, LT_SINGLE}};
+    enum { HELD = 7 }; /* distinct (dlevel, type) pairs above */
+    tally_t *t = tally_new(1, 1000, 3);
+    CHECK(tally_strata_held(t) == 0, "a new tally holds no stratum");
+    const size_t index = sizeof *t + (size_t)1000 * LT__COUNT * sizeof(uint64_t *);
+    CHECK(tally_bytes(t) == index, "a new tally takes its index only (%zu bytes)", tally_bytes(t));
+    for (int i = 0; i < 10; i++) {
+        fake(&lv, LEVELS[i].dlevel, LEVELS[i].type);
+        lv.obs.budget = 10 * i;
+        tally_add(t, &lv);
+    }
+    CHECK(!t->oom, "no stratum failed to allocate");
+    CHECK(tally_strata_held(t) == HELD, "10 levels in 7 strata hold 7 strata (%zu)",
+          tally_strata_held(t));
+    CHECK(tally_bytes(t) == index + HELD * t->stride * sizeof(uint64_t),
+          "and take 7 strata's slots beside the index (%zu bytes)", tally_bytes(t));
+    int held = 0;
+    for (int dl = 1; dl <= 1000; dl++)
+        for (int ty = 0; ty < LT__COUNT; ty++)
+            held += tally_holds(t, dl, (level_type_t)ty);
+    CHECK(held == HELD && tally_holds(t, 17, LT_CAVES) && !tally_holds(t, 17, LT_NORMAL),
+          "the held strata are the ones counted into");
+    CHECK(tally_levels(t, 1, 1000, TALLY_ALL_TYPES) == 10 &&
+              tally_levels(t, 1000, 1000, 1u << LT_ARENA) == 2,
+          "10 levels, 2 of them arena at dlevel 1000");
+    /* a stratum not held reads as empty: no levels, no moments */
+    const int hb = tally_hist_index("budget");
+    const uint64_t *m = tally_stratum(t, 2, LT_NORMAL, hb);
+    CHECK(tally_stratum(t, 2, LT_NORMAL, 0)[0] == 0 && m[MOM_N] == 0 && m[MOM_MIN] == UINT64_MAX,
+          "a stratum not held is empty");
+    CHECK(tally_strata_held(t) == HELD, "reading does not allocate");
+
+    /* merge copies, absorb moves: the same counts either way; absorb
+     * leaves its source empty and takes no stratum it does not need */
+    tally_t *u = tally_new(1, 1000, 3), *v = tally_new(1, 1000, 3);
+    fake(&lv, 1, LT_NORMAL);
+    lv.obs.budget = 3;
+    tally_add(u, &lv);
+    tally_add(v, &lv);
+    CHECK(tally_merge(u, t) == 0 && tally_absorb(v, t) == 0, "merge and absorb succeed");
+    CHECK(tally_equal(u, v) && tally_strata_held(u) == HELD && tally_strata_held(v) == HELD,
+          "merge and absorb give the same 7 strata");
+    CHECK(tally_strata_held(t) == 0 && tally_levels(t, 1, 1000, TALLY_ALL_TYPES) == 0,
+          "absorb empties its source");
+    uint64_t s[MOM__COUNT];
+    tally_sum(v, hb, 1, 1, TALLY_ALL_TYPES, s);
+    /* budgets 0, 10, 20 (levels 0-2 at dlevel 1) and 3 */
+    CHECK(s[MOM_N] == 4 && s[MOM_SUM] == 33 && s[MOM_MIN] == 0 && s[MOM_MAX] == 20,
+          "dlevel 1's budgets after the merge: n 4 sum 33 min 0 max 20");
+    tally_free(t);
+    tally_free(u);
+    tally_free(v);
+}
+
 int main(void)
 {
     CHECK(tally_hist_index("levels") == 0, "levels is histogram 0");
@@ -103,10 +167,11 @@ int main(void)
         tally_add(a, &lv);
         tally_add_rows(b, &lv);
     }
-    size_t n = (size_t)4 * LT__COUNT * a->stride;
-    CHECK(a->stride == b->stride && memcmp(a->slots, b->slots, n * sizeof *a->slots) == 0,
+    CHECK(a->stride == b->stride && tally_equal(a, b),
           "tally_add counts as the table's feeders on 20000 random levels");
     tally_free(a);
     tally_free(b);
+
+    test_held();
     return test_summary("tally");
 }

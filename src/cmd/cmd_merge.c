@@ -168,7 +168,12 @@ int cmd_merge(int argc, char **argv)
             break;
         }
         all.res.done += r.res.done;
-        tally_merge(all.tally, r.tally);
+        if (tally_absorb(all.tally, r.tally) != 0) {
+            fprintf(stderr, "drlsim merge: out of memory\n");
+            loaded_report_free(&r);
+            rc = 1;
+            break;
+        }
         loaded_report_free(&r);
     }
     if (rc == 0)

@@ -315,9 +315,13 @@ bool report_parse(loaded_report_t *r, const char *text, size_t len, const char *
             ju_fail(&ju, path, "unknown level type \"%s\"", tn);
             break;
         }
-        uint64_t *base = (uint64_t *)tally_stratum(r->tally, d, (level_type_t)ty, 0);
-        if (base[0]) {
+        if (tally_holds(r->tally, d, (level_type_t)ty)) {
             ju_fail(&ju, path, "stratum dlevel %d type %s appears twice", d, tn);
+            break;
+        }
+        uint64_t *base = tally_row(r->tally, d, (level_type_t)ty, 0);
+        if (!base) {
+            ju_fail(&ju, path, "out of memory");
             break;
         }
         const cJSON *hs = ju_object(&ju, s, path, "histograms");

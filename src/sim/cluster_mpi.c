@@ -2,8 +2,10 @@
  *
  * Only the main thread calls MPI, outside the driver's OpenMP regions, so
  * MPI_THREAD_FUNNELED is enough.  The tally is reduced with MPI_SUM over
- * MPI_UINT64_T in place (exact: integer addition is associative, so the
- * result does not depend on P or on the reduction tree), except the moment
+ * MPI_UINT64_T in place, stratum by stratum over the strata any rank holds
+ * (the ranks first agree on them), in (dlevel, type) order (exact: integer
+ * addition is associative, so the result does not depend on P or on the
+ * reduction tree), except the moment
  * slots MOM_MIN and MOM_MAX, which are taken out before the sum, reduced
  * with MPI_MIN and MPI_MAX, and put back.  Every reduction is an
  * MPI_Allreduce, so that every rank holds the whole job's result and
@@ -125,35 +127,61 @@ void cluster_reduce_tally(tally_t *t)
 {
     if (nranks == 1)
         return;
-    int ndl = t->dlevel_hi - t->dlevel_lo + 1;
+    /* First the ranks agree on the strata: the union of those any rank
+     * holds, each rank allocating (empty) the ones it lacks.  Then each
+     * held stratum, in (dlevel, type) order, is one block of the sums. */
+    const int ndl = t->dlevel_hi - t->dlevel_lo + 1;
+    const size_t strata = (size_t)ndl * LT__COUNT;
+    unsigned char *held = malloc(strata);
+    if (!held)
+        fail(1, "out of memory for the tally reduction");
+    for (int dl = t->dlevel_lo; dl <= t->dlevel_hi; dl++)
+        for (int ty = 0; ty < LT__COUNT; ty++)
+            held[(size_t)(dl - t->dlevel_lo) * LT__COUNT + ty] =
+                tally_holds(t, dl, (level_type_t)ty);
+    allreduce(held, strata, MPI_UNSIGNED_CHAR, 1, MPI_MAX);
+    size_t nheld = 0;
+    for (int dl = t->dlevel_lo; dl <= t->dlevel_hi; dl++)
+        for (int ty = 0; ty < LT__COUNT; ty++)
+            if (held[(size_t)(dl - t->dlevel_lo) * LT__COUNT + ty]) {
+                if (!tally_row(t, dl, (level_type_t)ty, 0))
+                    fail(1, "out of memory for the tally reduction");
+                nheld++;
+            }
     int nmom = 0;
     for (int h = 0; h < TALLY_NHISTS; h++)
         nmom += TALLY_HISTS[h].kind == HIST_MOMENTS;
-    size_t strata = (size_t)ndl * LT__COUNT, nfold = strata * (size_t)nmom;
-    /* Where each moment histogram's slots start, and their minima and maxima. */
-    size_t *at = malloc((nfold ? nfold : 1) * sizeof *at);
+    const size_t nfold = nheld * (size_t)nmom;
+    /* Each moment histogram's slots, and their minima and maxima. */
+    uint64_t **at = malloc((nfold ? nfold : 1) * sizeof *at);
     uint64_t *mins = malloc((nfold ? nfold : 1) * sizeof *mins);
     uint64_t *maxs = malloc((nfold ? nfold : 1) * sizeof *maxs);
     if (!at || !mins || !maxs)
         fail(1, "out of memory for the tally reduction");
     size_t k = 0;
     for (int dl = t->dlevel_lo; dl <= t->dlevel_hi; dl++)
-        for (int ty = 0; ty < LT__COUNT; ty++)
+        for (int ty = 0; ty < LT__COUNT; ty++) {
+            if (!tally_holds(t, dl, (level_type_t)ty))
+                continue;
+            /* the minima and maxima are taken out before the sum */
             for (int h = 0; h < TALLY_NHISTS; h++) {
                 if (TALLY_HISTS[h].kind != HIST_MOMENTS)
                     continue;
-                at[k] = (size_t)(tally_stratum(t, dl, (level_type_t)ty, h) - t->slots);
-                mins[k] = t->slots[at[k] + MOM_MIN];
-                maxs[k] = t->slots[at[k] + MOM_MAX];
+                at[k] = tally_row(t, dl, (level_type_t)ty, h);
+                mins[k] = at[k][MOM_MIN];
+                maxs[k] = at[k][MOM_MAX];
                 k++;
             }
-    allreduce(t->slots, strata * t->stride, MPI_UINT64_T, sizeof *t->slots, MPI_SUM);
+            allreduce(tally_row(t, dl, (level_type_t)ty, 0), t->stride, MPI_UINT64_T,
+                      sizeof(uint64_t), MPI_SUM);
+        }
     allreduce(mins, nfold, MPI_UINT64_T, sizeof *mins, MPI_MIN);
     allreduce(maxs, nfold, MPI_UINT64_T, sizeof *maxs, MPI_MAX);
     for (k = 0; k < nfold; k++) {
-        t->slots[at[k] + MOM_MIN] = mins[k];
-        t->slots[at[k] + MOM_MAX] = maxs[k];
+        at[k][MOM_MIN] = mins[k];
+        at[k][MOM_MAX] = maxs[k];
     }
+    free(held);
     free(at);
     free(mins);
     free(maxs);

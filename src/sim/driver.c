@@ -3,7 +3,9 @@
  * Work is cut into chunks of DRIVER_CHUNK consecutive indices.  Threads take
  * the next chunk number from one shared counter (an atomic capture per chunk,
  * never per level) and generate its levels into their own level buffer and
- * tally.  At the end the per-thread tallies are summed into the caller's
+ * tally (over a wide dlevel range each thread instead walks every chunk and
+ * makes the levels of its share of the dlevels, so that it holds only their
+ * strata).  At the end the per-thread tallies are summed into the caller's
  * tally.  Progress is drawn by whichever thread finishes a chunk when at
  * least a tenth of a second has passed.  A stop is read between chunks, so
  * the chunks done are always a prefix of the job: memory does not grow with
@@ -241,6 +243,51 @@ void driver_progress_end(driver_progress_t *bar)
     bar->on = false;
 }
 
+/* Make and count the levels of chunk c that are thread `part`'s of `parts`
+ * (parts 1: every level); their number.  Level i lies at place d = i mod
+ * span of the dlevel range, in cycle i / span of the range; it is thread
+ * (d * parts + (i / span) mod parts) / span's.  Over any parts consecutive
+ * cycles d * parts + (i / span) mod parts takes every value of
+ * 0 .. span * parts - 1 once, so each thread makes exactly span levels of
+ * every span * parts, and those lie at the about span / parts + 2 places
+ * whose values fall in [part * span, (part + 1) * span): a thread holds only
+ * those dlevels' strata. */
+static uint64_t chunk_part(const job_t *job, uint64_t c, int part, int parts, level_t *lv,
+                           tally_t *mine)
+{
+    const uint64_t lo = job->first + c * DRIVER_CHUNK;
+    const uint64_t hi = lo + DRIVER_CHUNK < job->first + job->count ? lo + DRIVER_CHUNK
+                                                                     : job->first + job->count;
+    const uint64_t span = (uint64_t)(job->dlevel_hi - job->dlevel_lo + 1), np = (uint64_t)parts;
+    gen_params_t p = job->params;
+    /* divisions once a chunk and once a cycle, then stepped */
+    uint64_t d = lo % span, r = lo / span % np, v = d * np + r, owner = v / span;
+    uint64_t cut = (owner + 1) * span; /* the next thread's first value */
+    uint64_t made = 0;
+    for (uint64_t i = lo; i < hi; i++) {
+        if (owner == (uint64_t)part) {
+            p.dlevel = job->dlevel_lo + (int)d;
+            level_generate(lv, &p, job->seed, i);
+            tally_add(mine, lv);
+            made++;
+        }
+        if (++d < span) {
+            v += np;
+            while (v >= cut) {
+                owner++;
+                cut += span;
+            }
+        } else {
+            d = 0;
+            r = r + 1 < np ? r + 1 : 0;
+            v = r;
+            owner = v < span ? 0 : v / span; /* no division a level when span is 1 */
+            cut = (owner + 1) * span;
+        }
+    }
+    return made;
+}
+
 /* Levels in chunks [c0, c1) of a job (the last chunk may be short). */
 static uint64_t chunk_levels(const job_t *job, uint64_t c0, uint64_t c1)
 {
@@ -333,37 +380,46 @@ int driver_run(const job_t *job, const driver_opts_t *opts, tally_t *out, driver
     const double scale = share ? (double)job->count / (double)share : 1.0;
     uint64_t next = 0, finished = 0;
     double t0 = now_seconds();
+    /* Over a wide dlevel range every thread would meet (and hold) nearly
+     * every stratum: there the threads split each chunk by dlevel instead
+     * of taking whole chunks (chunk_part), so that each holds about its
+     * share of the dlevels' strata.  Each walks the chunks of the block in
+     * order on its own; a stop ends them all at one chunk (the furthest any
+     * thread had reached: the others catch up to it), so the chunks done
+     * stay a prefix.  Taking chunks as they come keeps the threads busy on
+     * a loaded machine: it stays where the strata are few. */
+    const int span = job->dlevel_hi - job->dlevel_lo + 1;
+    const bool split = threads > 1 && (int64_t)span * threads >= DRIVER_SPLIT;
+    uint64_t split_end = 0; /* split: the chunks every thread finishes */
 
 #pragma omp parallel num_threads(threads)
     {
         int me = omp_get_thread_num();
         tally_t *mine = tl[me];
         level_t *lv = lvs[me];
-        gen_params_t p = job->params;
+        const int part = split ? me : 0, parts = split ? threads : 1;
+        uint64_t own = 0; /* split: chunks of the block this thread has done */
         for (;;) {
             if (stop_flag)
                 break;
             uint64_t c;
+            if (split) {
+                if (own == c_hi - c_lo)
+                    break;
+                c = own++;
+            } else {
 #pragma omp atomic capture
-            c = next++;
+                c = next++;
+            }
             c += c_lo;
             if (c >= c_hi)
                 break;
-            uint64_t lo = job->first + c * DRIVER_CHUNK;
-            uint64_t hi = lo + DRIVER_CHUNK;
-            if (hi > job->first + job->count)
-                hi = job->first + job->count;
-            /* job_dlevel once a chunk, then stepped: no 64-bit division a level */
-            int dl = job_dlevel(job, lo);
-            for (uint64_t i = lo; i < hi; i++) {
-                p.dlevel = dl;
-                level_generate(lv, &p, job->seed, i);
-                tally_add(mine, lv);
-                dl = dl < job->dlevel_hi ? dl + 1 : job->dlevel_lo;
-            }
+            const uint64_t made = chunk_part(job, c, part, parts, lv, mine);
+            if (mine->oom)
+                break; /* its chunk is incomplete: reported as out of memory below */
             uint64_t f;
 #pragma omp atomic capture
-            f = finished += hi - lo;
+            f = finished += made;
             if (show) {
                 double now = now_seconds(), seen;
 #pragma omp atomic read
@@ -380,18 +436,41 @@ int driver_run(const job_t *job, const driver_opts_t *opts, tally_t *out, driver
                 }
             }
         }
+        if (split) {
+#pragma omp critical(drlsim_split_end)
+            split_end = own > split_end ? own : split_end;
+#pragma omp barrier
+            for (; own < split_end && !mine->oom; own++) {
+                const uint64_t made = chunk_part(job, c_lo + own, part, parts, lv, mine);
+#pragma omp atomic
+                finished += made;
+            }
+        }
     }
+    if (split)
+        next = split_end;
 
     /* The ranks' tallies are combined into tl[0], then added to `out`, which
      * may already hold counts (a resumed report) on every rank. */
-    for (int t = 1; t < threads; t++)
-        tally_merge(tl[0], tl[t]);
-    cluster_reduce_tally(tl[0]);
-    tally_merge(out, tl[0]);
+    for (int t = 0; t < threads; t++)
+        oom = oom || tl[t]->oom;
+    for (int t = 1; t < threads && !oom; t++)
+        oom = tally_absorb(tl[0], tl[t]) != 0;
+    /* A rank out of memory skips the reduction and fails, which aborts the
+     * MPI job (cluster_finish) rather than leave the others waiting. */
+    if (!oom)
+        cluster_reduce_tally(tl[0]);
+    oom = oom || tally_absorb(out, tl[0]) != 0;
+    if (oom) {
+        fprintf(stderr, "drlsim: out of memory for the tally of dlevels %d-%d\n", out->dlevel_lo,
+                out->dlevel_hi);
+        goto fail;
+    }
     /* Chunks are handed out in order and a thread always finishes the one it
      * took (the stop flag is read between chunks), so what this rank did is
      * the first min(next, block) chunks of its block: a prefix, whatever
-     * the thread count or the moment of a stop. */
+     * the thread count or the moment of a stop (split: next is the chunks
+     * every thread finished). */
     const uint64_t mine = next < c_hi - c_lo ? next : c_hi - c_lo;
     cluster_gather_u64(mine, taken);
     res->seconds = now_seconds() - t0;

@@ -1182,6 +1182,21 @@ bool tally_name_bins(tally_names_t *into, const char *hist, const char *const *n
     return tables_name_bins(into, TALLY_HISTS[h].named, names, n);
 }
 
+/* An empty stratum: zero counts, and each moment's minimum above any value
+ * (what tally_stratum reads for a stratum the tally does not hold). */
+static const uint64_t EMPTY_STRATUM[OFF__END] = {
+#define EMPTY_COUNTS(id, ...)
+#define EMPTY_MOMENTS(id, n, doc) [OFF_##id + MOM_MIN] = UINT64_MAX,
+    TALLY_ROWS(EMPTY_COUNTS, EMPTY_COUNTS, EMPTY_MOMENTS)
+#undef EMPTY_COUNTS
+#undef EMPTY_MOMENTS
+};
+
+static size_t strata_of(const tally_t *t)
+{
+    return (size_t)(t->dlevel_hi - t->dlevel_lo + 1) * LT__COUNT;
+}
+
 tally_t *tally_new(int dlevel_lo, int dlevel_hi, int difficulty)
 {
     assert(dlevel_lo >= 1 && dlevel_lo <= dlevel_hi);
@@ -1192,13 +1207,13 @@ tally_t *tally_new(int dlevel_lo, int dlevel_hi, int difficulty)
     t->dlevel_hi = dlevel_hi;
     t->difficulty = difficulty;
     t->stride = hist_offset[TALLY_NHISTS];
-    size_t strata = (size_t)(dlevel_hi - dlevel_lo + 1) * LT__COUNT;
-    t->slots = calloc(strata * t->stride, sizeof *t->slots);
-    if (!t->slots) {
+    t->nheld = 0;
+    t->oom = false;
+    t->strata = calloc(strata_of(t), sizeof *t->strata);
+    if (!t->strata) {
         free(t);
         return NULL;
     }
-    tally_clear(t);
     return t;
 }
 
@@ -1206,25 +1221,47 @@ void tally_free(tally_t *t)
 {
     if (!t)
         return;
-    free(t->slots);
+    tally_clear(t);
+    free(t->strata);
     free(t);
 }
 
 void tally_clear(tally_t *t)
 {
-    size_t strata = (size_t)(t->dlevel_hi - t->dlevel_lo + 1) * LT__COUNT;
-    memset(t->slots, 0, strata * t->stride * sizeof *t->slots);
-    for (size_t s = 0; s < strata; s++)
-        for (int h = 0; h < TALLY_NHISTS; h++)
-            if (TALLY_HISTS[h].kind == HIST_MOMENTS)
-                t->slots[s * t->stride + hist_offset[h] + MOM_MIN] = UINT64_MAX;
+    const size_t n = strata_of(t);
+    for (size_t s = 0; s < n; s++) {
+        free(t->strata[s]);
+        t->strata[s] = NULL;
+    }
+    t->nheld = 0;
+    t->oom = false;
 }
 
-static uint64_t *stratum_slots(const tally_t *t, int dlevel, level_type_t type)
+static size_t stratum_index(const tally_t *t, int dlevel, level_type_t type)
 {
     assert(dlevel >= t->dlevel_lo && dlevel <= t->dlevel_hi && type < LT__COUNT);
-    size_t s = (size_t)(dlevel - t->dlevel_lo) * LT__COUNT + type;
-    return &t->slots[s * t->stride];
+    return (size_t)(dlevel - t->dlevel_lo) * LT__COUNT + type;
+}
+
+/* Stratum s, allocated empty when the tally does not hold it (NULL, and
+ * t->oom, when out of memory). */
+static uint64_t *stratum_get(tally_t *t, size_t s)
+{
+    if (t->strata[s])
+        return t->strata[s];
+    uint64_t *p = malloc(sizeof EMPTY_STRATUM);
+    if (!p) {
+        t->oom = true;
+        return NULL;
+    }
+    memcpy(p, EMPTY_STRATUM, sizeof EMPTY_STRATUM);
+    t->nheld++;
+    return t->strata[s] = p;
+}
+
+static uint64_t *stratum_slots(tally_t *t, int dlevel, level_type_t type)
+{
+    return stratum_get(t, stratum_index(t, dlevel, type));
 }
 
 static inline void add_moment(uint64_t *b, int64_t v)
@@ -1373,6 +1410,8 @@ void tally_add(tally_t *t, const level_t *lv)
 {
     assert(t->stride == OFF__END);
     uint64_t *base = stratum_slots(t, lv->dlevel, lv->type);
+    if (!base)
+        return;
     /* The rows' feeders called by name at constant offsets, so each is
      * inlined (a call and an offset load per row before); the per-room rows
      * share one loop over the rooms (one loop exit, not three). */
@@ -1401,6 +1440,8 @@ void tally_add(tally_t *t, const level_t *lv)
 void tally_add_rows(tally_t *t, const level_t *lv)
 {
     uint64_t *base = stratum_slots(t, lv->dlevel, lv->type);
+    if (!base)
+        return;
     for (int h = 0; h < TALLY_NHISTS; h++) {
         const hist_def_t *d = &TALLY_HISTS[h];
         uint64_t *b = base + hist_offset[h];
@@ -1428,20 +1469,93 @@ static void combine(int h, uint64_t *into, const uint64_t *from)
         into[MOM_MAX] = from[MOM_MAX];
 }
 
-void tally_merge(tally_t *into, const tally_t *from)
+static void same_shape(const tally_t *a, const tally_t *b)
 {
-    assert(into->dlevel_lo == from->dlevel_lo && into->dlevel_hi == from->dlevel_hi &&
-           into->difficulty == from->difficulty);
-    size_t strata = (size_t)(into->dlevel_hi - into->dlevel_lo + 1) * LT__COUNT;
-    for (size_t s = 0; s < strata; s++)
-        for (int h = 0; h < TALLY_NHISTS; h++)
-            combine(h, &into->slots[s * into->stride + hist_offset[h]],
-                    &from->slots[s * from->stride + hist_offset[h]]);
+    assert(a->dlevel_lo == b->dlevel_lo && a->dlevel_hi == b->dlevel_hi &&
+           a->difficulty == b->difficulty);
+    (void)a;
+    (void)b;
+}
+
+/* into's stratum s += from (a held stratum). */
+static int merge_stratum(tally_t *into, size_t s, const uint64_t *from)
+{
+    uint64_t *to = stratum_get(into, s);
+    if (!to)
+        return -1;
+    for (int h = 0; h < TALLY_NHISTS; h++)
+        combine(h, to + hist_offset[h], from + hist_offset[h]);
+    return 0;
+}
+
+int tally_merge(tally_t *into, const tally_t *from)
+{
+    same_shape(into, from);
+    const size_t n = strata_of(into);
+    for (size_t s = 0; s < n; s++)
+        if (from->strata[s] && merge_stratum(into, s, from->strata[s]) != 0)
+            return -1;
+    return 0;
+}
+
+int tally_absorb(tally_t *into, tally_t *from)
+{
+    same_shape(into, from);
+    const size_t n = strata_of(into);
+    for (size_t s = 0; s < n; s++) {
+        if (!from->strata[s])
+            continue;
+        if (!into->strata[s]) {
+            into->strata[s] = from->strata[s];
+            into->nheld++;
+        } else if (merge_stratum(into, s, from->strata[s]) != 0) {
+            return -1;
+        } else {
+            free(from->strata[s]);
+        }
+        from->strata[s] = NULL;
+        from->nheld--;
+    }
+    return 0;
 }
 
 const uint64_t *tally_stratum(const tally_t *t, int dlevel, level_type_t type, int h)
 {
-    return stratum_slots(t, dlevel, type) + hist_offset[h];
+    const uint64_t *s = t->strata[stratum_index(t, dlevel, type)];
+    return (s ? s : EMPTY_STRATUM) + hist_offset[h];
+}
+
+bool tally_holds(const tally_t *t, int dlevel, level_type_t type)
+{
+    return t->strata[stratum_index(t, dlevel, type)] != NULL;
+}
+
+uint64_t *tally_row(tally_t *t, int dlevel, level_type_t type, int h)
+{
+    assert(h >= 0 && h < TALLY_NHISTS);
+    uint64_t *s = stratum_slots(t, dlevel, type);
+    return s ? s + hist_offset[h] : NULL;
+}
+
+size_t tally_strata_held(const tally_t *t)
+{
+    return t->nheld;
+}
+
+size_t tally_bytes(const tally_t *t)
+{
+    return sizeof *t + strata_of(t) * sizeof *t->strata + t->nheld * sizeof EMPTY_STRATUM;
+}
+
+bool tally_equal(const tally_t *a, const tally_t *b)
+{
+    same_shape(a, b);
+    for (int dl = a->dlevel_lo; dl <= a->dlevel_hi; dl++)
+        for (int ty = 0; ty < LT__COUNT; ty++)
+            if (memcmp(tally_stratum(a, dl, (level_type_t)ty, 0),
+                       tally_stratum(b, dl, (level_type_t)ty, 0), sizeof EMPTY_STRATUM) != 0)
+                return false;
+    return true;
 }
 
 void tally_sum(const tally_t *t, int h, int dlevel_lo, int dlevel_hi, unsigned type_mask,
@@ -1455,9 +1569,10 @@ void tally_sum(const tally_t *t, int h, int dlevel_lo, int dlevel_hi, unsigned t
         dlevel_lo = t->dlevel_lo;
     if (dlevel_hi > t->dlevel_hi)
         dlevel_hi = t->dlevel_hi;
+    /* an empty stratum adds nothing: only the held ones are read */
     for (int dl = dlevel_lo; dl <= dlevel_hi; dl++)
         for (int ty = 0; ty < LT__COUNT; ty++)
-            if (type_mask & (1u << ty))
+            if (type_mask & (1u << ty) && tally_holds(t, dl, (level_type_t)ty))
                 combine(h, out, tally_stratum(t, dl, (level_type_t)ty, h));
 }
 

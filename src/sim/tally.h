@@ -5,7 +5,7 @@
  * function that reads a level's observation record.  Counts are kept per
  * stratum (dlevel x level type) for one difficulty, as uint64 bins, so
  * merging two tallies is an exact element-wise sum and memory does not
- * grow with the number of levels.  The names are the contract with
+ * grow with the number of levels; only the strata counted into are held.  The names are the contract with
  * data/expectations.json and the reports (docs/report.md).
  */
 #ifndef DRLSIM_TALLY_H
@@ -67,29 +67,56 @@ bool tally_bin_named(const tally_names_t *names, int h, int b);
  * tables_name_bins refuses. */
 bool tally_name_bins(tally_names_t *into, const char *hist, const char *const *names, int n);
 
+/* A tally holds only the strata it has counted into (or read, merged or
+ * reduced): each stratum's slots are allocated the first time a level of
+ * that dlevel and type is counted, so memory follows what a run visits, not
+ * its dlevel range.  A stratum not held reads as empty. */
 typedef struct tally {
     int dlevel_lo, dlevel_hi;  /* strata: dlevels lo..hi */
     int difficulty;
     size_t stride;             /* slots per stratum */
-    uint64_t *slots;           /* [(dlevel - lo) * LT__COUNT + type][stride] */
+    /* [(dlevel - lo) * LT__COUNT + type]: the stratum's stride slots, NULL
+     * while it is empty */
+    uint64_t **strata;
+    size_t nheld;              /* strata allocated */
+    bool oom;                  /* a stratum could not be allocated: levels were lost */
 } tally_t;
 
-/* A zeroed tally for dlevels lo..hi at one difficulty; NULL when out of memory. */
+/* An empty tally for dlevels lo..hi at one difficulty; NULL when out of memory. */
 tally_t *tally_new(int dlevel_lo, int dlevel_hi, int difficulty);
 void tally_free(tally_t *t);
+/* Empty every stratum (and forget an earlier out of memory). */
 void tally_clear(tally_t *t);
 
-/* Count one level (its dlevel must lie in the tally's range). */
+/* Count one level (its dlevel must lie in the tally's range).  When its
+ * stratum cannot be allocated the level is not counted and t->oom is set. */
 void tally_add(tally_t *t, const level_t *lv);
 /* The same, row by row through TALLY_HISTS' feeders (for tests: tally_add
  * feeds the rows inline and must count exactly as this does). */
 void tally_add_rows(tally_t *t, const level_t *lv);
 
-/* into += from (same ranges and difficulty; asserted). */
-void tally_merge(tally_t *into, const tally_t *from);
+/* into += from (same ranges and difficulty; asserted).  -1 when a stratum
+ * could not be allocated (into then holds part of from), else 0. */
+int tally_merge(tally_t *into, const tally_t *from);
+/* The same, emptying from as it goes: a stratum into lacks is moved, not
+ * copied, and each of from's strata is freed once added, so the two never
+ * take more memory together than before.  -1 as tally_merge. */
+int tally_absorb(tally_t *into, tally_t *from);
 
-/* The slots of histogram h in one stratum (read-only). */
+/* The slots of histogram h in one stratum (read-only; an empty stratum's
+ * when the tally does not hold it). */
 const uint64_t *tally_stratum(const tally_t *t, int dlevel, level_type_t type, int h);
+/* Does the tally hold stratum (dlevel, type)? */
+bool tally_holds(const tally_t *t, int dlevel, level_type_t type);
+/* The slots of histogram h in one stratum, to write: the stratum is
+ * allocated when the tally does not hold it yet.  NULL when out of memory. */
+uint64_t *tally_row(tally_t *t, int dlevel, level_type_t type, int h);
+/* Strata held, and the bytes the tally takes (strata and index). */
+size_t tally_strata_held(const tally_t *t);
+size_t tally_bytes(const tally_t *t);
+/* Same counts in every stratum (held or not)?  Same ranges and difficulty
+ * asserted. */
+bool tally_equal(const tally_t *a, const tally_t *b);
 
 /* Sum histogram h over dlevels lo..hi and the types in type_mask (bit t for
  * type t; TALLY_ALL_TYPES for all) into out (tally_hist_slots(h) slots).
