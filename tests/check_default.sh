@@ -30,4 +30,10 @@ assert stat and all(c["mde"] <= s["mde_target"] for c in stat if c["mde"] is not
 print(f"{s['passed']} PASS, {s['xfail']} XFAIL, {len(stat)} statistical checks all powered")
 PY
 then ok; else ko "default check: a check failed, XPASSed or is underpowered"; fi
+# The docs' numbers of this check (its levels, its checks) are the run's
+# (tools/doc_numbers.py; the markers of README.md and docs/).
+levels=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["summary"]["levels"])' "$tmp/check.json")
+if python3 "$(dirname "$0")/../tools/doc_numbers.py" --check --only check_levels_wiki,checks_wiki \
+    --fact "check_levels_wiki=$levels" >"$tmp/numbers" 2>&1; then ok; else
+    ko "the docs' numbers of the wiki check: $(tr '\n' ' ' <"$tmp/numbers")"; fi
 finish

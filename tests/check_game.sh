@@ -33,4 +33,10 @@ assert stat and all(c["mde"] is not None and c["mde"] <= s["mde_target"] for c i
 print(f"{s['passed']} PASS, {len(stat)} statistical checks all powered, {s['levels']} levels")
 PY
 then ok; else ko "game check: a check failed, was skipped, XPASSed or is underpowered"; fi
+# The docs' numbers of this check (its levels, its checks) are the run's
+# (tools/doc_numbers.py; the markers of README.md and docs/).
+levels=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["summary"]["levels"])' "$tmp/check.json")
+if python3 "$(dirname "$0")/../tools/doc_numbers.py" --check --only check_levels_game,checks_game \
+    --fact "check_levels_game=$levels" >"$tmp/numbers" 2>&1; then ok; else
+    ko "the docs' numbers of the game check: $(tr '\n' ' ' <"$tmp/numbers")"; fi
 finish
