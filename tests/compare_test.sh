@@ -59,7 +59,7 @@ o = json.load(open(sys.argv[1]))
 s = o["summary"]
 assert s["tested"] >= 90 and s["differ"] == 0 and o["common_strata"] >= 150, (s, o["common_strata"])
 tests = {h["test"] for h in o["histograms"]}
-assert {"cmh", "cmh-dispersion", "welch"} <= tests, tests
+assert {"cmh", "cmh-dispersion", "means"} <= tests, tests
 PY
 grep -q "0 differ" "$tmp/ab.md" && ok || ko "markdown: no '0 differ'"
 
@@ -84,7 +84,7 @@ for n in ("rooms", "monsters_by_kind", "first_monster", "cave_outcome", "type", 
     assert not h[n]["differs"], (n, h[n])
 assert o["rules_differ"] == "water.json", o["rules_differ"]
 assert h["river_bridge"]["effect_size"] == "diff_prop" and h["river_bridge"]["bin"] == "yes"
-assert h["fluid_cells"]["test"] == "welch" and h["fluid_cells"]["effect_size"] == "diff_sd"
+assert h["fluid_cells"]["test"] == "means" and h["fluid_cells"]["effect_size"] == "diff_sd"
 PY
 
 # 4. other jobs: other dlevels, a fixed type (another mixture of the same strata)
