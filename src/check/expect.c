@@ -643,10 +643,12 @@ bool expect_parse(expect_set_t *set, const char *json, size_t len, const char *o
     if (!ju.failed && cJSON_IsString(schema) && strncmp(schema->valuestring, "drlsim-run", 10) == 0)
         ju_fail(&ju, NULL, "this is a drlsim run report (%.40s), not an expectations file",
                 schema->valuestring);
-    if (!ju.failed && cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(root, "summary")) &&
-        cJSON_GetObjectItemCaseSensitive(root, "checks"))
-        ju_fail(&ju, NULL, "this is a drlsim check report (check --json), not an expectations "
-                           "file");
+    const cJSON *summary = cJSON_GetObjectItemCaseSensitive(root, "summary");
+    if (!ju.failed && cJSON_IsObject(summary) && cJSON_GetObjectItemCaseSensitive(root, "checks"))
+        ju_fail(&ju, NULL, "this is %s, not an expectations file",
+                cJSON_GetObjectItemCaseSensitive(summary, "wiki_rules")
+                    ? "a drlsim errata report (errata --json)"
+                    : "a drlsim check report (check --json)");
     ju_keys(&ju, root, "", TOP_KEYS);
     set->levels = (uint64_t)int64_item(&ju, ju_get(&ju, root, "", "levels"), "levels", 1,
                                        (int64_t)EXPECT_MAX_LEVELS);
