@@ -8,8 +8,9 @@
 #     doubled, 1 in 4 -> 2 in 4) against the built-in one: exit 1, the river
 #     orientation histograms differ, the population and room ones do not;
 #   - the wiki ruleset against the released game's (100000 levels each at
-#     dlevels 3-25): the type histogram differs with p < 1e-12, and the
-#     histograms whose bins are each ruleset's own monsters are not compared;
+#     dlevels 3-25): the type histogram differs with p < 1e-12, the
+#     histograms whose bins are each ruleset's own monsters are not compared,
+#     and every statistic is finite (or the histogram not tested);
 #   - other jobs (other dlevels, a fixed type) are compared on their common
 #     strata and show no difference; no common stratum, bad reports and bad
 #     options exit 2 with one line and nothing on stdout.
@@ -192,6 +193,13 @@ o = json.load(open(sys.argv[1]))
 h = {r["name"]: r for r in o["histograms"]}
 assert h["type"]["differs"] and h["type"]["p"] < 1e-12, h["type"]
 assert h["monsters_by_kind"]["p"] is None and "own monsters" in h["monsters_by_kind"]["note"]
+# finite statistics or not tested, never inf or nan (JSON null)
+for r in o["histograms"]:
+    if r["test"] != "none":
+        assert r["p"] is not None and r["effect"] is not None, r
+        assert r["test"] in ("fisher", "rate") or r["stat"] is not None, r
 PY
-then ok; else ko "wiki against game: the type histogram"; fi
+then ok; else ko "wiki against game: the type histogram, or a statistic not finite"; fi
+"$drlsim" compare "$tmp/rw.json" "$tmp/rg.json" >"$tmp/out" 2>&1
+if grep -qiw "inf\|nan" "$tmp/out"; then ko "wiki against game: inf or nan in the table"; else ok; fi
 finish

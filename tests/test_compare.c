@@ -149,6 +149,35 @@ static void test_strata(void)
     tally_free(c);
 }
 
+/* A report of 3 levels with 13 monsters each: its monsters are not 39
+ * independent observations, and 3 levels cannot show by how much, so the
+ * dispersion is its observations per level, 13: Q / 13 against
+ * chi-square(1), Q the one stratum's Pearson X2 times (N - 1) / N. */
+static void test_few_levels(void)
+{
+    tally_t *a = tally_new(1, 1, 3), *b = tally_new(1, 1, 3);
+    static compare_result_t res[512];
+    put(a, 1, "hunting", (const uint64_t[]){90000, 40000}, 2, 10000);
+    put(b, 1, "hunting", (const uint64_t[]){13, 26}, 2, 3);
+    compare_tallies(a, b, true, true, 0.01, res);
+    const compare_result_t *r = &res[tally_hist_index("hunting")];
+    double o[4] = {90000, 40000, 13, 26}, n1 = 130000, n2 = 39, x2 = 0;
+    for (int i = 0; i < 4; i++) {
+        double e = (i < 2 ? n1 : n2) * (o[i % 2] + o[2 + i % 2]) / (n1 + n2);
+        x2 += (o[i] - e) * (o[i] - e) / e;
+    }
+    double q = x2 * (n1 + n2 - 1) / (n1 + n2);
+    CHECK(r->test == COMPARE_CMH_F && r->dispersion == 13 && !isfinite(r->df2) &&
+              close_to(r->p, gsl_cdf_chisq_Q(q / 13, 1), 1e-9),
+          "few levels: test %d dispersion %g p %g, want %g", r->test, r->dispersion, r->p,
+          gsl_cdf_chisq_Q(q / 13, 1));
+    CHECK(gsl_cdf_chisq_Q(q, 1) < 0.01 && !r->differs,
+          "few levels: p %g as if independent, %g with the dispersion", gsl_cdf_chisq_Q(q, 1),
+          r->p);
+    tally_free(a);
+    tally_free(b);
+}
+
 static void test_families(void)
 {
     for (int h = 0; h < TALLY_NHISTS; h++)
@@ -167,6 +196,7 @@ int main(void)
     test_one_stratum();
     test_strata();
     test_degenerate();
+    test_few_levels();
     test_families();
     return test_summary("compare");
 }
