@@ -178,6 +178,26 @@ static void test_few_levels(void)
     tally_free(b);
 }
 
+/* Observations on one side only come in a level's clusters: 4 levels of
+ * three rivers each against 4 levels of none are 4 against 0 (two-sided
+ * binomial p = 2 / 2^4), not 12 against 0 (2 / 2^12, a difference). */
+static void test_rate_clusters(void)
+{
+    tally_t *a = tally_new(1, 1, 3), *b = tally_new(1, 1, 3);
+    static compare_result_t res[512];
+    uint64_t x[64] = {0};
+    x[10] = x[30] = x[50] = 4;
+    put(a, 1, "river_x_three", x, 64, 4);
+    memset(x, 0, sizeof x);
+    put(b, 1, "river_x_three", x, 64, 4);
+    compare_tallies(a, b, true, true, 0.01, res);
+    const compare_result_t *r = &res[tally_hist_index("river_x_three")];
+    CHECK(r->test == COMPARE_RATE && r->dispersion == 3 && close_to(r->p, 2.0 / 16, 1e-12) &&
+              !r->differs, "rate in clusters: test %d c %g p %g", r->test, r->dispersion, r->p);
+    tally_free(a);
+    tally_free(b);
+}
+
 static void test_families(void)
 {
     for (int h = 0; h < TALLY_NHISTS; h++)
@@ -197,6 +217,7 @@ int main(void)
     test_strata();
     test_degenerate();
     test_few_levels();
+    test_rate_clusters();
     test_families();
     return test_summary("compare");
 }

@@ -181,8 +181,10 @@ typedef struct work {
 } work_t;
 
 /* Observations in the common strata on one side only, or none: the exact
- * conditional test of the two rates per level. */
-static void rate_test(compare_result_t *r, uint64_t ta, uint64_t tb, uint64_t la, uint64_t lb)
+ * conditional test of the two rates per level, the counts divided by the
+ * cluster size m (compare.h; 1 for moment rows, one value a level). */
+static void rate_test(compare_result_t *r, uint64_t ta, uint64_t tb, uint64_t la, uint64_t lb,
+                      double m)
 {
     r->test = COMPARE_RATE;
     r->effect_name = "diff_rate";
@@ -190,7 +192,25 @@ static void rate_test(compare_result_t *r, uint64_t ta, uint64_t tb, uint64_t la
     r->b_value = (double)tb / (double)lb;
     r->effect = r->a_value - r->b_value;
     r->stat = NAN;
-    r->p = stats_binom_test(ta, ta + tb, (double)la / (double)(la + lb));
+    r->dispersion = m;
+    uint64_t xa = (uint64_t)llround((double)ta / m), xb = (uint64_t)llround((double)tb / m);
+    r->p = stats_binom_test(xa, xa + xb, (double)la / (double)(la + lb));
+}
+
+/* The most observations a level of the common strata shows: a stratum's
+ * observations over its levels, largest over both sides (at least 1).  In
+ * a small report's strata of one or two levels it is about the size of the
+ * clusters a level's observations come in. */
+static double cluster_size(const work_t *w)
+{
+    double m = 1;
+    for (int s = 0; s < w->ns; s++) {
+        if (w->la[s] && (double)w->na[s] / (double)w->la[s] > m)
+            m = (double)w->na[s] / (double)w->la[s];
+        if (w->lb[s] && (double)w->nb[s] / (double)w->lb[s] > m)
+            m = (double)w->nb[s] / (double)w->lb[s];
+    }
+    return m;
 }
 
 /* Q = d' V^-1 d by V's Cholesky factor L (V = L L', Q = |L^-1 d|^2) when
@@ -348,7 +368,7 @@ static bool counted(int h, const work_t *w, compare_result_t *r)
         return true;
     }
     if (!r->strata) {
-        rate_test(r, all_a, all_b, la, lb);
+        rate_test(r, all_a, all_b, la, lb, cluster_size(w));
         free(ta);
         return true;
     }
@@ -578,7 +598,7 @@ static void moments(const work_t *w, compare_result_t *r)
         return;
     }
     if (!r->strata) {
-        rate_test(r, all_a, all_b, la, lb);
+        rate_test(r, all_a, all_b, la, lb, 1);
         return;
     }
     if (var <= 0) {

@@ -40,9 +40,14 @@
  * goes into one pooled cell; while the pooled cell is still below, the bin
  * with the next smallest total joins it.  Two bins with a small expected
  * count (and no few-levels dispersion): the exact stratified test
- * (compare_exact_strata).  Observations on one side only: the exact
- * conditional test of the two rates per level, x_a ~ Binomial(x_a + x_b,
- * L_a / (L_a + L_b)) (stats_binom_test).
+ * (compare_exact_strata).  No stratum with observations on both sides: the
+ * exact conditional test of the two rates per level, in clusters,
+ *   y_a ~ Binomial(y_a + y_b, L_a / (L_a + L_b)),  y = round(x / c),
+ * x a report's observations, L its levels in the common strata, and c the
+ * cluster size, the most observations per level of a common stratum on
+ * either side (at least 1; a small report's strata of a level or two show
+ * how many observations one level gives, e.g. the three rivers of a
+ * three-river level) (stats_binom_test; a moment row's c is 1).
  *
  * Moment rows (one value per level; n, sum, sum of squares, min, max per
  * stratum).  Stratum s with n1, n2 >= 1 values (n = n1 + n2), means m1, m2:
