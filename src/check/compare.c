@@ -517,7 +517,7 @@ static bool counted(int h, const work_t *w, compare_result_t *r)
     double dfh = dfsum - rank;
     const bool estimable = dfh >= COMPARE_MIN_DISPERSION_DF;
     double phi = estimable ? (xsum - q) / dfh : 1, kappa = 1;
-    if (estimable) { /* the strata's spread (the file's header) */
+    if (estimable) { /* the strata's spread (compare.h) */
         double f = xsum / dfsum;
         double m2 = (x2sum - 2 * f * xdsum + f * f * d2sum) / (2 * dfsum);
         if (m2 > f * f)
