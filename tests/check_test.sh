@@ -189,6 +189,29 @@ s = json.load(open(sys.argv[1]))["summary"]
 assert s["seed"] == 7 and not any(k in s for k in ("seconds", "threads", "time")), s
 PY
 then ok; else ko "JSON summary: seed missing or timing/threads present"; fi
+# what made the report: version, ruleset, tables, scale, the command that
+# decides the results; each check's claims and derivation from data/
+if python3 - "$tmp/t1.json" "$src/../data/expectations.json" "$src/../data" <<'PY'
+import hashlib, json, os, sys
+o = json.load(open(sys.argv[1]))
+s = o["summary"]
+assert s["rules"] == "wiki-0.9.9.3" and s["data"] is None and s["scale"] == 0.02, s
+assert s["command"] == ["drlsim", "check", "--scale", "0.02", "--seed", "7"], s["command"]
+assert s["drlsim_version"] and "water.json" in s["tables"], s
+# the tables' hashes are FNV-1a 64 of the files' bytes (docs/report.md)
+def fnv(b):
+    h = 0xcbf29ce484222325
+    for x in b:
+        h = ((h ^ x) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+    return f"{h:016x}"
+assert s["tables"]["water.json"] == fnv(open(os.path.join(sys.argv[3], "water.json"), "rb").read())
+want = {c["name"]: c for c in json.load(open(sys.argv[2]))["checks"]}
+for c in o["checks"]:
+    w = want[c["name"]]
+    assert c.get("claims") == w.get("claims") and c.get("derivation") == w.get("derivation"), c["name"]
+assert sum("claims" in c for c in o["checks"]) > 100
+PY
+then ok; else ko "JSON summary: provenance, or a check's claims and derivation"; fi
 
 # 4. Known discrepancies: a true claim marked as one is an XPASS (loud, and it
 #    fails the run unless --allow-xpass: a discrepancy that disappears means a

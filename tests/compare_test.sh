@@ -8,8 +8,9 @@
 #     doubled, 1 in 4 -> 2 in 4) against the built-in one: exit 1, the river
 #     orientation histograms differ, the population and room ones do not;
 #   - the wiki ruleset against the released game's (100000 levels each at
-#     dlevels 3-25): the type histogram differs with p < 1e-12, and the
-#     histograms whose bins are each ruleset's own monsters are not compared;
+#     dlevels 3-25): the type histogram differs with p < 1e-12, the
+#     histograms whose bins are each ruleset's own monsters are not compared,
+#     and every statistic is finite (or the histogram not tested);
 #   - other jobs (other dlevels, a fixed type) are compared on their common
 #     strata and show no difference; no common stratum, bad reports and bad
 #     options exit 2 with one line and nothing on stdout.
@@ -59,7 +60,7 @@ o = json.load(open(sys.argv[1]))
 s = o["summary"]
 assert s["tested"] >= 90 and s["differ"] == 0 and o["common_strata"] >= 150, (s, o["common_strata"])
 tests = {h["test"] for h in o["histograms"]}
-assert {"cmh", "cmh-dispersion", "welch"} <= tests, tests
+assert {"cmh", "cmh-dispersion", "means"} <= tests, tests
 PY
 grep -q "0 differ" "$tmp/ab.md" && ok || ko "markdown: no '0 differ'"
 
@@ -84,7 +85,7 @@ for n in ("rooms", "monsters_by_kind", "first_monster", "cave_outcome", "type", 
     assert not h[n]["differs"], (n, h[n])
 assert o["rules_differ"] == "water.json", o["rules_differ"]
 assert h["river_bridge"]["effect_size"] == "diff_prop" and h["river_bridge"]["bin"] == "yes"
-assert h["fluid_cells"]["test"] == "welch" and h["fluid_cells"]["effect_size"] == "diff_sd"
+assert h["fluid_cells"]["test"] == "means" and h["fluid_cells"]["effect_size"] == "diff_sd"
 PY
 
 # 4. other jobs: other dlevels, a fixed type (another mixture of the same strata)
@@ -192,6 +193,13 @@ o = json.load(open(sys.argv[1]))
 h = {r["name"]: r for r in o["histograms"]}
 assert h["type"]["differs"] and h["type"]["p"] < 1e-12, h["type"]
 assert h["monsters_by_kind"]["p"] is None and "own monsters" in h["monsters_by_kind"]["note"]
+# finite statistics or not tested, never inf or nan (JSON null)
+for r in o["histograms"]:
+    if r["test"] != "none":
+        assert r["p"] is not None and r["effect"] is not None, r
+        assert r["test"] in ("fisher", "rate") or r["stat"] is not None, r
 PY
-then ok; else ko "wiki against game: the type histogram"; fi
+then ok; else ko "wiki against game: the type histogram, or a statistic not finite"; fi
+"$drlsim" compare "$tmp/rw.json" "$tmp/rg.json" >"$tmp/out" 2>&1
+if grep -qiw "inf\|nan" "$tmp/out"; then ko "wiki against game: inf or nan in the table"; else ok; fi
 finish

@@ -21,6 +21,11 @@ want = {c["name"] for c in wiki["checks"] if c.get("enabled", True)}
 assert set(v) == want, ("checks without a verdict", sorted(want - set(v)))
 s = e["summary"]
 assert s["agrees"] + s["differs"] + s["not_in_the_game"] == len(v), s
+# what made it: the game's levels, its tables, the command (docs/expectations.md)
+assert s["rules"] == "game-0.9.9.7" and s["drlsim_version"] and s["command"][:2] == [
+    "drlsim", "errata"] and "game-0.9.9.7/water.json" in s["tables"], s
+claims = {c["name"]: c.get("claims") for c in wiki["checks"]}
+assert all(c.get("claims") == claims[c["name"]] for c in e["checks"]), "claims"
 # The released game's departures from the page (docs/rulesets.md).
 differs = ["type-shares-dl3", "type-shares-dl4", "type-shares-dl5", "type-shares-dl10",
            "type-shares-dl15", "arena-of-caves-dl10", "arena-of-caves-dl20",

@@ -101,7 +101,8 @@ char *data_read_file(const char *path, size_t *len, char *err, size_t errlen)
         snprintf(err, errlen, "an input file name is empty");
         return NULL;
     }
-    FILE *f = fopen(path, "rb");
+    const bool in = strcmp(path, "-") == 0; /* standard input */
+    FILE *f = in ? stdin : fopen(path, "rb");
     if (!f) {
         snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
         return NULL;
@@ -109,14 +110,16 @@ char *data_read_file(const char *path, size_t *len, char *err, size_t errlen)
     /* fopen opens a directory; only reading it fails (EISDIR). */
     struct stat st;
     if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-        fclose(f);
+        if (!in)
+            fclose(f);
         snprintf(err, errlen, "%s: is a directory, not a file", path);
         return NULL;
     }
     size_t cap = 4096, n = 0;
     char *buf = malloc(cap);
     if (!buf) {
-        fclose(f);
+        if (!in)
+            fclose(f);
         snprintf(err, errlen, "%s: out of memory", path);
         return NULL;
     }
@@ -124,14 +127,16 @@ char *data_read_file(const char *path, size_t *len, char *err, size_t errlen)
         if (n + 1 >= cap) {
             if (cap > ((size_t)1 << 30)) {
                 free(buf);
-                fclose(f);
+                if (!in)
+                    fclose(f);
                 snprintf(err, errlen, "%s: file larger than 1 GiB", path);
                 return NULL;
             }
             char *nb = realloc(buf, cap * 2);
             if (!nb) {
                 free(buf);
-                fclose(f);
+                if (!in)
+                    fclose(f);
                 snprintf(err, errlen, "%s: out of memory", path);
                 return NULL;
             }
@@ -144,7 +149,8 @@ char *data_read_file(const char *path, size_t *len, char *err, size_t errlen)
             break;
     }
     int bad = ferror(f) ? errno : 0;
-    fclose(f);
+    if (!in)
+        fclose(f);
     if (bad) {
         free(buf);
         snprintf(err, errlen, "%s: read error: %s", path, strerror(bad));

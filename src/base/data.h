@@ -20,7 +20,8 @@ const char *data_embedded(const char *name, size_t *len);
 char *data_read(const char *name, size_t *len, char *origin, size_t originlen,
                 char *err, size_t errlen);
 
-/* Read a whole file (NUL-terminated, malloc'd) or NULL with a message. */
+/* Read a whole file (NUL-terminated, malloc'd) or NULL with a message;
+ * path "-" is standard input. */
 char *data_read_file(const char *path, size_t *len, char *err, size_t errlen);
 
 void data_set_dir(const char *dir);

@@ -1,51 +1,17 @@
-/* compare.c - see compare.h.  The statistics of `drlsim compare`.
+/* compare.c - see compare.h, whose header holds the formulas.  The
+ * statistics of `drlsim compare`.
  *
- * Strata.  A histogram is compared within each stratum (dlevel, level type)
- * that both tallies hold (the `type` histogram within each dlevel, its
- * strata being the types), and the strata are combined, never summed: two
- * jobs that put their levels on the common strata in other proportions
- * (a fixed --type against drawn types, other dlevel ranges) would otherwise
- * differ by their mixture alone.
- *
- * Counted histograms.  The generalized Cochran-Mantel-Haenszel statistic
- * (Landis, Heyman and Koch 1978): for each stratum the 2 x C table (report,
- * cell), O - E of report a's counts under the hypergeometric null and its
- * covariance n_a n_b / (N - 1) (diag(p) - p p'); summed over the strata,
- * Q = d' V^- d is chi-square with C - 1 df (V's rank) under homogeneity.
- * Two bins make it the Mantel-Haenszel test, the stratified form of the
- * two-proportion z test (z^2 (N - 1) / N with one stratum).  Sparse cells:
- * over the strata summed, every bin whose expected count in the smaller
- * sample, min(n_a, n_b) t / N, is below COMPARE_MIN_EXPECTED goes into one
- * pooled cell; while the pooled cell is still below, the bin with the next
- * smallest total joins it (stats_chisq_gof's rule).
- *
- * Clustering.  Many histograms count several observations per level (rooms,
- * walls, monsters), which are not independent: the chi-square tests assume
- * they are and would see differences between two seeds.  The per-level
- * data are not in a report, but the strata give replicates: under the null,
- * each stratum's Pearson statistic, scaled by (N - 1) / N, has mean its df
- * times the design effect, so the part of their sum that Q does not hold,
- * (sum X2_s - Q) / (sum df_s - df), estimates the design effect (the
- * quasi-likelihood dispersion of McCullagh and Nelder, from the strata's
- * heterogeneity; an effect that varies between strata inflates it, which
- * only makes the test more cautious).  When it exceeds 1 the test is
- * F = (Q / df) / phi with F(df, sum df_s - df); never below 1, so a
- * histogram of one observation per level keeps the chi-square test.  It is
- * estimated from COMPARE_MIN_DISPERSION_DF df or more only (a two-bin
- * histogram needs that many strata): with fewer strata, histograms of
- * several observations a level are tested as if they were independent,
- * which overstates their differences.
- *
- * Two bins with an expected count below COMPARE_MIN_EXPECTED (strata
- * summed): Fisher's exact test.  A histogram with observations on one side
- * only: the exact conditional test of two Poisson rates, observations per
- * level (binomial, stats_binom_test).  Moment rows (one value per level):
- * the difference of means weighted by n_a n_b / (n_a + n_b) per stratum,
- * with Welch's variance and the Satterthwaite df; one stratum makes it
- * Welch's t test.
+ * Implementation notes.  The strata of every histogram (and of `type`, by
+ * dlevel) are found once per comparison.  V is summed over each stratum's
+ * non-empty cells only, and Q = d' V^-1 d is taken by Cholesky's factor,
+ * falling back to V's eigenvectors (a generalized inverse, the rank) when
+ * V is singular or nearly so: a report of 10^5 levels has histograms of
+ * several hundred cells.  The stratified exact test convolves the strata's
+ * hypergeometric distributions of x_s.
  */
 #include "compare.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,6 +19,8 @@
 
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_eigen.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_linalg.h>
 #include <gsl/gsl_matrix.h>
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_sf_gamma.h>
@@ -60,7 +28,7 @@
 #include "stats.h"
 
 const char *const COMPARE_TEST_NAME[COMPARE__COUNT] = {"none", "cmh", "cmh-dispersion",
-                                                        "fisher", "rate", "welch"};
+                                                        "fisher", "rate", "means"};
 
 /* The families: the first prefix a histogram's name starts with names it
  * (so longer prefixes come first where they overlap).  Groups of TALLY_ROWS
@@ -97,7 +65,8 @@ const char *compare_family(int h)
 
 typedef struct stratum {
     int dlevel;
-    unsigned mask; /* types summed */
+    unsigned mask;     /* types summed */
+    uint64_t la, lb;   /* levels on each side */
 } stratum_t;
 
 static int common_lo(const tally_t *a, const tally_t *b)
@@ -116,13 +85,17 @@ static int strata_of(const tally_t *a, const tally_t *b, bool by_dlevel, stratum
     int n = 0;
     for (int d = common_lo(a, b); d <= common_hi(a, b); d++) {
         if (by_dlevel) {
-            if (tally_levels(a, d, d, TALLY_ALL_TYPES) && tally_levels(b, d, d, TALLY_ALL_TYPES))
-                out[n++] = (stratum_t){d, TALLY_ALL_TYPES};
+            uint64_t x = tally_levels(a, d, d, TALLY_ALL_TYPES);
+            uint64_t y = tally_levels(b, d, d, TALLY_ALL_TYPES);
+            if (x && y)
+                out[n++] = (stratum_t){d, TALLY_ALL_TYPES, x, y};
             continue;
         }
-        for (int t = 0; t < LT__COUNT; t++)
-            if (tally_levels(a, d, d, 1u << t) && tally_levels(b, d, d, 1u << t))
-                out[n++] = (stratum_t){d, 1u << t};
+        for (int t = 0; t < LT__COUNT; t++) {
+            uint64_t x = tally_levels(a, d, d, 1u << t), y = tally_levels(b, d, d, 1u << t);
+            if (x && y)
+                out[n++] = (stratum_t){d, 1u << t, x, y};
+        }
     }
     return n;
 }
@@ -140,20 +113,58 @@ int compare_common_strata(const tally_t *a, const tally_t *b)
 
 /* ---- exact tests ---- */
 
+double compare_exact_strata(int ns, const compare_table_t *t)
+{
+    /* the pmf of sum_s x_s, x_s hypergeometric: c1 successes and c2 failures,
+     * n1 drawn; convolved stratum by stratum */
+    size_t len = 1;
+    uint64_t obs = 0;
+    for (int s = 0; s < ns; s++) {
+        if (t[s].n1 > UINT_MAX || t[s].c1 > UINT_MAX || t[s].c2 > UINT_MAX ||
+            t[s].c1 + t[s].c2 > UINT_MAX) /* beyond gsl_ran_hypergeometric_pdf */
+            return NAN;
+        uint64_t lo = t[s].n1 > t[s].c2 ? t[s].n1 - t[s].c2 : 0;
+        uint64_t hi = t[s].n1 < t[s].c1 ? t[s].n1 : t[s].c1;
+        len += hi - lo;
+        obs += t[s].x - lo;
+    }
+    if (len > COMPARE_EXACT_MAX)
+        return NAN;
+    double *f = calloc(len * 2, sizeof *f);
+    if (!f)
+        return NAN;
+    double *g = f + len;
+    f[0] = 1;
+    size_t used = 1;
+    for (int s = 0; s < ns; s++) {
+        uint64_t lo = t[s].n1 > t[s].c2 ? t[s].n1 - t[s].c2 : 0;
+        uint64_t hi = t[s].n1 < t[s].c1 ? t[s].n1 : t[s].c1;
+        memset(g, 0, (used + hi - lo) * sizeof *g);
+        for (uint64_t x = lo; x <= hi; x++) {
+            double px = gsl_ran_hypergeometric_pdf((unsigned)x, (unsigned)t[s].c1,
+                                                   (unsigned)t[s].c2, (unsigned)t[s].n1);
+            if (px == 0)
+                continue;
+            for (size_t i = 0; i < used; i++)
+                g[i + (x - lo)] += f[i] * px;
+        }
+        used += hi - lo;
+        memcpy(f, g, used * sizeof *f);
+    }
+    double p0 = f[obs], p = 0;
+    for (size_t i = 0; i < used; i++)
+        if (f[i] <= p0 * (1 + 1e-7))
+            p += f[i];
+    free(f);
+    return p > 1 ? 1 : p;
+}
+
 double compare_fisher(uint64_t a, uint64_t b, uint64_t c, uint64_t d)
 {
     /* a ~ hypergeometric: row 1 of n1 = a + b draws from c1 = a + c
-     * successes among N. */
-    unsigned n1 = (unsigned)(a + b), c1 = (unsigned)(a + c), c2 = (unsigned)(b + d);
-    unsigned lo = n1 > c2 ? n1 - c2 : 0, hi = n1 < c1 ? n1 : c1;
-    double p0 = gsl_ran_hypergeometric_pdf((unsigned)a, c1, c2, n1);
-    double p = 0;
-    for (unsigned x = lo; x <= hi; x++) {
-        double px = gsl_ran_hypergeometric_pdf(x, c1, c2, n1);
-        if (px <= p0 * (1 + 1e-7))
-            p += px;
-    }
-    return p > 1 ? 1 : p;
+     * successes among N */
+    compare_table_t t = {a, a + b, a + c, b + d};
+    return compare_exact_strata(1, &t);
 }
 
 /* ---- counted histograms ---- */
@@ -161,6 +172,8 @@ double compare_fisher(uint64_t a, uint64_t b, uint64_t c, uint64_t d)
 typedef struct work {
     int ns;
     stratum_t *s;
+    int ns_type, ns_dlevel;        /* the strata of every histogram, and of `type` */
+    stratum_t *s_type, *s_dlevel;
     uint64_t *sa, *sb; /* [ns][nbins] counts */
     uint64_t *na, *nb; /* [ns] observations */
     uint64_t *la, *lb; /* [ns] levels */
@@ -168,8 +181,10 @@ typedef struct work {
 } work_t;
 
 /* Observations in the common strata on one side only, or none: the exact
- * conditional test of the two rates per level. */
-static void rate_test(compare_result_t *r, uint64_t ta, uint64_t tb, uint64_t la, uint64_t lb)
+ * conditional test of the two rates per level, the counts divided by the
+ * cluster size m (compare.h; 1 for moment rows, one value a level). */
+static void rate_test(compare_result_t *r, uint64_t ta, uint64_t tb, uint64_t la, uint64_t lb,
+                      double m)
 {
     r->test = COMPARE_RATE;
     r->effect_name = "diff_rate";
@@ -177,13 +192,75 @@ static void rate_test(compare_result_t *r, uint64_t ta, uint64_t tb, uint64_t la
     r->b_value = (double)tb / (double)lb;
     r->effect = r->a_value - r->b_value;
     r->stat = NAN;
-    r->p = stats_binom_test(ta, ta + tb, (double)la / (double)(la + lb));
+    r->dispersion = m;
+    uint64_t xa = (uint64_t)llround((double)ta / m), xb = (uint64_t)llround((double)tb / m);
+    r->p = stats_binom_test(xa, xa + xb, (double)la / (double)(la + lb));
 }
 
-/* Q = d' V^- d over the eigenvectors of V (symmetric, positive
- * semidefinite); *rank its rank. */
+/* The most observations a level of the common strata shows: a stratum's
+ * observations over its levels, largest over both sides (at least 1).  In
+ * a small report's strata of one or two levels it is about the size of the
+ * clusters a level's observations come in. */
+static double cluster_size(const work_t *w)
+{
+    double m = 1;
+    for (int s = 0; s < w->ns; s++) {
+        if (w->la[s] && (double)w->na[s] / (double)w->la[s] > m)
+            m = (double)w->na[s] / (double)w->la[s];
+        if (w->lb[s] && (double)w->nb[s] / (double)w->lb[s] > m)
+            m = (double)w->nb[s] / (double)w->lb[s];
+    }
+    return m;
+}
+
+/* Q = d' V^-1 d by V's Cholesky factor L (V = L L', Q = |L^-1 d|^2) when
+ * V is well inside the positive definite matrices: every pivot L_ii^2 above
+ * COMPARE_PIVOT_MIN times V's largest diagonal element.  NAN when it is not
+ * (then quad_form's eigenvectors decide the rank); V is overwritten. */
+static double quad_form_cholesky(gsl_matrix *v, const double *d, int k)
+{
+    double top = 0;
+    for (int i = 0; i < k; i++)
+        if (gsl_matrix_get(v, (size_t)i, (size_t)i) > top)
+            top = gsl_matrix_get(v, (size_t)i, (size_t)i);
+    if (top <= 0 || gsl_linalg_cholesky_decomp1(v) != GSL_SUCCESS)
+        return NAN;
+    double q = 0;
+    double *u = malloc((size_t)k * sizeof *u);
+    if (!u)
+        return NAN;
+    for (int i = 0; i < k; i++) { /* forward substitution: u = L^-1 d */
+        double lii = gsl_matrix_get(v, (size_t)i, (size_t)i);
+        if (lii * lii <= COMPARE_PIVOT_MIN * top) {
+            free(u);
+            return NAN;
+        }
+        double x = d[i];
+        for (int j = 0; j < i; j++)
+            x -= gsl_matrix_get(v, (size_t)i, (size_t)j) * u[j];
+        u[i] = x / lii;
+        q += u[i] * u[i];
+    }
+    free(u);
+    return q;
+}
+
+/* Q = d' V^- d (V symmetric, positive semidefinite); *rank its rank (-1:
+ * out of memory).  A well-conditioned V by its Cholesky factor; else over
+ * the eigenvectors of V, those of eigenvalues below 1e-10 of the largest
+ * left out (a generalized inverse). */
 static double quad_form(gsl_matrix *v, const double *d, int k, int *rank)
 {
+    gsl_matrix *c = gsl_matrix_alloc((size_t)k, (size_t)k);
+    if (c) {
+        gsl_matrix_memcpy(c, v);
+        double q = quad_form_cholesky(c, d, k);
+        gsl_matrix_free(c);
+        if (!isnan(q)) {
+            *rank = k;
+            return q;
+        }
+    }
     gsl_vector *eval = gsl_vector_alloc((size_t)k);
     gsl_matrix *evec = gsl_matrix_alloc((size_t)k, (size_t)k);
     gsl_eigen_symmv_workspace *w = gsl_eigen_symmv_alloc((size_t)k);
@@ -291,13 +368,24 @@ static bool counted(int h, const work_t *w, compare_result_t *r)
         return true;
     }
     if (!r->strata) {
-        rate_test(r, all_a, all_b, la, lb);
+        rate_test(r, all_a, all_b, la, lb, cluster_size(w));
         free(ta);
         return true;
     }
     int nonzero = 0;
     for (int i = 0; i < nb; i++)
         nonzero += ta[i] + tb[i] > 0;
+    /* the report of fewer levels in the tested strata, and its
+     * observations per level: with few levels, the least the dispersion can
+     * be (each level one observation) */
+    uint64_t lta = 0, ltb = 0;
+    for (int s = 0; s < w->ns; s++)
+        if (w->na[s] && w->nb[s]) {
+            lta += w->la[s];
+            ltb += w->lb[s];
+        }
+    const double per_level = lta <= ltb ? (double)inf_a / (double)lta : (double)inf_b / (double)ltb;
+    const bool few = (lta < ltb ? lta : ltb) < COMPARE_FEW_LEVELS && per_level > 1;
     if (nonzero < 2) {
         snprintf(r->note, sizeof r->note, "every observation in one bin on both sides");
         free(ta);
@@ -316,13 +404,29 @@ static bool counted(int h, const work_t *w, compare_result_t *r)
         r->a_value = (double)ta[b1] / (double)inf_a;
         r->b_value = (double)tb[b1] / (double)inf_b;
         r->cells = 2;
-        if (small * (t0 < t1 ? t0 : t1) / n < COMPARE_MIN_EXPECTED) {
-            r->test = COMPARE_FISHER;
-            r->stat = NAN;
-            r->effect = r->a_value - r->b_value;
-            r->p = compare_fisher(ta[b0], ta[b1], tb[b0], tb[b1]);
-            free(ta);
-            return true;
+        if (!few && small * (t0 < t1 ? t0 : t1) / n < COMPARE_MIN_EXPECTED) {
+            compare_table_t *tab = malloc((size_t)w->ns * sizeof *tab);
+            if (!tab) {
+                free(ta);
+                return false;
+            }
+            int m = 0;
+            for (int s = 0; s < w->ns; s++)
+                if (w->na[s] && w->nb[s]) {
+                    const uint64_t *xa = w->sa + (size_t)s * nb, *xb = w->sb + (size_t)s * nb;
+                    tab[m++] = (compare_table_t){xa[b1], w->na[s], xa[b1] + xb[b1],
+                                                 xa[b0] + xb[b0]};
+                }
+            double p = compare_exact_strata(m, tab);
+            free(tab);
+            if (!isnan(p)) {
+                r->test = COMPARE_FISHER;
+                r->stat = NAN;
+                r->effect = r->a_value - r->b_value;
+                r->p = p;
+                free(ta);
+                return true;
+            }
         }
     }
     int cells = pool_cells(ta, tb, nb, inf_a, inf_b, w->cell, &r->pooled);
@@ -339,15 +443,17 @@ static bool counted(int h, const work_t *w, compare_result_t *r)
     /* d and V over cells 0..k-1 (the last cell is implied). */
     int k = cells - 1;
     double *d = calloc((size_t)cells * 3, sizeof *d);
+    int *nz = malloc((size_t)cells * sizeof *nz);
     gsl_matrix *v = gsl_matrix_calloc((size_t)k, (size_t)k);
-    if (!d || !v) {
+    if (!d || !nz || !v) {
         free(d);
+        free(nz);
         gsl_matrix_free(v);
         free(ta);
         return false;
     }
     double *ca = d + cells, *cb = ca + cells;
-    double xsum = 0, dfsum = 0;
+    double xsum = 0, dfsum = 0, x2sum = 0, xdsum = 0, d2sum = 0;
     for (int s = 0; s < w->ns; s++) {
         if (!w->na[s] || !w->nb[s])
             continue;
@@ -371,20 +477,25 @@ static bool counted(int h, const work_t *w, compare_result_t *r)
                 d[c] += ca[c] - e1;
         }
         if (used >= 2) {
-            xsum += x2 * (n - 1) / n;
+            double u = x2 * (n - 1) / n;
+            xsum += u;
             dfsum += used - 1;
+            x2sum += u * u;
+            xdsum += u * (used - 1);
+            d2sum += (double)(used - 1) * (used - 1);
         }
-        if (n > 1) {
+        if (n > 1) { /* over the stratum's non-empty cells only */
             double f = n1 * n2 / (n - 1);
-            for (int c = 0; c < k; c++) {
-                double pc = (ca[c] + cb[c]) / n;
-                if (pc == 0)
-                    continue;
-                for (int e = 0; e < k; e++) {
-                    double pe = (ca[e] + cb[e]) / n;
-                    double x = f * ((c == e ? pc : 0) - pc * pe);
-                    *gsl_matrix_ptr(v, (size_t)c, (size_t)e) += x;
-                }
+            int m = 0;
+            for (int c = 0; c < k; c++)
+                if (ca[c] + cb[c] > 0)
+                    nz[m++] = c;
+            for (int x = 0; x < m; x++) {
+                double pc = (ca[nz[x]] + cb[nz[x]]) / n;
+                double *row = gsl_matrix_ptr(v, (size_t)nz[x], 0);
+                row[nz[x]] += f * pc;
+                for (int y = 0; y < m; y++)
+                    row[nz[y]] -= f * pc * (ca[nz[y]] + cb[nz[y]]) / n;
             }
         }
     }
@@ -392,6 +503,7 @@ static bool counted(int h, const work_t *w, compare_result_t *r)
     double q = quad_form(v, d, k, &rank);
     gsl_matrix_free(v);
     free(d);
+    free(nz);
     free(ta);
     if (rank < 0)
         return false;
@@ -403,13 +515,29 @@ static bool counted(int h, const work_t *w, compare_result_t *r)
     r->df = rank;
     r->dispersion = 1;
     double dfh = dfsum - rank;
-    double phi = dfh >= COMPARE_MIN_DISPERSION_DF ? (xsum - q) / dfh : 1;
-    if (phi > 1) {
+    const bool estimable = dfh >= COMPARE_MIN_DISPERSION_DF;
+    double phi = estimable ? (xsum - q) / dfh : 1, kappa = 1;
+    if (estimable) { /* the strata's spread (compare.h) */
+        double f = xsum / dfsum;
+        double m2 = (x2sum - 2 * f * xdsum + f * f * d2sum) / (2 * dfsum);
+        if (m2 > f * f)
+            kappa = m2 / (f * f);
+    }
+    if (phi < 1)
+        phi = 1;
+    if (few && per_level > phi) {
+        r->test = COMPARE_CMH_F;
+        r->dispersion = per_level;
+        r->df2 = INFINITY;
+        r->stat = q / rank / per_level;
+        r->p = gsl_cdf_chisq_Q(q / per_level, rank);
+    } else if (phi > 1 || kappa > 1) {
         r->test = COMPARE_CMH_F;
         r->dispersion = phi;
-        r->df2 = dfh;
+        r->spread = kappa;
+        r->df2 = dfh / kappa;
         r->stat = q / rank / phi;
-        r->p = gsl_cdf_fdist_Q(r->stat, rank, dfh);
+        r->p = gsl_cdf_fdist_Q(r->stat, rank / kappa, dfh / kappa);
     } else {
         r->test = COMPARE_CMH;
         r->p = gsl_cdf_chisq_Q(q, rank);
@@ -429,31 +557,39 @@ static bool counted(int h, const work_t *w, compare_result_t *r)
 static void moments(const work_t *w, compare_result_t *r)
 {
     uint64_t all_a = 0, all_b = 0, la = 0, lb = 0;
-    double wsum = 0, dsum = 0, var = 0, dfden = 0, ssw = 0, dfw = 0, ma = 0, mb = 0;
+    double wsum = 0, dsum = 0, var = 0, ss = 0, dfs = 0, ma = 0, mb = 0, top = 0;
     for (int s = 0; s < w->ns; s++) {
         const uint64_t *a = w->sa + (size_t)s * MOM__COUNT, *b = w->sb + (size_t)s * MOM__COUNT;
         all_a += a[MOM_N];
         all_b += b[MOM_N];
         la += w->la[s];
         lb += w->lb[s];
-        if (a[MOM_N] < 2 || b[MOM_N] < 2)
+        if (!a[MOM_N] || !b[MOM_N])
             continue;
         r->strata++;
-        double n1 = (double)a[MOM_N], n2 = (double)b[MOM_N];
+        double n1 = (double)a[MOM_N], n2 = (double)b[MOM_N], n = n1 + n2;
         double m1 = (double)a[MOM_SUM] / n1, m2 = (double)b[MOM_SUM] / n2;
-        long double q1 = (long double)a[MOM_SUMSQ] - (long double)a[MOM_SUM] * a[MOM_SUM] / n1;
-        long double q2 = (long double)b[MOM_SUMSQ] - (long double)b[MOM_SUM] * b[MOM_SUM] / n2;
-        double v1 = q1 > 0 ? (double)q1 / (n1 - 1) : 0, v2 = q2 > 0 ? (double)q2 / (n2 - 1) : 0;
-        double wt = n1 * n2 / (n1 + n2);
+        /* both sides' values around their common mean: the sum of squares
+         * of the stratum's n values under the null, whose permutation
+         * variance it gives */
+        long double sum = (long double)a[MOM_SUM] + b[MOM_SUM];
+        long double q = (long double)a[MOM_SUMSQ] + b[MOM_SUMSQ] - sum * sum / n;
+        double s2 = q > 0 ? (double)q / (n - 1) : 0;
+        double wt = n1 * n2 / n;
         wsum += wt;
         dsum += wt * (m1 - m2);
         ma += wt * m1;
         mb += wt * m2;
-        double s1 = v1 / n1, s2 = v2 / n2;
-        var += wt * wt * (s1 + s2);
-        dfden += pow(wt, 4) * (s1 * s1 / (n1 - 1) + s2 * s2 / (n2 - 1));
-        ssw += (n1 - 1) * v1 + (n2 - 1) * v2;
-        dfw += n1 + n2 - 2;
+        var += wt * s2;
+        ss += q > 0 ? (double)q : 0;
+        dfs += n - 1;
+        /* the most one value can move the stratum's term: its range over
+         * the smaller side's count, weighted */
+        uint64_t lo = a[MOM_MIN] < b[MOM_MIN] ? a[MOM_MIN] : b[MOM_MIN];
+        uint64_t hi = a[MOM_MAX] > b[MOM_MAX] ? a[MOM_MAX] : b[MOM_MAX];
+        double one = wt * (double)(hi - lo) / (n1 < n2 ? n1 : n2);
+        if (one > top)
+            top = one;
     }
     r->n_a = all_a;
     r->n_b = all_b;
@@ -462,31 +598,23 @@ static void moments(const work_t *w, compare_result_t *r)
         return;
     }
     if (!r->strata) {
-        if (!all_a || !all_b)
-            rate_test(r, all_a, all_b, la, lb);
-        else
-            snprintf(r->note, sizeof r->note,
-                     "no stratum with two observations or more on both sides");
+        rate_test(r, all_a, all_b, la, lb, 1);
         return;
     }
-    r->test = COMPARE_WELCH;
+    if (var <= 0) {
+        snprintf(r->note, sizeof r->note, "one value in every common stratum, on both sides");
+        return;
+    }
+    r->test = COMPARE_MEANS;
     r->effect_name = "diff_sd";
-    double diff = dsum / wsum, se2 = var / (wsum * wsum);
+    double diff = dsum / wsum;
     r->a_value = ma / wsum;
     r->b_value = mb / wsum;
-    double sd = dfw > 0 ? sqrt(ssw / dfw) : 0;
-    r->effect = sd > 0 ? diff / sd : diff == 0 ? 0 : copysign(INFINITY, diff);
-    if (se2 <= 0) { /* constant values on both sides of every stratum */
-        r->stat = diff == 0 ? 0 : copysign(INFINITY, diff);
-        r->df2 = NAN;
-        r->p = diff == 0 ? 1 : 0;
-        return;
-    }
-    r->stat = diff / sqrt(se2);
-    r->df2 = dfden > 0 ? var * var / dfden : INFINITY;
+    r->effect = diff / sqrt(ss / dfs);
+    r->stat = dsum / sqrt(var);
     r->df = 1;
-    double t = fabs(r->stat);
-    r->p = isfinite(r->df2) ? 2 * gsl_cdf_tdist_Q(t, r->df2) : 2 * gsl_cdf_ugaussian_Q(t);
+    double m = top / sqrt(var), z = fabs(r->stat);
+    r->p = 2 * gsl_cdf_ugaussian_Q(z / sqrt(1 + m * z / 3));
     if (r->p > 1)
         r->p = 1;
 }
@@ -501,17 +629,19 @@ static bool compare_one(const tally_t *a, const tally_t *b, int h, work_t *w,
     r->family = compare_family(h);
     r->stat = r->p = r->p_holm = r->effect = r->a_value = r->b_value = NAN;
     r->df = r->df2 = NAN;
-    r->dispersion = 1;
+    r->dispersion = r->spread = 1;
     r->bin = -1;
     r->effect_name = "";
     int slots = tally_hist_slots(h);
-    w->ns = strata_of(a, b, strcmp(TALLY_HISTS[h].name, "type") == 0, w->s);
+    const bool by_dlevel = strcmp(TALLY_HISTS[h].name, "type") == 0;
+    w->ns = by_dlevel ? w->ns_dlevel : w->ns_type;
+    memcpy(w->s, by_dlevel ? w->s_dlevel : w->s_type, (size_t)w->ns * sizeof *w->s);
     for (int s = 0; s < w->ns; s++) {
         uint64_t *xa = w->sa + (size_t)s * slots, *xb = w->sb + (size_t)s * slots;
         tally_sum(a, h, w->s[s].dlevel, w->s[s].dlevel, w->s[s].mask, xa);
         tally_sum(b, h, w->s[s].dlevel, w->s[s].dlevel, w->s[s].mask, xb);
-        w->la[s] = tally_levels(a, w->s[s].dlevel, w->s[s].dlevel, w->s[s].mask);
-        w->lb[s] = tally_levels(b, w->s[s].dlevel, w->s[s].dlevel, w->s[s].mask);
+        w->la[s] = w->s[s].la;
+        w->lb[s] = w->s[s].lb;
         w->na[s] = w->nb[s] = 0;
         if (TALLY_HISTS[h].kind == HIST_COUNTS)
             for (int i = 0; i < slots; i++) {
@@ -540,7 +670,7 @@ int compare_tallies(const tally_t *a, const tally_t *b, bool types_drawn, bool s
     int dl = common_hi(a, b) - common_lo(a, b) + 1;
     size_t ns = dl > 0 ? (size_t)dl * LT__COUNT : 1;
     work_t w = {0};
-    w.s = malloc(ns * sizeof *w.s);
+    w.s = malloc(ns * 3 * sizeof *w.s);
     w.sa = malloc(ns * (size_t)maxslots * sizeof *w.sa);
     w.sb = malloc(ns * (size_t)maxslots * sizeof *w.sb);
     w.na = malloc(ns * 4 * sizeof *w.na);
@@ -549,6 +679,10 @@ int compare_tallies(const tally_t *a, const tally_t *b, bool types_drawn, bool s
     int *idx = malloc((size_t)TALLY_NHISTS * sizeof *idx);
     bool ok = w.s && w.sa && w.sb && w.na && w.cell && p && idx;
     if (ok) {
+        w.s_type = w.s + ns;
+        w.s_dlevel = w.s_type + ns;
+        w.ns_type = strata_of(a, b, false, w.s_type);
+        w.ns_dlevel = strata_of(a, b, true, w.s_dlevel);
         w.nb = w.na + ns;
         w.la = w.nb + ns;
         w.lb = w.la + ns;
@@ -560,7 +694,7 @@ int compare_tallies(const tally_t *a, const tally_t *b, bool types_drawn, bool s
             compare_result_t *r = &res[h];
             r->test = COMPARE_NONE;
             r->stat = r->p = r->effect = r->a_value = r->b_value = r->df = r->df2 = NAN;
-            r->dispersion = 1;
+            r->dispersion = r->spread = 1;
             r->effect_name = "";
             snprintf(r->note, sizeof r->note, "%s",
                      fixed_type ? "a report fixes the level type (run --type)"

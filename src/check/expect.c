@@ -581,8 +581,11 @@ static void parse_check(ju_t *ju, const cJSON *c, const char *path, expect_check
     } else if (!ju->failed && pend) {
         ju_fail(ju, p, "\"pending\" belongs to disabled checks (\"enabled\": false)");
     }
-    if (!ju->failed && cJSON_GetObjectItemCaseSensitive(c, "derivation"))
-        ju_string(ju, c, path, "derivation");
+    if (!ju->failed && cJSON_GetObjectItemCaseSensitive(c, "derivation")) {
+        const char *d = ju_string(ju, c, path, "derivation");
+        if (!ju->failed && !(e->derivation = dupstr(d)))
+            ju_fail(ju, path, "out of memory");
+    }
     /* "claims": the ids of the wiki page's claims the check tests
      * (docs/rules.md, appendix), ["W84", "W80"]; tests/claims_test.py holds
      * every claim to a check or a written reason. */
@@ -593,12 +596,23 @@ static void parse_check(ju_t *ju, const cJSON *c, const char *path, expect_check
             ju_fail(ju, p, "a list of claim ids such as [\"W84\"]");
         } else {
             const cJSON *id;
+            size_t len = 1;
             cJSON_ArrayForEach(id, cl) {
                 const char *s = cJSON_IsString(id) ? id->valuestring : NULL;
                 if (!s || s[0] != 'W' || !s[1] || strspn(s + 1, "0123456789") != strlen(s + 1)) {
                     ju_fail(ju, p, "a claim id is W followed by digits, such as \"W84\"");
                     break;
                 }
+                len += strlen(s) + 1;
+            }
+            if (!ju->failed && !(e->claims = calloc(len, 1)))
+                ju_fail(ju, p, "out of memory");
+            cJSON_ArrayForEach(id, cl) {
+                if (ju->failed)
+                    break;
+                if (e->claims[0])
+                    strcat(e->claims, " ");
+                strcat(e->claims, id->valuestring);
             }
         }
     }
@@ -617,6 +631,8 @@ static void free_check(expect_check_t *e)
     free(e->expected_text);
     free(e->discrepancy);
     free(e->pending);
+    free(e->claims);
+    free(e->derivation);
 }
 
 void expect_free(expect_set_t *set)
@@ -643,10 +659,12 @@ bool expect_parse(expect_set_t *set, const char *json, size_t len, const char *o
     if (!ju.failed && cJSON_IsString(schema) && strncmp(schema->valuestring, "drlsim-run", 10) == 0)
         ju_fail(&ju, NULL, "this is a drlsim run report (%.40s), not an expectations file",
                 schema->valuestring);
-    if (!ju.failed && cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(root, "summary")) &&
-        cJSON_GetObjectItemCaseSensitive(root, "checks"))
-        ju_fail(&ju, NULL, "this is a drlsim check report (check --json), not an expectations "
-                           "file");
+    const cJSON *summary = cJSON_GetObjectItemCaseSensitive(root, "summary");
+    if (!ju.failed && cJSON_IsObject(summary) && cJSON_GetObjectItemCaseSensitive(root, "checks"))
+        ju_fail(&ju, NULL, "this is %s, not an expectations file",
+                cJSON_GetObjectItemCaseSensitive(summary, "wiki_rules")
+                    ? "a drlsim errata report (errata --json)"
+                    : "a drlsim check report (check --json)");
     ju_keys(&ju, root, "", TOP_KEYS);
     set->levels = (uint64_t)int64_item(&ju, ju_get(&ju, root, "", "levels"), "levels", 1,
                                        (int64_t)EXPECT_MAX_LEVELS);

@@ -66,6 +66,8 @@ typedef struct expect_check {
     char *discrepancy;        /* known_discrepancy reason, or NULL */
     bool enabled;
     char *pending;            /* why it is disabled (NULL when enabled) */
+    char *claims;             /* the wiki claims it tests, "W01 W77" (NULL: none listed) */
+    char *derivation;         /* how the expected value follows from the rules, or NULL */
 } expect_check_t;
 
 typedef struct expect_set {

@@ -282,10 +282,12 @@ int cmd_check(int argc, char **argv)
         }
         check_info_t info = {levels, o.common.seed, o.common.alpha, !interrupted && !stopped,
                              stopped};
+        const report_provenance_t pv = {&id,   tables->rules->name, o.data_dir, o.common.scale,
+                                        "check", argc,             argv};
         int wrc = 0;
         outfile_begin(); /* every output or none (outfile.h) */
         if (o.common.json && root)
-            wrc |= cli_write_text("check", o.common.json, check_report_json(r, set.n, active, &info));
+            wrc |= cli_write_text("check", o.common.json, check_report_json(r, set.n, active, &info, &pv));
         if (o.common.markdown && root)
             wrc |= cli_write_text("check", o.common.markdown, check_report_markdown(r, set.n, &info));
         if (o.common.junit && root)
@@ -293,7 +295,7 @@ int cmd_check(int argc, char **argv)
         if (o.common.html && root) {
             report_html_run_t run = {argc, argv, o.common.scale, nactive, started, secs,
                                      NULL, NULL, NULL, NULL, false};
-            wrc |= write_html(o.common.html, check_report_json(r, set.n, active, &info), &run);
+            wrc |= write_html(o.common.html, check_report_json(r, set.n, active, &info, &pv), &run);
         }
         if (!to_stdout && root)
             printf("\n%d passed, %d failed, %d xfail, %d xpass, %d not run\n", c[VERDICT_PASS],

@@ -39,10 +39,14 @@ static void usage(FILE *out)
             "histogram is compared within every (dlevel, level type) both reports hold:\n"
             "counts by a chi-square test of homogeneity (Cochran-Mantel-Haenszel, sparse\n"
             "bins pooled, its variance widened when the strata show that one level's\n"
-            "observations hang together), two-bin histograms with small counts by\n"
-            "Fisher's exact test, moment rows by a Welch t test.  Holm's correction within\n"
-            "each family of histograms; effect sizes: Cramer's V, difference of\n"
-            "proportions, difference of means in standard deviations.\n"
+            "observations hang together, or when the smaller report has too few levels\n"
+            "to show it), two-bin histograms with small counts by its exact form\n"
+            "(Fisher's), moment rows by the stratified permutation test of the means.\n"
+            "Each stratum's variance comes from both reports together, so a small report\n"
+            "keeps its uncertainty.  Holm's correction within each family of histograms;\n"
+            "effect sizes: Cramer's V, difference of proportions, difference of means in\n"
+            "standard deviations.  A.json or B.json '-' reads that report from standard\n"
+            "input.\n"
             "\n"
             "  --alpha A        significance level per family (default %g)\n"
             "  --json FILE      write every histogram's result as JSON ('-': stdout, no table)\n"
@@ -119,8 +123,13 @@ static void test_text(const compare_result_t *r, char *buf, size_t n)
                  r->pooled ? " (pooled)" : "");
         break;
     case COMPARE_CMH_F:
-        snprintf(buf, n, "F %.4g (%g, %.0f df), dispersion %.3g, %d cells%s", r->stat, r->df,
-                 r->df2, r->dispersion, r->cells, r->pooled ? " (pooled)" : "");
+        if (!isfinite(r->df2)) /* the dispersion is the smaller report's observations a level */
+            snprintf(buf, n, "chi-square (CMH) / dispersion %.3g, %g df, %d cells%s",
+                     r->dispersion, r->df, r->cells, r->pooled ? " (pooled)" : "");
+        else
+            snprintf(buf, n, "F %.4g (%.3g, %.0f df), dispersion %.3g, spread %.3g, %d cells%s",
+                     r->stat, r->df / r->spread, r->df2, r->dispersion, r->spread, r->cells,
+                     r->pooled ? " (pooled)" : "");
         break;
     case COMPARE_FISHER:
         snprintf(buf, n, "Fisher exact, shares %.4g vs %.4g", r->a_value, r->b_value);
@@ -128,9 +137,8 @@ static void test_text(const compare_result_t *r, char *buf, size_t n)
     case COMPARE_RATE:
         snprintf(buf, n, "rate test, %.4g vs %.4g per level", r->a_value, r->b_value);
         break;
-    case COMPARE_WELCH:
-        snprintf(buf, n, "Welch t %.4g, %.0f df, means %.4g vs %.4g", r->stat, r->df2,
-                 r->a_value, r->b_value);
+    case COMPARE_MEANS:
+        snprintf(buf, n, "means z %.4g, means %.4g vs %.4g", r->stat, r->a_value, r->b_value);
         break;
     default:
         buf[0] = 0;
@@ -185,6 +193,7 @@ static char *json_text(const side_t *a, const side_t *b, double alpha, int strat
         cJSON_AddItemToObject(o, "df", num(r->df));
         cJSON_AddItemToObject(o, "df2", num(r->df2));
         cJSON_AddItemToObject(o, "dispersion", num(r->dispersion));
+        cJSON_AddItemToObject(o, "spread", num(r->spread));
         cJSON_AddItemToObject(o, "p", num(r->p));
         cJSON_AddItemToObject(o, "p_holm", num(r->p_holm));
         if (r->test != COMPARE_NONE)
@@ -298,6 +307,10 @@ int cmd_compare(int argc, char **argv)
     }
     if (c.noperands > 2) { /* named once the options are known to be right */
         cli_error(&c, "unexpected argument '%s' (two reports: A.json B.json)", o.inputs[2]);
+        return CLI_EXIT_USAGE;
+    }
+    if (strcmp(o.inputs[0], "-") == 0 && strcmp(o.inputs[1], "-") == 0) {
+        cli_error(&c, "only one of the two reports can be read from standard input ('-')");
         return CLI_EXIT_USAGE;
     }
     const double alpha = o.alpha;

@@ -523,7 +523,7 @@ int cmd_errata(int argc, char **argv)
     }
     /* The check report's entries, each with the errata's own fields. */
     check_info_t info = {levels, o.seed, o.alpha, true, false};
-    char *ctext = check_report_json(r, set.n, g, &info);
+    char *ctext = check_report_json(r, set.n, g, &info, NULL);
     cJSON *crep = ctext ? cJSON_Parse(ctext) : NULL;
     free(ctext);
     if (!crep) {
@@ -569,6 +569,10 @@ int cmd_errata(int argc, char **argv)
     cJSON_AddNumberToObject(summary, "alpha", o.alpha);
     cJSON_AddStringToObject(summary, "wiki_rules", RULESET_WIKI);
     cJSON_AddStringToObject(summary, "game_rules", RULESET_GAME);
+    tables_id_t gid; /* the levels are the game's */
+    tables_id(game, &gid);
+    const report_provenance_t pv = {&gid, RULESET_GAME, NULL, o.scale, "errata", argc, argv};
+    report_provenance(summary, &pv);
     cJSON *crep_summary = cJSON_DetachItemFromObjectCaseSensitive(crep, "summary");
     cJSON_Delete(crep);
     const char *outs[] = OUTPUTS(&o);

@@ -31,7 +31,7 @@ static void usage(FILE *out)
                  "partial report and the rest) into one report.  Refuses reports whose job\n"
                  "parameters, rule tables (content hashes) or drlsim version differ, or whose\n"
                  "index ranges overlap.  The result is byte-identical to running the union\n"
-                 "of the ranges at once.\n"
+                 "of the ranges at once.  A REPORT.json '-' is read from standard input.\n"
                  "\n"
                  "  --out FILE   write the merged report to FILE (atomically; default stdout)\n"
                  "  --csv DIR    also write its histograms as tidy CSV files, as `drlsim run\n"

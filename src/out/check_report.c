@@ -10,6 +10,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <cjson/cJSON.h>
 
@@ -175,6 +176,16 @@ static cJSON *check_json(const check_result_t *r, const check_group_t *g)
     cJSON_AddStringToObject(o, "name", e->name);
     cJSON_AddStringToObject(o, "family", e->family);
     cJSON_AddStringToObject(o, "source", expect_source_name(e->source));
+    if (e->claims) {
+        cJSON *cl = cJSON_AddArrayToObject(o, "claims");
+        char buf[256];
+        snprintf(buf, sizeof buf, "%s", e->claims);
+        for (char *save = NULL, *id = strtok_r(buf, " ", &save); cl && id;
+             id = strtok_r(NULL, " ", &save))
+            cJSON_AddItemToArray(cl, cJSON_CreateString(id));
+    }
+    if (e->derivation)
+        cJSON_AddStringToObject(o, "derivation", e->derivation);
     cJSON_AddStringToObject(o, "observation", e->observation);
     cJSON_AddStringToObject(o, "test", expect_test_name(e->test));
     cJSON_AddItemToObject(o, "sample", sample_json(&smp));
@@ -271,7 +282,7 @@ static cJSON *check_json(const check_result_t *r, const check_group_t *g)
 }
 
 char *check_report_json(const check_result_t *r, int nr, const check_group_t *g,
-                        const check_info_t *o)
+                        const check_info_t *o, const report_provenance_t *pv)
 {
     int c[VERDICT__COUNT];
     check_count(r, nr, c);
@@ -293,6 +304,8 @@ char *check_report_json(const check_result_t *r, int nr, const check_group_t *g,
     cJSON_AddNumberToObject(s, "power", CHECK_POWER);
     cJSON_AddNumberToObject(s, "mde_target", CHECK_MDE_TARGET);
     cJSON_AddNumberToObject(s, "confidence", CHECK_CONFIDENCE);
+    if (pv)
+        report_provenance(s, pv);
     cJSON *arr = cJSON_AddArrayToObject(root, "checks");
     for (int i = 0; i < nr; i++)
         cJSON_AddItemToArray(arr, check_json(&r[i], &g[r[i].group]));

@@ -11,11 +11,13 @@
 #include <stdio.h>
 
 #include "check.h"
+#include "report.h"
 
 void check_print_table(FILE *out, const check_result_t *r, int nr);
-/* malloc'd text ending in a newline, NULL when out of memory. */
+/* malloc'd text ending in a newline, NULL when out of memory.  pv (NULL:
+ * none) adds what made the report to its summary (report_provenance). */
 char *check_report_json(const check_result_t *r, int nr, const check_group_t *g,
-                        const check_info_t *info);
+                        const check_info_t *info, const report_provenance_t *pv);
 char *check_report_markdown(const check_result_t *r, int nr, const check_info_t *info);
 /* JUnit XML (junit.h): a test case per check, classname its family, name its
  * name; FAIL (and XPASS unless allow_xpass) a <failure> whose text is the

@@ -158,6 +158,52 @@ static cJSON *summary_json(const tally_names_t *names, int h, const uint64_t *b)
     return o;
 }
 
+const report_option_t REPORT_NOT_RESULTS[] = {
+    {"--threads", true}, {"--progress", true}, {"--json", true}, {"--markdown", true},
+    {"--junit", true},   {"--html", true},     {"--fail-fast", false}, {NULL, false}};
+
+cJSON *report_tables(const tables_id_t *id)
+{
+    cJSON *tb = cJSON_CreateObject();
+    for (int i = 0; tb && i < id->n; i++) {
+        char hex[17];
+        snprintf(hex, sizeof hex, "%016llx", (unsigned long long)id->file[i].hash);
+        cJSON_AddStringToObject(tb, id->file[i].name, hex);
+    }
+    return tb;
+}
+
+void report_provenance(cJSON *o, const report_provenance_t *pv)
+{
+    cJSON_AddStringToObject(o, "drlsim_version", pv->id->version);
+    cJSON_AddStringToObject(o, "rules", pv->rules);
+    if (pv->data_dir)
+        cJSON_AddStringToObject(o, "data", pv->data_dir);
+    else
+        cJSON_AddNullToObject(o, "data");
+    cJSON_AddItemToObject(o, "tables", report_tables(pv->id));
+    cJSON_AddNumberToObject(o, "scale", pv->scale);
+    cJSON *cmd = cJSON_AddArrayToObject(o, "command");
+    if (cmd) {
+        cJSON_AddItemToArray(cmd, cJSON_CreateString("drlsim"));
+        cJSON_AddItemToArray(cmd, cJSON_CreateString(pv->command));
+    }
+    for (int i = 0; cmd && i < pv->argc; i++) {
+        const char *a = pv->argv[i];
+        bool skip = false;
+        for (int k = 0; REPORT_NOT_RESULTS[k].name && !skip; k++) {
+            const report_option_t *x = &REPORT_NOT_RESULTS[k];
+            size_t n = strlen(x->name);
+            if (strncmp(a, x->name, n) == 0 && (!a[n] || (x->value && a[n] == '='))) {
+                skip = true;
+                i += x->value && !a[n] && i + 1 < pv->argc; /* its value, when separate */
+            }
+        }
+        if (!skip)
+            cJSON_AddItemToArray(cmd, cJSON_CreateString(a));
+    }
+}
+
 cJSON *report_run(const job_t *job, const tables_id_t *id, const tally_t *t,
                   const driver_result_t *res)
 {
@@ -178,12 +224,7 @@ cJSON *report_run(const job_t *job, const tables_id_t *id, const tally_t *t,
         cJSON_AddNullToObject(p, "type");
     cJSON_AddBoolToObject(p, "single", job->params.single_enabled);
     cJSON_AddStringToObject(p, "rules", job->params.tables->rules->name);
-    cJSON *tb = cJSON_AddObjectToObject(p, "tables");
-    for (int i = 0; i < id->n; i++) {
-        char hex[17];
-        snprintf(hex, sizeof hex, "%016llx", (unsigned long long)id->file[i].hash);
-        cJSON_AddStringToObject(tb, id->file[i].name, hex);
-    }
+    cJSON_AddItemToObject(p, "tables", report_tables(id));
     cJSON_AddStringToObject(p, "drlsim_version", id->version);
     cJSON_AddItemToObject(o, "levels", report_u64(res->done));
     cJSON_AddBoolToObject(o, "complete", res->done == job->count);

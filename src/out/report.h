@@ -35,6 +35,32 @@ int report_write_json(const char *path, const cJSON *o);
 cJSON *report_histograms(const tally_t *t, const tally_names_t *names, int dlevel_lo,
                          int dlevel_hi, unsigned type_mask);
 
+/* The rule tables of id as {file: 16 hex digits of its hash}. */
+cJSON *report_tables(const tables_id_t *id);
+
+/* What made a check or errata report, for its summary. */
+typedef struct report_provenance {
+    const tables_id_t *id;  /* the tables and drlsim version the levels were made with */
+    const char *rules;      /* their ruleset's name */
+    const char *data_dir;   /* --data, NULL: the built-in tables */
+    double scale;           /* --scale */
+    const char *command;    /* the command line: drlsim COMMAND argv[0..argc-1] */
+    int argc;
+    char **argv;
+} report_provenance_t;
+
+/* Add to o: drlsim_version, rules, data (null: built in), tables, scale and
+ * command (["drlsim", COMMAND, the arguments...]): the arguments that decide
+ * the results, those of REPORT_NOT_RESULTS (with their values) left out, so
+ * the report is the same bytes for any thread count and output files (and
+ * --fail-fast, whose stop the summary's "stopped" records). */
+typedef struct report_option {
+    const char *name; /* "--threads" */
+    bool value;       /* takes a value */
+} report_option_t;
+extern const report_option_t REPORT_NOT_RESULTS[];
+void report_provenance(cJSON *o, const report_provenance_t *pv);
+
 /* The whole run report of a job made with the rules of id. */
 cJSON *report_run(const job_t *job, const tables_id_t *id, const tally_t *t,
                   const driver_result_t *res);

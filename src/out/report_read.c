@@ -232,6 +232,31 @@ bool report_rules_name(const char *text, size_t len, char *name, size_t n)
     return ok;
 }
 
+/* What a JSON object without "schema" is, by the keys drlsim's other
+ * outputs and inputs have; NULL when none fits. */
+static const char *json_kind(const cJSON *root)
+{
+    static const struct {
+        const char *key, *also, *what;
+    } KINDS[] = {
+        {"checks", "wiki_rules", "a drlsim errata report (errata --json)"},
+        {"checks", "summary", "a drlsim check report (check --json)"},
+        {"checks", NULL, "an expectations file (drlsim check --expect)"},
+        {"histograms", "common_strata", "a drlsim compare report (compare --json)"},
+        {"rooms_per_layout", NULL, "a drlsim rooms report (rooms --json)"},
+        {"map", "legend", "a level (drlsim gen --json)"},
+    };
+    const cJSON *summary = cJSON_GetObjectItemCaseSensitive(root, "summary");
+    for (size_t i = 0; i < sizeof KINDS / sizeof KINDS[0]; i++) {
+        if (!cJSON_GetObjectItemCaseSensitive(root, KINDS[i].key))
+            continue;
+        if (!KINDS[i].also || cJSON_GetObjectItemCaseSensitive(root, KINDS[i].also) ||
+            (summary && cJSON_GetObjectItemCaseSensitive(summary, KINDS[i].also)))
+            return KINDS[i].what;
+    }
+    return NULL;
+}
+
 bool report_parse(loaded_report_t *r, const char *text, size_t len, const char *origin,
                   const tables_t *tables, char *err, size_t errlen)
 {
@@ -244,12 +269,14 @@ bool report_parse(loaded_report_t *r, const char *text, size_t len, const char *
     if (!cJSON_IsObject(root))
         ju_fail(&ju, NULL, "expected a JSON object (a drlsim run report)");
     /* The other JSON files drlsim reads or writes, given here by mistake. */
-    if (!ju.failed && !cJSON_GetObjectItemCaseSensitive(root, "schema") &&
-        cJSON_GetObjectItemCaseSensitive(root, "checks"))
-        ju_fail(&ju, NULL, "this is %s, not a drlsim run report",
-                cJSON_GetObjectItemCaseSensitive(root, "summary")
-                    ? "a drlsim check report (check --json)"
-                    : "an expectations file (drlsim check --expect)");
+    if (!ju.failed && !cJSON_GetObjectItemCaseSensitive(root, "schema")) {
+        const char *what = json_kind(root);
+        if (what)
+            ju_fail(&ju, NULL, "this is %s, not a drlsim run report", what);
+        else
+            ju_fail(&ju, NULL, "not a drlsim run report (drlsim run --out): it has no \"schema\" "
+                    "key (a run report's is \"%s\")", REPORT_SCHEMA);
+    }
     const char *schema = ju_string(&ju, root, "", "schema");
     static const char *const OLD[][2] = {
         {"drlsim-run-1", "its monster and outcome bins are numbers"},
