@@ -236,6 +236,8 @@ int driver_run(const job_t *job, const driver_opts_t *opts, tally_t *out, driver
                 p.dlevel = dl;
                 level_generate(lv, &p, job->seed, i);
                 tally_add(mine, lv);
+                if (!opts->no_observer)
+                    tally_add_observed(mine, lv);
                 dl = dl < job->dlevel_hi ? dl + 1 : job->dlevel_lo;
             }
             uint64_t f;

@@ -34,6 +34,8 @@ typedef struct driver_opts {
     int threads;              /* <= 0: OpenMP's default */
     progress_mode_t progress;
     const char *label;        /* shown before the progress bar */
+    bool no_observer;         /* skip the observer (src/gen/observer.h) and its rows:
+                                 `drlsim bench` measures its cost so */
 } driver_opts_t;
 
 /* A half-open range of completed level indices. */
