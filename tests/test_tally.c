@@ -101,6 +101,7 @@ int main(void)
                 lv.rooms[i].w %= GRID_W + 1, lv.rooms[i].h %= GRID_H + 1;
         }
         tally_add(a, &lv);
+        tally_add_observed(a, &lv); /* the seen_ rows, which tally_add leaves */
         tally_add_rows(b, &lv);
     }
     size_t n = (size_t)4 * LT__COUNT * a->stride;
