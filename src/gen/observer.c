@@ -13,50 +13,68 @@
 
 #include "cpu.h"
 
-/* the class bits of a cell kind */
+/* The classes of the bit rows, one bit each in a cell kind's class byte. */
 enum {
-    K_BLOCK = 1,  /* wall, box, ring fluid, barrels: nothing stands or walks here */
+    K_WALL = 1,
     K_DOOR = 2,
     K_WET = 4,    /* water, acid, lava, bridge, ring fluid */
     K_STAIRS = 8,
     K_BRIDGE = 16,
     K_BOX = 32,
     K_BARREL = 64,
-    K_HAZARD = 128, /* acid, lava */
+    K_EDGE = 128, /* ring fluid */
 };
-#define N_CLASSES 8
+enum { R_WALL, R_DOOR, R_WET, R_STAIRS, R_BRIDGE, R_BOX, R_BARREL, R_EDGE, N_CLASSES };
 static const uint8_t CLASS[16] = {
     [CELL_FLOOR] = 0,
-    [CELL_WALL] = K_BLOCK,
+    [CELL_WALL] = K_WALL,
     [CELL_DOOR] = K_DOOR,
     [CELL_WATER] = K_WET,
-    [CELL_ACID] = K_WET | K_HAZARD,
-    [CELL_LAVA] = K_WET | K_HAZARD,
+    [CELL_ACID] = K_WET,
+    [CELL_LAVA] = K_WET,
     [CELL_BRIDGE] = K_WET | K_BRIDGE,
-    [CELL_BOX] = K_BLOCK | K_BOX,
+    [CELL_BOX] = K_BOX,
     [CELL_STAIRS] = K_STAIRS,
-    [CELL_EDGE] = K_BLOCK | K_WET,
-    [CELL_BARREL] = K_BLOCK | K_BARREL,
-    [CELL_BARREL_ACID] = K_BLOCK | K_BARREL,
-    [CELL_BARREL_NAPALM] = K_BLOCK | K_BARREL,
+    [CELL_EDGE] = K_WET | K_EDGE,
+    [CELL_BARREL] = K_BARREL,
+    [CELL_BARREL_ACID] = K_BARREL,
+    [CELL_BARREL_NAPALM] = K_BARREL,
 };
 _Static_assert(CELL__COUNT <= 16, "a cell kind indexes the 16-byte class table");
+
+/* What a thing's cell is, for the things' own look-ups. */
+enum { T_BLOCKED = 1, T_HAZARD = 2, T_STAIRS = 4 };
+static const uint8_t THING[16] = {
+    [CELL_WALL] = T_BLOCKED,   [CELL_DOOR] = T_BLOCKED,          [CELL_BOX] = T_BLOCKED,
+    [CELL_EDGE] = T_BLOCKED,   [CELL_BARREL] = T_BLOCKED,        [CELL_BARREL_ACID] = T_BLOCKED,
+    [CELL_BARREL_NAPALM] = T_BLOCKED, [CELL_ACID] = T_HAZARD,    [CELL_LAVA] = T_HAZARD,
+    [CELL_STAIRS] = T_STAIRS,
+};
 
 /* the map's columns 1..78 */
 #define COLUMNS ((BITROW_BIT(GRID_W + 1) - 1) & ~BITROW_BIT(0))
 
 typedef struct classes {
-    bitrow_t row[N_CLASSES][GRID_H + 2]; /* rows 0..21, bits 0..79 */
-    int count[N_CLASSES];                /* cells of each class in columns 1..78, rows 1..20 */
+    bitrow_t row[N_CLASSES][GRID_H + 2]; /* rows 1..20, bits 0..79 (the padding columns
+                                          * are wall); rows 0 and 21 padding: wall */
+    int count[N_CLASSES];                /* cells of each class in columns 1..78 */
 } classes_t;
+
+static void padding_rows(classes_t *k)
+{
+    for (int j = 0; j < N_CLASSES; j++)
+        k->row[j][0] = k->row[j][GRID_H + 1] = 0;
+    k->row[R_WALL][0] = k->row[R_WALL][GRID_H + 1] = (BITROW_BIT(GRID_STRIDE) - 1);
+}
 
 static void classify_plain(const grid_t *g, classes_t *k)
 {
-    for (int y = 0; y < GRID_H + 2; y++) {
+    padding_rows(k);
+    for (int y = 1; y <= GRID_H; y++) {
         bitrow_t r[N_CLASSES] = {0};
         const uint8_t *c = &g->c[GRID_IDX(0, y)];
         for (int x = 0; x < GRID_STRIDE; x++) {
-            const unsigned cl = c[x] < 16 ? CLASS[c[x]] : K_BLOCK;
+            const unsigned cl = c[x] < 16 ? CLASS[c[x]] : K_WALL;
             for (int j = 0; j < N_CLASSES; j++)
                 r[j] |= (bitrow_t)(cl >> j & 1) << x;
         }
@@ -71,32 +89,37 @@ static void classify_plain(const grid_t *g, classes_t *k)
 }
 
 #if CPU_SIMD
-/* 16 cells: their class bytes by one shuffle, then class j's bits by a
- * shift that brings bit j to each byte's top and a movemask. */
+/* Two rows a pass as five 32-byte chunks (as census_avx2 reads them): each
+ * cell's class byte by one shuffle, then the classes from the top bit down,
+ * a movemask per chunk and the bytes doubled for the next. */
 CPU_AVX2_FN static void classify_avx2(const grid_t *g, classes_t *k)
 {
-    _Static_assert(GRID_STRIDE == 80, "a row is five 16-byte chunks");
-    const __m128i table = _mm_loadu_si128((const __m128i *)CLASS);
-    for (int y = 0; y < GRID_H + 2; y++) {
-        const uint8_t *c = &g->c[GRID_IDX(0, y)];
-        uint64_t m[N_CLASSES][5];
-        for (int chunk = 0; chunk < 5; chunk++) {
-            const __m128i v = _mm_loadu_si128((const __m128i *)(c + 16 * chunk));
-            const __m128i cl = _mm_shuffle_epi8(table, v);
-#define CLASS_BIT(j) m[j][chunk] = (uint64_t)(unsigned)_mm_movemask_epi8(_mm_slli_epi64(cl, 7 - (j)))
-            CLASS_BIT(0);
-            CLASS_BIT(1);
-            CLASS_BIT(2);
-            CLASS_BIT(3);
-            CLASS_BIT(4);
-            CLASS_BIT(5);
-            CLASS_BIT(6);
-            m[7][chunk] = (uint64_t)(unsigned)_mm_movemask_epi8(cl);
-#undef CLASS_BIT
+    _Static_assert(GRID_STRIDE == 80 && GRID_H % 2 == 0, "two 80-cell rows a pass");
+    padding_rows(k);
+    const __m128i t128 = _mm_loadu_si128((const __m128i *)CLASS);
+    const __m256i table = _mm256_inserti128_si256(_mm256_castsi128_si256(t128), t128, 1);
+    for (int y = 1; y <= GRID_H; y += 2) {
+        const uint8_t *rows = &g->c[GRID_IDX(0, y)];
+        __m256i cl[5] = {
+            _mm256_loadu_si256((const __m256i *)rows),
+            _mm256_loadu_si256((const __m256i *)(rows + 32)),
+            _mm256_loadu_si256((const __m256i *)(rows + GRID_STRIDE)),
+            _mm256_loadu_si256((const __m256i *)(rows + GRID_STRIDE + 32)),
+            _mm256_inserti128_si256(
+                _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(rows + 64))),
+                _mm_loadu_si128((const __m128i *)(rows + GRID_STRIDE + 64)), 1),
+        };
+        for (int c = 0; c < 5; c++)
+            cl[c] = _mm256_shuffle_epi8(table, cl[c]);
+#define MASK(c) ((uint64_t)(uint32_t)_mm256_movemask_epi8(cl[c]))
+        for (int j = N_CLASSES - 1; j >= 0; j--) {
+            const uint64_t t4 = MASK(4);
+            k->row[j][y] = (bitrow_t)(MASK(0) | MASK(1) << 32) | (bitrow_t)(t4 & 0xffff) << 64;
+            k->row[j][y + 1] = (bitrow_t)(MASK(2) | MASK(3) << 32) | (bitrow_t)(t4 >> 16) << 64;
+            for (int c = 0; c < 5; c++)
+                cl[c] = _mm256_add_epi8(cl[c], cl[c]);
         }
-        for (int j = 0; j < N_CLASSES; j++)
-            k->row[j][y] = (bitrow_t)(m[j][0] | m[j][1] << 16 | m[j][2] << 32 | m[j][3] << 48) |
-                           (bitrow_t)m[j][4] << 64;
+#undef MASK
     }
     /* the counts by the POPCNT instruction this target has */
     const uint64_t lo = ~UINT64_C(1), hi = (UINT64_C(1) << (GRID_W + 1 - 64)) - 1;
@@ -121,15 +144,10 @@ static void classify(const grid_t *g, classes_t *k)
     classify_plain(g, k);
 }
 
-static inline int class_of(const level_t *lv, int x, int y)
+static inline int thing_at(const level_t *lv, int x, int y)
 {
     const uint8_t c = lv->map.c[GRID_IDX(x, y)];
-    return c < 16 ? CLASS[c] : K_BLOCK;
-}
-
-static inline bool in_rect(rect_t r, int x, int y)
-{
-    return r.x1 && x >= r.x1 && x <= r.x2 && y >= r.y1 && y <= r.y2;
+    return c < 16 ? THING[c] : T_BLOCKED;
 }
 
 static inline bool bit_at(const bitrow_t *rows, int x, int y)
@@ -137,106 +155,129 @@ static inline bool bit_at(const bitrow_t *rows, int x, int y)
     return rows[y] >> x & 1;
 }
 
-/* Monsters (or items) at pts: where they stand, and how many share a cell. */
+/* Monsters (or items) at xy (x, y, then the next thing step bytes on):
+ * where they stand, and how many share a cell.  mark[] holds, per cell,
+ * the epoch of the things looked at last on it (own: this pass; other: the
+ * previous pass), so it needs no clearing between levels. */
 typedef struct placed {
-    uint16_t blocked, hazard, stacked, on_stairs, on_start, keepout;
+    uint16_t blocked, hazard, stacked, on_stairs, on_start, keepout, on_other;
 } placed_t;
 
-static placed_t look_at(const level_t *lv, const uint8_t *xy, int n, size_t step)
+static placed_t look_at(const level_t *lv, const uint8_t *xy, int n, size_t step, uint32_t *mark,
+                        uint32_t own, uint32_t other)
 {
     placed_t p = {0};
-    uint8_t used[GRID_CELLS];
-    memset(used, 0, sizeof used);
+    const int start = GRID_IDX(lv->start.x, lv->start.y);
+    const rect_t ko = lv->keepout;
     for (int i = 0; i < n; i++, xy += step) {
         const int x = xy[0], y = xy[1];
         if (!grid_in_map(x, y)) {
             p.blocked++;
             continue;
         }
-        const int cl = class_of(lv, x, y);
-        p.blocked += (cl & (K_BLOCK | K_DOOR)) != 0;
-        p.hazard += (cl & K_HAZARD) != 0;
-        p.on_stairs += (cl & K_STAIRS) != 0;
-        p.on_start += x == lv->start.x && y == lv->start.y;
-        p.keepout += in_rect(lv->keepout, x, y);
-        p.stacked += used[GRID_IDX(x, y)];
-        used[GRID_IDX(x, y)] = 1;
+        const int idx = GRID_IDX(x, y);
+        const uint8_t c = lv->map.c[idx];
+        const int cl = c < 16 ? THING[c] : T_BLOCKED;
+        p.blocked += cl & T_BLOCKED;
+        p.hazard += (cl & T_HAZARD) != 0;
+        p.on_stairs += (cl & T_STAIRS) != 0;
+        p.on_start += idx == start;
+        p.stacked += mark[idx] == own;
+        p.on_other += mark[idx] == other;
+        mark[idx] = own;
+        if (ko.x1)
+            p.keepout += x >= ko.x1 && x <= ko.x2 && y >= ko.y1 && y <= ko.y2;
     }
     return p;
 }
+
+/* The per-thread marks of look_at and the epoch last used: each level takes
+ * two new epochs (monsters, then items); on wrap-around the marks are
+ * cleared once. */
+static _Thread_local uint32_t marks[GRID_CELLS];
+static _Thread_local uint32_t epoch;
 
 /* Doors not in a wall line, among those with nothing wet around them, and
  * orthogonally adjacent pairs of doors. */
 static void look_doors(const classes_t *k, seen_t *s)
 {
-    const bitrow_t *door = k->row[1], *wet = k->row[2], *block = k->row[0];
+    const bitrow_t *door = k->row[R_DOOR], *wet = k->row[R_WET], *wall = k->row[R_WALL];
     int off = 0, pairs = 0;
-    bitrow_t solid[GRID_H + 2], near[GRID_H + 2];
-    for (int y = 0; y < GRID_H + 2; y++) {
-        /* wall (blocking, not a box, barrel or ring fluid) or door */
-        solid[y] = (block[y] & ~k->row[5][y] & ~k->row[6][y] & ~wet[y]) | door[y];
-        near[y] = wet[y] | wet[y] << 1 | wet[y] >> 1;
-    }
     for (int y = 1; y <= GRID_H; y++) {
         const bitrow_t d = door[y] & COLUMNS;
         if (!d)
             continue;
-        const bitrow_t line = (solid[y] << 1 & solid[y] >> 1) | (solid[y - 1] & solid[y + 1]);
-        off += bitrow_popcount(d & ~line & ~(near[y - 1] | near[y] | near[y + 1]));
-        pairs += bitrow_popcount(d & d >> 1) + bitrow_popcount(d & door[y + 1]);
+        const bitrow_t here = wall[y] | door[y];
+        const bitrow_t line = (here << 1 & here >> 1) | ((wall[y - 1] | door[y - 1]) &
+                                                         (wall[y + 1] | door[y + 1]));
+        const bitrow_t w = wet[y - 1] | wet[y] | wet[y + 1];
+        const bitrow_t odd = d & ~line & ~(w | w << 1 | w >> 1);
+        const bitrow_t across = d & d >> 1, down = d & door[y + 1];
+        if (odd) /* rare: count only then */
+            off += bitrow_popcount(odd);
+        if (across | down)
+            pairs += bitrow_popcount(across) + bitrow_popcount(down);
     }
     s->doors_off_line = (uint8_t)(off > 255 ? 255 : off);
     s->door_pairs = (uint8_t)(pairs > 255 ? 255 : pairs);
 }
 
 /* The fewest wet, barrel or stairs cells in a column 2..77 (a horizontal
- * river: wet on column 1 or 78) and in a row (a vertical river: wet on row
- * 1 or 20). */
+ * river: ring fluid on column 1 or 78) and in a row (a vertical river: ring
+ * fluid on row 1 or 20); the columns and rows holding bridge cells. */
 static void look_rivers(const classes_t *k, seen_t *s)
 {
-    /* a river's cells, and the barrels and stairs that may stand on them */
-    bitrow_t wet[GRID_H + 2];
-    for (int y = 0; y < GRID_H + 2; y++)
-        wet[y] = k->row[2][y] | k->row[3][y] | k->row[6][y];
-    bool h = false;
-    for (int y = 1; y <= GRID_H; y++)
-        h |= ((wet[y] >> 1 | wet[y] >> GRID_W) & 1) != 0;
-    if (h) {
-        /* each column's count as five bit planes (a ripple-carry add of
-         * each row), then the smallest count some column 2..77 has */
-        bitrow_t plane[5] = {0};
-        for (int y = 1; y <= GRID_H; y++) {
-            bitrow_t carry = wet[y];
-            for (int b = 0; b < 5 && carry; b++) {
-                const bitrow_t t = plane[b] & carry;
-                plane[b] ^= carry;
-                carry = t;
+    /* a river reaches the ring, where its cells are ring fluid */
+    const bitrow_t *edge = k->row[R_EDGE];
+    bitrow_t ends = 0;
+    for (int y = 2; y < GRID_H; y++)
+        ends |= edge[y];
+    const bool h = (ends & (BITROW_BIT(1) | BITROW_BIT(GRID_W))) != 0;
+    const bool v = ((edge[1] | edge[GRID_H]) & COLUMNS) != 0;
+    if (h || v) {
+        /* a river's cells, and the barrels and stairs that may stand on them */
+        bitrow_t wet[GRID_H + 2];
+        for (int y = 1; y <= GRID_H; y++)
+            wet[y] = k->row[R_WET][y] | k->row[R_STAIRS][y] | k->row[R_BARREL][y];
+        if (h) {
+            /* each column's count as five bit planes (a ripple-carry add of
+             * each row), then the smallest count some column 2..77 has */
+            bitrow_t plane[5] = {0};
+            for (int y = 1; y <= GRID_H; y++) {
+                bitrow_t carry = wet[y];
+                for (int b = 0; b < 5 && carry; b++) {
+                    const bitrow_t t = plane[b] & carry;
+                    plane[b] ^= carry;
+                    carry = t;
+                }
+            }
+            const bitrow_t inner = COLUMNS & ~BITROW_BIT(1) & ~BITROW_BIT(GRID_W);
+            for (int n = 0; n <= GRID_H; n++) {
+                bitrow_t eq = inner;
+                for (int b = 0; b < 5; b++)
+                    eq &= n >> b & 1 ? plane[b] : ~plane[b];
+                if (eq) {
+                    s->span_cols = (uint8_t)n;
+                    break;
+                }
             }
         }
-        const bitrow_t inner = COLUMNS & ~BITROW_BIT(1) & ~BITROW_BIT(GRID_W);
-        for (int v = 0; v <= GRID_H; v++) {
-            bitrow_t eq = inner;
-            for (int b = 0; b < 5; b++)
-                eq &= v >> b & 1 ? plane[b] : ~plane[b];
-            if (eq) {
-                s->span_cols = (uint8_t)v;
-                break;
+        if (v) {
+            int fewest = GRID_W;
+            for (int y = 1; y <= GRID_H; y++) {
+                const int n = bitrow_popcount(wet[y] & COLUMNS);
+                fewest = n < fewest ? n : fewest;
             }
+            s->span_rows = (uint8_t)fewest;
         }
     }
-    if ((wet[1] | wet[GRID_H]) & COLUMNS) {
-        int fewest = GRID_W;
-        for (int y = 1; y <= GRID_H; y++) {
-            const int n = bitrow_popcount(wet[y] & COLUMNS);
-            fewest = n < fewest ? n : fewest;
-        }
-        s->span_rows = (uint8_t)fewest;
-    }
+    if (!s->bridges)
+        return;
     bitrow_t cols = 0;
     int rows = 0;
     for (int y = 1; y <= GRID_H; y++) {
-        cols |= k->row[4][y];
-        rows += (k->row[4][y] & COLUMNS) != 0;
+        cols |= k->row[R_BRIDGE][y];
+        rows += (k->row[R_BRIDGE][y] & COLUMNS) != 0;
     }
     s->bridge_cols = (uint8_t)bitrow_popcount(cols & COLUMNS);
     s->bridge_rows = (uint8_t)rows;
@@ -276,7 +317,7 @@ static bool boxes_in_blocks(const level_t *lv, const classes_t *k, const room_t 
     const bitrow_t inside = (BITROW_BIT(r->x + r->w - 1) - 1) & ~(BITROW_BIT(r->x + 1) - 1);
     bitrow_t any = 0;
     for (int y = r->y + 1; y < r->y + r->h - 1; y++)
-        any |= k->row[5][y] & inside;
+        any |= k->row[R_BOX][y] & inside;
     if (!any)
         return true;
     int boxes = 0, blocks = 0;
@@ -340,25 +381,38 @@ void observer_look(const level_t *lv, seen_t *s)
     memset(s, 0, sizeof *s);
     classes_t k;
     classify(&lv->map, &k);
-    s->doors = (uint16_t)k.count[1];
-    s->stairs = (uint8_t)k.count[3];
-    s->bridges = (uint16_t)k.count[4];
-    s->barrels = (uint16_t)k.count[6];
-    /* the ring: wall (blocking, none of box, barrel, fluid) or ring fluid (blocking and wet) */
+    s->doors = (uint16_t)k.count[R_DOOR];
+    s->stairs = (uint8_t)k.count[R_STAIRS];
+    s->bridges = (uint16_t)k.count[R_BRIDGE];
+    s->barrels = (uint16_t)k.count[R_BARREL];
+    /* the ring: wall or ring fluid */
     int open = 0;
-    for (int y = 1; y <= GRID_H; y++) {
-        const bitrow_t ring = y == 1 || y == GRID_H ? COLUMNS : BITROW_BIT(1) | BITROW_BIT(GRID_W);
-        const bitrow_t closed = k.row[0][y] & ~k.row[5][y] & ~k.row[6][y];
-        open += bitrow_popcount(ring & ~closed);
-    }
+    const bitrow_t sides = BITROW_BIT(1) | BITROW_BIT(GRID_W);
+    bitrow_t side_open = 0;
+    for (int y = 2; y < GRID_H; y++)
+        side_open |= sides & ~(k.row[R_WALL][y] | k.row[R_EDGE][y]);
+    if (side_open) /* rare: count them */
+        for (int y = 2; y < GRID_H; y++)
+            open += bitrow_popcount(sides & ~(k.row[R_WALL][y] | k.row[R_EDGE][y]));
+    const bitrow_t top = COLUMNS & ~(k.row[R_WALL][1] | k.row[R_EDGE][1]),
+                   bottom = COLUMNS & ~(k.row[R_WALL][GRID_H] | k.row[R_EDGE][GRID_H]);
+    if (top | bottom)
+        open += bitrow_popcount(top) + bitrow_popcount(bottom);
     s->ring_open = (uint8_t)open;
     const int sx = lv->start.x, sy = lv->start.y;
     s->start_cell = grid_in_map(sx, sy) ? lv->map.c[GRID_IDX(sx, sy)] : CELL_WALL;
     /* where things stand */
     _Static_assert(offsetof(monster_t, y) == offsetof(monster_t, x) + 1, "x then y");
     _Static_assert(offsetof(point_t, y) == offsetof(point_t, x) + 1, "x then y");
-    const placed_t m = look_at(lv, &lv->monster[0].x, lv->nmonsters, sizeof(monster_t));
-    const placed_t it = look_at(lv, &lv->item[0].x, lv->nitems, sizeof(point_t));
+    if (epoch >= UINT32_MAX - 2) {
+        memset(marks, 0, sizeof marks);
+        epoch = 0;
+    }
+    const uint32_t em = ++epoch, ei = ++epoch;
+    const placed_t m = look_at(lv, &lv->monster[0].x, lv->nmonsters, sizeof(monster_t), marks, em,
+                               UINT32_MAX);
+    const placed_t it = look_at(lv, &lv->item[0].x, lv->nitems, sizeof(point_t), marks, ei, em);
+    s->item_on_monster = it.on_other;
     s->mon_blocked = m.blocked;
     s->mon_hazard = m.hazard;
     s->mon_stacked = m.stacked;

@@ -37,6 +37,7 @@ typedef struct seen {
     uint16_t item_stacked;    /* items on a cell an earlier item holds */
     uint16_t item_on_stairs;  /* items on a stairs cell */
     uint16_t item_on_start;   /* items on the start */
+    uint16_t item_on_monster; /* items on a cell a monster holds */
     uint8_t stairs_off;       /* listed stairs not on a stairs cell, plus stairs cells
                                * no list entry names */
     /* structure */

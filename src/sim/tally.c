@@ -150,6 +150,7 @@ static inline int fluid_bin(int cell)
     R(seen_item_stacked, "seen_item_stacked", N_CENSUS, NULL, "map: items on a cell another item holds, per level") \
     R(seen_item_on_stairs, "seen_item_on_stairs", N_CENSUS, NULL, "map: items on stairs, per level") \
     R(seen_item_on_start, "seen_item_on_start", N_CENSUS, NULL, "map: items on the start, per level") \
+    R(seen_item_on_monster, "seen_item_on_monster", N_CENSUS, NULL, "map: items on a monster's cell, per level") \
     R(seen_doors_off_line, "seen_doors_off_line", N_CENSUS, NULL, "map: dry doors without wall or door on both sides along an axis, per level") \
     R(seen_door_pairs, "seen_door_pairs", N_CENSUS, NULL, "map: orthogonally adjacent door pairs, per level") \
     R(seen_rooms_outside, "seen_rooms_outside", N_CENSUS, NULL, "room list: entries not inside the map, per level") \
@@ -1136,6 +1137,7 @@ static inline int cmp3(int seen, int recorded) { return seen == recorded ? 0 : s
 #define seen_item_stacked(lv, s) ((s)->item_stacked)
 #define seen_item_on_stairs(lv, s) ((s)->item_on_stairs)
 #define seen_item_on_start(lv, s) ((s)->item_on_start)
+#define seen_item_on_monster(lv, s) ((s)->item_on_monster)
 #define seen_doors_off_line(lv, s) ((s)->doors_off_line)
 #define seen_door_pairs(lv, s) ((s)->door_pairs)
 #define seen_rooms_outside(lv, s) ((s)->rooms_outside)
