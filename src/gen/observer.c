@@ -57,7 +57,9 @@ static const uint8_t THING[16] = {
 typedef struct classes {
     bitrow_t row[N_CLASSES][GRID_H + 2]; /* rows 1..20, bits 0..79 (the padding columns
                                           * are wall); rows 0 and 21 padding: wall */
-    int count[N_CLASSES];                /* cells of each class in columns 1..78 */
+    int count[N_CLASSES];                /* cells of each class in columns 1..78 (the
+                                          * AVX2 path counts door, stairs, bridge and
+                                          * barrel only: what observer_look reads) */
 } classes_t;
 
 static void padding_rows(classes_t *k)
@@ -121,9 +123,11 @@ CPU_AVX2_FN static void classify_avx2(const grid_t *g, classes_t *k)
         }
 #undef MASK
     }
-    /* the counts by the POPCNT instruction this target has */
+    /* the counts observer_look reads, by the POPCNT instruction this target has */
     const uint64_t lo = ~UINT64_C(1), hi = (UINT64_C(1) << (GRID_W + 1 - 64)) - 1;
-    for (int j = 0; j < N_CLASSES; j++) {
+    static const int COUNTED[] = {R_DOOR, R_STAIRS, R_BRIDGE, R_BARREL};
+    for (int i = 0; i < (int)(sizeof COUNTED / sizeof COUNTED[0]); i++) {
+        const int j = COUNTED[i];
         int n = 0;
         for (int y = 1; y <= GRID_H; y++)
             n += __builtin_popcountll((uint64_t)k->row[j][y] & lo) +
