@@ -123,16 +123,23 @@ CPU_AVX2_FN static void classify_avx2(const grid_t *g, classes_t *k)
         }
 #undef MASK
     }
-    /* the counts observer_look reads, by the POPCNT instruction this target has */
-    const uint64_t lo = ~UINT64_C(1), hi = (UINT64_C(1) << (GRID_W + 1 - 64)) - 1;
+    /* the counts observer_look reads, by the POPCNT instruction this target
+     * has: none of these classes is set on the padding columns, so a row's
+     * low half counts as it is and four rows' high halves (16 bits each)
+     * go into one word */
     static const int COUNTED[] = {R_DOOR, R_STAIRS, R_BRIDGE, R_BARREL};
+    _Static_assert(GRID_H % 4 == 0, "four high halves a word");
     for (int i = 0; i < (int)(sizeof COUNTED / sizeof COUNTED[0]); i++) {
-        const int j = COUNTED[i];
+        const bitrow_t *r = k->row[COUNTED[i]];
         int n = 0;
-        for (int y = 1; y <= GRID_H; y++)
-            n += __builtin_popcountll((uint64_t)k->row[j][y] & lo) +
-                 __builtin_popcountll((uint64_t)(k->row[j][y] >> 64) & hi);
-        k->count[j] = n;
+        for (int y = 1; y <= GRID_H; y += 4)
+            n += __builtin_popcountll((uint64_t)r[y]) + __builtin_popcountll((uint64_t)r[y + 1]) +
+                 __builtin_popcountll((uint64_t)r[y + 2]) +
+                 __builtin_popcountll((uint64_t)r[y + 3]) +
+                 __builtin_popcountll((uint64_t)(r[y] >> 64) | (uint64_t)(r[y + 1] >> 64) << 16 |
+                                      (uint64_t)(r[y + 2] >> 64) << 32 |
+                                      (uint64_t)(r[y + 3] >> 64) << 48);
+        k->count[COUNTED[i]] = n;
     }
 }
 #endif
