@@ -1,11 +1,11 @@
 /* observer.c - the finished level seen from the level alone, see observer.h.
  *
  * One pass classifies every cell into eight classes at once (a byte of class
- * bits per cell kind, looked up 16 cells at a time by a byte shuffle on the
+ * bits per cell kind, looked up 32 cells at a time by a byte shuffle on the
  * AVX2 path, one cell at a time on the plain path: the same bit rows either
- * way) and leaves a bit row per class; everything else is read from those
- * rows, from the positions of the things on the level, and from the room
- * list.  Nothing here reads lv->obs.
+ * way, test_observer holds them equal) and leaves a bit row per class;
+ * everything else is read from those rows, from the positions of the things
+ * on the level, and from the room list.  Nothing here reads lv->obs.
  */
 #include "observer.h"
 
@@ -322,28 +322,46 @@ static bool vault_boxed(const level_t *lv, const room_t *r)
     return doors == 1;
 }
 
-/* A room's box cells form whole 2x2 blocks. */
-static bool boxes_in_blocks(const level_t *lv, const classes_t *k, const room_t *r)
+/* The bits of columns x1..x2. */
+static inline bitrow_t columns(int x1, int x2)
 {
-    const bitrow_t inside = (BITROW_BIT(r->x + r->w - 1) - 1) & ~(BITROW_BIT(r->x + 1) - 1);
-    bitrow_t any = 0;
-    for (int y = r->y + 1; y < r->y + r->h - 1; y++)
-        any |= k->row[R_BOX][y] & inside;
-    if (!any)
-        return true;
+    return (BITROW_BIT(x2 + 1) - 1) & ~(BITROW_BIT(x1) - 1);
+}
+
+/* A room's box cells (inside its walls) form whole 2x2 blocks: as many box
+ * cells as four times the blocks' top-left cells (a box with no box to its
+ * left or above, and boxes right, below and diagonally). */
+static bool boxes_in_blocks(const classes_t *k, const room_t *r)
+{
+    const bitrow_t inside = columns(r->x + 1, r->x + r->w - 2);
+    const bitrow_t *box = k->row[R_BOX];
     int boxes = 0, blocks = 0;
-    for (int y = r->y + 1; y < r->y + r->h - 1; y++)
-        for (int x = r->x + 1; x < r->x + r->w - 1; x++) {
-            if (grid_get(&lv->map, x, y) != CELL_BOX)
-                continue;
-            boxes++;
-            blocks += grid_get(&lv->map, x - 1, y) != CELL_BOX &&
-                      grid_get(&lv->map, x, y - 1) != CELL_BOX &&
-                      grid_get(&lv->map, x + 1, y) == CELL_BOX &&
-                      grid_get(&lv->map, x, y + 1) == CELL_BOX &&
-                      grid_get(&lv->map, x + 1, y + 1) == CELL_BOX;
-        }
+    for (int y = r->y + 1; y < r->y + r->h - 1; y++) {
+        const bitrow_t b = box[y] & inside;
+        if (!b)
+            continue;
+        const bitrow_t below = box[y + 1] & inside;
+        const bitrow_t corner = b & ~(b << 1) & ~(box[y - 1] & inside) & b >> 1 & below &
+                                below >> 1;
+        boxes += bitrow_popcount(b);
+        blocks += corner ? bitrow_popcount(corner) : 0;
+    }
     return boxes == 4 * blocks;
+}
+
+/* Floor cells inside a room's walls: the cells of no class. */
+static int floor_inside(const classes_t *k, const room_t *r)
+{
+    const bitrow_t inside = columns(r->x + 1, r->x + r->w - 2);
+    int n = 0;
+    for (int y = r->y + 1; y < r->y + r->h - 1; y++) {
+        bitrow_t any = 0;
+        for (int j = 0; j < N_CLASSES; j++)
+            any |= k->row[j][y];
+        const bitrow_t f = inside & ~any;
+        n += f ? bitrow_popcount(f) : 0;
+    }
+    return n;
 }
 
 static void look_rooms(const level_t *lv, const classes_t *k, seen_t *s)
@@ -361,12 +379,15 @@ static void look_rooms(const level_t *lv, const classes_t *k, seen_t *s)
         const room_t *r = &lv->rooms[ri];
         switch (lv->special[i].kind) {
         case SPECIAL_FLUID: {
-            int n[CELL__COUNT] = {0};
-            for (int y = r->y + 1; y < r->y + r->h - 1; y++)
-                for (int x = r->x + 1; x < r->x + r->w - 1; x++)
-                    n[grid_get(&lv->map, x, y)]++;
-            s->fluid_room_floor += (uint8_t)n[CELL_FLOOR];
+            s->fluid_room_floor += (uint8_t)floor_inside(k, r);
             if (s->fluid_room_kind == CELL_FLOOR) {
+                /* the first one's fluid: what most of its inside holds */
+                int n[CELL__COUNT] = {0};
+                for (int y = r->y + 1; y < r->y + r->h - 1; y++) {
+                    const uint8_t *c = &lv->map.c[GRID_IDX(r->x + 1, y)];
+                    for (int x = 0; x < r->w - 2; x++)
+                        n[c[x] < CELL__COUNT ? c[x] : CELL_WALL]++;
+                }
                 int best = CELL_WATER;
                 for (int c = CELL_ACID; c <= CELL_LAVA; c++)
                     best = n[c] > n[best] ? c : best;
@@ -379,7 +400,7 @@ static void look_rooms(const level_t *lv, const classes_t *k, seen_t *s)
             s->vault_unboxed += !vault_boxed(lv, r);
             break;
         case SPECIAL_WAREHOUSE:
-            s->box_blocks_bad += !boxes_in_blocks(lv, k, r);
+            s->box_blocks_bad += !boxes_in_blocks(k, r);
             break;
         default:
             break;
