@@ -29,7 +29,7 @@ static void hand_made(void)
     observer_look(&lv, &s);
     CHECK(s.ring_open == 0 && s.stairs == 1 && s.stairs_off == 0 && s.start_cell == CELL_FLOOR,
           "an open level: ring closed, one listed stair, start on floor");
-    CHECK(s.doors == 0 && s.mon_blocked == 0 && s.item_stacked == 0 && s.span_cols == 0 &&
+    CHECK(s.doors == 0 && s.mon.blocked == 0 && s.item.stacked == 0 && s.span_cols == 0 &&
               s.span_rows == 0,
           "an open level: nothing else");
 
@@ -51,20 +51,20 @@ static void hand_made(void)
     lv.item[lv.nitems++] = (point_t){50, 9};
     lv.item[lv.nitems++] = (point_t){50, 9};
     observer_look(&lv, &s);
-    CHECK(s.mon_blocked == 1 && s.mon_on_start == 1 && s.mon_stacked == 1 && s.mon_hazard == 1 &&
-              s.mon_on_stairs == 1 && s.mon_keepout == 1,
+    CHECK(s.mon.blocked == 1 && s.mon.on_start == 1 && s.mon.stacked == 1 && s.mon.hazard == 1 &&
+              s.mon.on_stairs == 1 && s.mon.keepout == 1,
           "monsters: blocked %d start %d stacked %d hazard %d stairs %d keepout %d",
-          s.mon_blocked, s.mon_on_start, s.mon_stacked, s.mon_hazard, s.mon_on_stairs,
-          s.mon_keepout);
-    CHECK(s.item_blocked == 1 && s.item_on_monster == 1 && s.item_stacked == 1 &&
-              s.item_hazard == 0 && s.item_on_start == 0,
-          "items: blocked %d on monster %d stacked %d", s.item_blocked, s.item_on_monster,
-          s.item_stacked);
+          s.mon.blocked, s.mon.on_start, s.mon.stacked, s.mon.hazard, s.mon.on_stairs,
+          s.mon.keepout);
+    CHECK(s.item.blocked == 1 && s.item.on_other == 1 && s.item.stacked == 1 &&
+              s.item.hazard == 0 && s.item.on_start == 0,
+          "items: blocked %d on monster %d stacked %d", s.item.blocked, s.item.on_other,
+          s.item.stacked);
     CHECK(s.doors == 1 && s.doors_off_line == 0 && s.door_pairs == 0,
           "a door between two walls is in line");
     /* the same level looked at again: the marks of the last look do not count */
     observer_look(&lv, &s);
-    CHECK(s.mon_stacked == 1 && s.item_stacked == 1 && s.item_on_monster == 1,
+    CHECK(s.mon.stacked == 1 && s.item.stacked == 1 && s.item.on_other == 1,
           "a second look counts the same");
 
     /* structure: a door in open floor, two doors side by side, a ring gap,

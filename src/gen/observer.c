@@ -170,14 +170,10 @@ static inline bool bit_at(const bitrow_t *rows, int x, int y)
  * where they stand, and how many share a cell.  mark[] holds, per cell,
  * the epoch of the things looked at last on it (own: this pass; other: the
  * previous pass), so it needs no clearing between levels. */
-typedef struct placed {
-    uint16_t blocked, hazard, stacked, on_stairs, on_start, keepout, on_other;
-} placed_t;
-
-static placed_t look_at(const level_t *lv, const uint8_t *xy, int n, size_t step, uint32_t *mark,
+static seen_things_t look_at(const level_t *lv, const uint8_t *xy, int n, size_t step, uint32_t *mark,
                         uint32_t own, uint32_t other)
 {
-    placed_t p = {0};
+    seen_things_t p = {0};
     const int start = GRID_IDX(lv->start.x, lv->start.y);
     const rect_t ko = lv->keepout;
     for (int i = 0; i < n; i++, xy += step) {
@@ -441,21 +437,8 @@ void observer_look(const level_t *lv, seen_t *s)
         epoch = 0;
     }
     const uint32_t em = ++epoch, ei = ++epoch;
-    const placed_t m = look_at(lv, &lv->monster[0].x, lv->nmonsters, sizeof(monster_t), marks, em,
-                               UINT32_MAX);
-    const placed_t it = look_at(lv, &lv->item[0].x, lv->nitems, sizeof(point_t), marks, ei, em);
-    s->item_on_monster = it.on_other;
-    s->mon_blocked = m.blocked;
-    s->mon_hazard = m.hazard;
-    s->mon_stacked = m.stacked;
-    s->mon_on_stairs = m.on_stairs;
-    s->mon_on_start = m.on_start;
-    s->mon_keepout = m.keepout;
-    s->item_blocked = it.blocked;
-    s->item_hazard = it.hazard;
-    s->item_stacked = it.stacked;
-    s->item_on_stairs = it.on_stairs;
-    s->item_on_start = it.on_start;
+    s->mon = look_at(lv, &lv->monster[0].x, lv->nmonsters, sizeof(monster_t), marks, em, UINT32_MAX);
+    s->item = look_at(lv, &lv->item[0].x, lv->nitems, sizeof(point_t), marks, ei, em);
     /* the stairs list against the stairs cells */
     int listed = 0;
     bitrow_t seen_st[GRID_H + 2] = {0};

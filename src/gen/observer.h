@@ -17,6 +17,17 @@
 
 #include "level.h"
 
+/* Where the monsters (or the items) of a level stand. */
+typedef struct seen_things {
+    uint16_t blocked;   /* on wall, door, box, barrel or ring cells */
+    uint16_t hazard;    /* on acid or lava */
+    uint16_t stacked;   /* on a cell an earlier one of them holds */
+    uint16_t on_stairs; /* on a stairs cell */
+    uint16_t on_start;  /* on the start */
+    uint16_t keepout;   /* inside the kept-free box (lv->keepout) */
+    uint16_t on_other;  /* items: on a cell a monster holds; monsters: 0 */
+} seen_things_t;
+
 typedef struct seen {
     /* cells on the map (1..78 x 1..20) */
     uint16_t doors;           /* door cells */
@@ -25,19 +36,8 @@ typedef struct seen {
     uint8_t stairs;           /* stairs cells */
     uint8_t ring_open;        /* ring cells that are neither wall nor ring fluid */
     uint8_t start_cell;       /* the cell kind under the start */
-    /* where things stand */
-    uint16_t mon_blocked;     /* monsters on wall, door, box, barrel or ring cells */
-    uint16_t mon_hazard;      /* monsters on acid or lava */
-    uint16_t mon_stacked;     /* monsters on a cell an earlier monster holds */
-    uint16_t mon_on_stairs;   /* monsters on a stairs cell */
-    uint16_t mon_on_start;    /* monsters on the start */
-    uint16_t mon_keepout;     /* monsters inside the kept-free box (lv->keepout) */
-    uint16_t item_blocked;    /* items on wall, door, box, barrel or ring cells */
-    uint16_t item_hazard;     /* items on acid or lava */
-    uint16_t item_stacked;    /* items on a cell an earlier item holds */
-    uint16_t item_on_stairs;  /* items on a stairs cell */
-    uint16_t item_on_start;   /* items on the start */
-    uint16_t item_on_monster; /* items on a cell a monster holds */
+    /* where things stand: the monsters (mon) and the items (item) */
+    seen_things_t mon, item;
     uint8_t stairs_off;       /* listed stairs not on a stairs cell, plus stairs cells
                                * no list entry names */
     /* structure */
