@@ -155,12 +155,6 @@ static void classify(const grid_t *g, classes_t *k)
     classify_plain(g, k);
 }
 
-static inline int thing_at(const level_t *lv, int x, int y)
-{
-    const uint8_t c = lv->map.c[GRID_IDX(x, y)];
-    return c < 16 ? THING[c] : T_BLOCKED;
-}
-
 static inline bool bit_at(const bitrow_t *rows, int x, int y)
 {
     return rows[y] >> x & 1;
