@@ -48,7 +48,7 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: drlsim bench [--type T|all] [--seconds S] [--threads K] [--reps R]\n"
             "                    [--dlevel N] [--json FILE] [--rules NAME] [--data DIR]\n"
-            "                    [--cpu PATH]\n"
+            "                    [--cpu PATH] [--observer]\n"
             "\n"
             "Measure generation speed: for each level type, the layout alone and the full\n"
             "level (water, population, observation and tally), in levels/second on one\n"
@@ -68,7 +68,10 @@ static void usage(FILE *out)
             "                game-0.9.9.7\n"
             "  --data DIR    read rule tables from DIR instead of the built-in data/\n"
             "  --cpu PATH    the code paths: plain, sse2, avx2 or bmi2 (default: the best\n"
-            "                this CPU and build have); every path makes the same levels\n",
+            "                this CPU and build have); every path makes the same levels\n"
+            "  --observer    also measure the full level without the observer (stage\n"
+            "                'unseen', src/gen/observer.h) and print its cost, one minus\n"
+            "                the full rate over the unseen rate, per type\n",
             BENCH_DEFAULT_SECONDS, BENCH_DEFAULT_REPS, BENCH_DEFAULT_DLEVEL);
     fputs("\nSIGINT or SIGTERM stops the measurements: nothing is written, exit status 130.\n",
           out);
@@ -121,8 +124,8 @@ static double median_of(double *v, int n)
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-static int measure(const tables_t *tables, int type, int dlevel, bool layout_only, int threads,
-                   double seconds, int reps, bool count_instr, measure_t *m)
+static int measure(const tables_t *tables, int type, int dlevel, bool layout_only, bool unseen,
+                   int threads, double seconds, int reps, bool count_instr, measure_t *m)
 {
     job_t job;
     memset(&job, 0, sizeof job);
@@ -131,7 +134,7 @@ static int measure(const tables_t *tables, int type, int dlevel, bool layout_onl
     job.params.layout_only = layout_only;
     job.dlevel_lo = job.dlevel_hi = dlevel;
     job.seed = 1;
-    driver_opts_t o = {threads, PROGRESS_NEVER, NULL, NULL};
+    driver_opts_t o = {threads, PROGRESS_NEVER, NULL, NULL, unseen};
     tally_t *t = tally_new(dlevel, dlevel, job.params.difficulty);
     if (!t)
         return -1;
@@ -216,6 +219,7 @@ typedef struct bench_opts {
     int threads, reps, dlevel;
     const char *json, *rules, *data_dir;
     cpu_path_t path;
+    bool observer; /* --observer: the stage without the observer too */
 } bench_opts_t;
 
 static bool bench_type(const cli_t *c, void *dest)
@@ -262,6 +266,7 @@ static const cli_spec_t OPTS[] = {
     OPT_RULES(bench_opts_t, rules),
     OPT_DATA(bench_opts_t, data_dir),
     {.name = "cpu", .kind = CLI_FN, .at = offsetof(bench_opts_t, path), .fn = bench_cpu},
+    {.name = "observer", .kind = CLI_SET, .at = offsetof(bench_opts_t, observer)},
     {.name = NULL},
 };
 
@@ -270,7 +275,7 @@ static const cli_cmd_t CMD = {"bench", OPTS, usage, 0, 0};
 int cmd_bench(int argc, char **argv)
 {
     bench_opts_t o = {BENCH_ALL_TYPES, BENCH_DEFAULT_SECONDS, 0,
-                      BENCH_DEFAULT_REPS, BENCH_DEFAULT_DLEVEL, NULL, NULL, NULL, cpu_best()};
+                      BENCH_DEFAULT_REPS, BENCH_DEFAULT_DLEVEL, NULL, NULL, NULL, cpu_best(), false};
     cli_t c;
     int prc = cli_parse(&c, &CMD, argc, argv, &o);
     if (prc != CLI_GO_ON)
@@ -312,11 +317,14 @@ int cmd_bench(int argc, char **argv)
         if ((type != BENCH_ALL_TYPES && t != type) || !tables->rules->has_type[t])
             continue;
         cJSON *tj = cJSON_AddObjectToObject(types, level_type_name((level_type_t)t));
-        for (int stage = 0; stage < 2 && rc == 0; stage++) {
-            bool layout_only = stage == 0;
+        double full_cpu = 0;
+        for (int stage = 0; stage < (o.observer ? 3 : 2) && rc == 0; stage++) {
+            const bool layout_only = stage == 0, unseen = stage == 2;
+            static const char *const STAGE[] = {"layout", "full", "unseen"};
             measure_t one, many;
-            if (measure(tables, t, dlevel, layout_only, 1, seconds, reps, true, &one) ||
-                measure(tables, t, dlevel, layout_only, threads, seconds, reps, false, &many)) {
+            if (measure(tables, t, dlevel, layout_only, unseen, 1, seconds, reps, true, &one) ||
+                measure(tables, t, dlevel, layout_only, unseen, threads, seconds, reps, false,
+                        &many)) {
                 if (driver_stop_requested()) {
                     fprintf(stderr, "drlsim bench: interrupted: nothing written\n");
                     rc = 130;
@@ -335,9 +343,18 @@ int cmd_bench(int argc, char **argv)
             if (one.instr >= 0)
                 snprintf(ins, sizeof ins, "%.0f", one.instr);
             fprintf(txt, "%-12s %-7s %26s %10s %26s %6.2fx %10s\n", level_type_name((level_type_t)t),
-                   layout_only ? "layout" : "full", a, cpu, b, scale, ins);
+                   STAGE[stage], a, cpu, b, scale, ins);
+            if (stage == 1)
+                full_cpu = one.cpu_median;
+            if (unseen && full_cpu > 0 && one.cpu_median > 0) {
+                /* the observer's share of a full level, by one thread's CPU time */
+                const double cost = 1 - full_cpu / one.cpu_median;
+                fprintf(txt, "%-12s observer cost %.1f%% of a full level\n",
+                        level_type_name((level_type_t)t), 100 * cost);
+                cJSON_AddNumberToObject(tj, "observer_cost", cost);
+            }
             fflush(txt);
-            cJSON *sj = cJSON_AddObjectToObject(tj, layout_only ? "layout" : "full");
+            cJSON *sj = cJSON_AddObjectToObject(tj, STAGE[stage]);
             cJSON_AddItemToObject(sj, "one_thread", measure_json(&one));
             cJSON_AddItemToObject(sj, "all_threads", measure_json(&many));
             cJSON_AddNumberToObject(sj, "scaling", scale);

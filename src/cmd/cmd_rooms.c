@@ -187,7 +187,7 @@ int cmd_rooms(int argc, char **argv)
     opt.job.params.layout_only = true;
     opt.job.dlevel_lo = ROOMS_DEFAULT_DLEVEL;
     opt.levels = ROOMS_DEFAULT_LEVELS;
-    opt.dopt = (driver_opts_t){0, PROGRESS_AUTO, "rooms", NULL};
+    opt.dopt = (driver_opts_t){0, PROGRESS_AUTO, "rooms", NULL, true}; /* reads no seen_ row */
     cli_t c;
     int prc = cli_parse(&c, &CMD, argc, argv, &opt);
     if (prc != CLI_GO_ON)

@@ -182,7 +182,7 @@ int run_parse(run_opts_t *o, int argc, char **argv)
     memset(o, 0, sizeof *o);
     gen_params_default(&o->job.params, NULL);
     o->job.dlevel_lo = o->job.dlevel_hi = 1;
-    o->dopt = (driver_opts_t){0, PROGRESS_AUTO, "run", NULL};
+    o->dopt = (driver_opts_t){0, PROGRESS_AUTO, "run", NULL, false};
     o->shard_i = -1;
     cli_t c;
     int rc = cli_parse(&c, &CMD, argc, argv, o);

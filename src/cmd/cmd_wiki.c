@@ -434,7 +434,7 @@ static int build(const wiki_opts_t *o, const tables_t *tables, cJSON *page)
 int cmd_wiki(int argc, char **argv)
 {
     wiki_opts_t o = {WIKI_DEFAULT_LEVELS, WIKI_DEFAULT_DLEVEL, DIFF_HMP, 0, NULL, NULL, NULL,
-                     NULL, {0, PROGRESS_AUTO, "wiki", NULL}};
+                     NULL, {0, PROGRESS_AUTO, "wiki", NULL, true}}; /* reads no seen_ row */
     cli_t c;
     int prc = cli_parse(&c, &CMD, argc, argv, &o);
     if (prc != CLI_GO_ON)

@@ -252,8 +252,8 @@ void driver_progress_end(driver_progress_t *bar)
  * every span * parts, and those lie at the about span / parts + 2 places
  * whose values fall in [part * span, (part + 1) * span): a thread holds only
  * those dlevels' strata. */
-static uint64_t chunk_part(const job_t *job, uint64_t c, int part, int parts, level_t *lv,
-                           tally_t *mine)
+static uint64_t chunk_part(const job_t *job, uint64_t c, int part, int parts, bool observe,
+                           level_t *lv, tally_t *mine)
 {
     const uint64_t lo = job->first + c * DRIVER_CHUNK;
     const uint64_t hi = lo + DRIVER_CHUNK < job->first + job->count ? lo + DRIVER_CHUNK
@@ -269,6 +269,8 @@ static uint64_t chunk_part(const job_t *job, uint64_t c, int part, int parts, le
             p.dlevel = job->dlevel_lo + (int)d;
             level_generate(lv, &p, job->seed, i);
             tally_add(mine, lv);
+            if (observe)
+                tally_add_observed(mine, lv);
             made++;
         }
         if (++d < span) {
@@ -414,7 +416,7 @@ int driver_run(const job_t *job, const driver_opts_t *opts, tally_t *out, driver
             c += c_lo;
             if (c >= c_hi)
                 break;
-            const uint64_t made = chunk_part(job, c, part, parts, lv, mine);
+            const uint64_t made = chunk_part(job, c, part, parts, !opts->no_observer, lv, mine);
             if (mine->oom)
                 break; /* its chunk is incomplete: reported as out of memory below */
             uint64_t f;
@@ -441,7 +443,7 @@ int driver_run(const job_t *job, const driver_opts_t *opts, tally_t *out, driver
             split_end = own > split_end ? own : split_end;
 #pragma omp barrier
             for (; own < split_end && !mine->oom; own++) {
-                const uint64_t made = chunk_part(job, c_lo + own, part, parts, lv, mine);
+                const uint64_t made = chunk_part(job, c_lo + own, part, parts, !opts->no_observer, lv, mine);
 #pragma omp atomic
                 finished += made;
             }

@@ -58,6 +58,8 @@ typedef struct driver_opts {
     progress_mode_t progress;
     const char *label;        /* shown before the progress bar */
     driver_progress_t *bar;   /* the command's bar, or NULL: one for this job alone */
+    bool no_observer;         /* skip the observer (src/gen/observer.h) and its rows:
+                                 `drlsim bench` measures its cost so */
 } driver_opts_t;
 
 void driver_progress_begin(driver_progress_t *bar, const char *label, progress_mode_t mode,

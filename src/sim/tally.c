@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "game/gpop.h"
+#include "observer.h"
 #include "poptable.h"
 
 /* a bin per outcome row a population table can hold */
@@ -128,6 +129,42 @@ static inline int fluid_bin(int cell)
  * group), M rows moments of val_<id>.  A C row whose bins the ruleset's
  * tables name has NAMED(kind) for its labels (tally_named_t).  Expanded into
  * the table, the slot offsets and tally_add, so all three follow one list. */
+/* The observer's rows (src/gen/observer.h): what the finished level shows,
+ * seen without the record, and where noted set against the record (the
+ * "_vs_record" and "_lost" rows).  R rows of TALLY_ROWS: tally_add_observed
+ * looks once and feeds them all; each row's value is seen_<id>'s (-1: the
+ * level does not count). */
+#define SEEN_ROWS(R) \
+    R(seen_ring_open, "seen_ring_open", N_CENSUS, NULL, "map: ring cells that are neither wall nor ring fluid, per level") \
+    R(seen_start_cell, "seen_start_cell", CELL__COUNT, CELL_NAMES, "map: the cell kind under the start") \
+    R(seen_stairs, "seen_stairs", N_STAIRS, NULL, "map: stairs cells per level") \
+    R(seen_stairs_off, "seen_stairs_off", N_CENSUS, NULL, "map: listed stairs off a stairs cell plus stairs cells not listed") \
+    R(seen_mon_blocked, "seen_mon_blocked", N_CENSUS, NULL, "map: monsters on wall, door, box, barrel or ring cells, per level") \
+    R(seen_mon_hazard, "seen_mon_hazard", N_CENSUS, NULL, "map: monsters on acid or lava, per level") \
+    R(seen_mon_stacked, "seen_mon_stacked", N_CENSUS, NULL, "map: monsters on a cell another monster holds, per level") \
+    R(seen_mon_on_stairs, "seen_mon_on_stairs", N_CENSUS, NULL, "map: monsters on stairs, per level") \
+    R(seen_mon_on_start, "seen_mon_on_start", N_CENSUS, NULL, "map: monsters on the start, per level") \
+    R(seen_mon_keepout, "seen_mon_keepout", N_CENSUS, NULL, "map: monsters in the kept-free box, per level") \
+    R(seen_item_blocked, "seen_item_blocked", N_CENSUS, NULL, "map: items on wall, door, box, barrel or ring cells, per level") \
+    R(seen_item_hazard, "seen_item_hazard", N_CENSUS, NULL, "map: items on acid or lava, per level") \
+    R(seen_item_stacked, "seen_item_stacked", N_CENSUS, NULL, "map: items on a cell another item holds, per level") \
+    R(seen_item_on_stairs, "seen_item_on_stairs", N_CENSUS, NULL, "map: items on stairs, per level") \
+    R(seen_item_on_start, "seen_item_on_start", N_CENSUS, NULL, "map: items on the start, per level") \
+    R(seen_item_on_monster, "seen_item_on_monster", N_CENSUS, NULL, "map: items on a monster's cell, per level") \
+    R(seen_doors_off_line, "seen_doors_off_line", N_CENSUS, NULL, "map: dry doors without wall or door on both sides along an axis, per level") \
+    R(seen_door_pairs, "seen_door_pairs", N_CENSUS, NULL, "map: orthogonally adjacent door pairs, per level") \
+    R(seen_rooms_outside, "seen_rooms_outside", N_CENSUS, NULL, "room list: entries not inside the map, per level") \
+    R(seen_special_shared, "seen_special_shared", N_CENSUS, NULL, "room list: special rooms on a room another special room has, per level") \
+    R(seen_fluid_room_floor, "seen_fluid_room_floor", N_CENSUS, NULL, "map: floor cells inside fluid special rooms, levels with one") \
+    R(seen_fluid_room_kind, "seen_fluid_room_kind", 3, LBL_FLUID, "map: the first fluid special room's fluid, levels with one") \
+    R(seen_vault_unboxed, "seen_vault_unboxed", N_CENSUS, NULL, "map: vaults without an inner wall box with one door, levels with a vault") \
+    R(seen_box_blocks_bad, "seen_box_blocks_bad", N_CENSUS, NULL, "map: warehouse special rooms whose boxes are not whole 2x2 blocks, levels with one") \
+    R(seen_doors_vs_record, "seen_doors_vs_record", 4, NULL, "map against record: door cells 0 as recorded, 1 fewer, 2 more") \
+    R(seen_river_width_vs_record, "seen_river_width_vs_record", 4, NULL, "map against record, one river and no fluid pass: narrowest river section 0 the drawn width, 1 narrower, 2 wider") \
+    R(seen_bridge_vs_record, "seen_bridge_vs_record", 4, NULL, "map against record, one river and no fluid pass: 0 the bridge cells are two rows (columns) of the drawn width, or none as recorded; 1 not") \
+    R(seen_barrels_lost, "seen_barrels_lost", N_GAME_BARRELS, NULL, "map against record, game ruleset: barrels placed minus barrels on the map (63: fewer placed than seen)") \
+    R(seen_off_spawn_excess, "seen_off_spawn_excess", N_CENSUS, NULL, "map against record: monsters on acid, lava or the kept-free box beyond the group members recorded there")
+
 #define TALLY_ROWS(C, R, M) \
     C(levels, "levels", 1, NULL, "levels generated") \
     C(type, "type", LT__COUNT, LBL_TYPE, "levels by level type (for type shares)") \
@@ -284,7 +321,8 @@ static inline int fluid_bin(int cell)
     C(game_lava_room_w, "game_lava_room_w", N_GAME_QUAD_W, NULL, "game ruleset lava: the first room site's drawn width") \
     C(game_lava_room_h, "game_lava_room_h", N_GAME_QUAD_H, NULL, "game ruleset lava: the first room site's drawn height") \
     M(rooms_river, "rooms_with_river", "entries of the room list, levels with a river") \
-    M(rooms_dry, "rooms_without_river", "entries of the room list, levels without a river")
+    M(rooms_dry, "rooms_without_river", "entries of the room list, levels without a river") \
+    SEEN_ROWS(R)
 
 /* Each count row's bins, NB_<id>: its feeder clamps to them, so the row
  * states them once. */
@@ -1081,6 +1119,93 @@ static void add_game_lava_room_h(const level_t *lv, uint64_t *b)
         bump(b, NB_game_lava_room_h, lv->obs.glay_room_h);
 }
 
+/* ---- the observer's rows (SEEN_ROWS): each row's value from what the
+ * observer saw (s) and, for the rows against the record, lv->obs ---- */
+static inline int cmp3(int seen, int recorded) { return seen == recorded ? 0 : seen < recorded ? 1 : 2; }
+#define seen_ring_open(lv, s) ((s)->ring_open)
+#define seen_start_cell(lv, s) ((s)->start_cell)
+#define seen_stairs(lv, s) ((s)->stairs)
+#define seen_stairs_off(lv, s) ((s)->stairs_off)
+#define seen_mon_blocked(lv, s) ((s)->mon.blocked)
+#define seen_mon_hazard(lv, s) ((s)->mon.hazard)
+#define seen_mon_stacked(lv, s) ((s)->mon.stacked)
+#define seen_mon_on_stairs(lv, s) ((s)->mon.on_stairs)
+#define seen_mon_on_start(lv, s) ((s)->mon.on_start)
+#define seen_mon_keepout(lv, s) ((s)->mon.keepout)
+#define seen_item_blocked(lv, s) ((s)->item.blocked)
+#define seen_item_hazard(lv, s) ((s)->item.hazard)
+#define seen_item_stacked(lv, s) ((s)->item.stacked)
+#define seen_item_on_stairs(lv, s) ((s)->item.on_stairs)
+#define seen_item_on_start(lv, s) ((s)->item.on_start)
+#define seen_item_on_monster(lv, s) ((s)->item.on_other)
+#define seen_doors_off_line(lv, s) ((s)->doors_off_line)
+#define seen_door_pairs(lv, s) ((s)->door_pairs)
+#define seen_rooms_outside(lv, s) ((s)->rooms_outside)
+#define seen_special_shared(lv, s) ((s)->special_shared)
+/* levels with a special room of kind k (from the level's list, not the record) */
+static inline bool has_special(const level_t *lv, int k)
+{
+    for (int i = 0; i < lv->nspecial; i++)
+        if (lv->special[i].kind == k)
+            return true;
+    return false;
+}
+#define seen_fluid_room_floor(lv, s) (has_special(lv, SPECIAL_FLUID) ? (s)->fluid_room_floor : -1)
+#define seen_fluid_room_kind(lv, s) fluid_bin((s)->fluid_room_kind)
+#define seen_vault_unboxed(lv, s) ((s)->vaults ? (s)->vault_unboxed : -1)
+#define seen_box_blocks_bad(lv, s) (has_special(lv, SPECIAL_WAREHOUSE) ? (s)->box_blocks_bad : -1)
+#define seen_doors_vs_record(lv, s) cmp3((s)->doors, (lv)->obs.doors)
+/* one river and no fluid pass: nothing but the river made the map's wet cells
+ * across it (a fluid room only adds) */
+static inline bool lone_river(const obs_t *o)
+{
+    return o->river && o->river_count == 1 && !o->fluid_passes;
+}
+static inline int river_width_vs_record(const level_t *lv, const seen_t *s)
+{
+    const obs_t *o = &lv->obs;
+    if (!lone_river(o))
+        return -1;
+    return cmp3(o->river_orient == RIVER_HORIZONTAL ? s->span_cols : s->span_rows, o->river_width[0]);
+}
+#define seen_river_width_vs_record(lv, s) river_width_vs_record(lv, s)
+static inline int bridge_vs_record(const level_t *lv, const seen_t *s)
+{
+    const obs_t *o = &lv->obs;
+    if (!lone_river(o))
+        return -1;
+    if (!o->river_bridge)
+        return s->bridges != 0;
+    const int lines = o->river_orient == RIVER_HORIZONTAL ? s->bridge_cols : s->bridge_rows;
+    return !(lines == 2 && s->bridges == 2 * o->river_width[0]);
+}
+#define seen_bridge_vs_record(lv, s) bridge_vs_record(lv, s)
+static inline int barrels_lost(const level_t *lv, const seen_t *s)
+{
+    if (!lv->obs.gp_made)
+        return -1;
+    const int lost = lv->obs.gp_barrels - s->barrels;
+    return lost < 0 ? N_GAME_BARRELS - 1 : lost;
+}
+#define seen_barrels_lost(lv, s) barrels_lost(lv, s)
+static inline int off_spawn_excess(const level_t *lv, const seen_t *s)
+{
+    const int v = s->mon.hazard + s->mon.keepout - lv->obs.gp_off_spawn;
+    return v < 0 ? 0 : v;
+}
+#define seen_off_spawn_excess(lv, s) off_spawn_excess(lv, s)
+
+/* the reference feeders (tally_add_rows): each looks at the level itself */
+#define SEEN_FEEDER(id, n, nb, lbl, d) \
+    static void add_##id(const level_t *lv, uint64_t *b) \
+    { \
+        seen_t s; \
+        observer_look(lv, &s); \
+        bump(b, NB_##id, id(lv, &s)); \
+    }
+SEEN_ROWS(SEEN_FEEDER)
+#undef SEEN_FEEDER
+
 static int64_t val_budget(const level_t *lv) { return lv->obs.budget; }
 static int64_t val_danger(const level_t *lv) { return lv->obs.danger_placed; }
 static int64_t val_monsters(const level_t *lv) { return lv->obs.monsters; }
@@ -1435,6 +1560,16 @@ void tally_add(tally_t *t, const level_t *lv)
     feed_warehouse(lv, base);
     feed_stairs(lv, base);
     feed_specials(lv, base);
+}
+
+void tally_add_observed(tally_t *t, const level_t *lv)
+{
+    uint64_t *base = stratum_slots(t, lv->dlevel, lv->type);
+    seen_t s;
+    observer_look(lv, &s);
+#define SEEN_FEED(id, n, nb, lbl, d) bump(base + OFF_##id, NB_##id, id(lv, &s));
+    SEEN_ROWS(SEEN_FEED)
+#undef SEEN_FEED
 }
 
 void tally_add_rows(tally_t *t, const level_t *lv)

@@ -91,6 +91,10 @@ void tally_clear(tally_t *t);
 /* Count one level (its dlevel must lie in the tally's range).  When its
  * stratum cannot be allocated the level is not counted and t->oom is set. */
 void tally_add(tally_t *t, const level_t *lv);
+/* The observer's rows (the "seen_" rows of TALLY_ROWS): look at lv with
+ * observer_look (src/gen/observer.h) and count what it saw.  tally_add
+ * leaves them to this; tally_add_rows feeds them too. */
+void tally_add_observed(tally_t *t, const level_t *lv);
 /* The same, row by row through TALLY_HISTS' feeders (for tests: tally_add
  * feeds the rows inline and must count exactly as this does). */
 void tally_add_rows(tally_t *t, const level_t *lv);

@@ -1,0 +1,454 @@
+/* observer.c - the finished level seen from the level alone, see observer.h.
+ *
+ * One pass classifies every cell into eight classes at once (a byte of class
+ * bits per cell kind, looked up 32 cells at a time by a byte shuffle on the
+ * AVX2 path, one cell at a time on the plain path: the same bit rows either
+ * way, test_observer holds them equal) and leaves a bit row per class;
+ * everything else is read from those rows, from the positions of the things
+ * on the level, and from the room list.  Nothing here reads lv->obs.
+ */
+#include "observer.h"
+
+#include <string.h>
+
+#include "cpu.h"
+
+/* The classes of the bit rows, one bit each in a cell kind's class byte. */
+enum {
+    K_WALL = 1,
+    K_DOOR = 2,
+    K_WET = 4,    /* water, acid, lava, bridge, ring fluid */
+    K_STAIRS = 8,
+    K_BRIDGE = 16,
+    K_BOX = 32,
+    K_BARREL = 64,
+    K_EDGE = 128, /* ring fluid */
+};
+enum { R_WALL, R_DOOR, R_WET, R_STAIRS, R_BRIDGE, R_BOX, R_BARREL, R_EDGE, N_CLASSES };
+static const uint8_t CLASS[16] = {
+    [CELL_FLOOR] = 0,
+    [CELL_WALL] = K_WALL,
+    [CELL_DOOR] = K_DOOR,
+    [CELL_WATER] = K_WET,
+    [CELL_ACID] = K_WET,
+    [CELL_LAVA] = K_WET,
+    [CELL_BRIDGE] = K_WET | K_BRIDGE,
+    [CELL_BOX] = K_BOX,
+    [CELL_STAIRS] = K_STAIRS,
+    [CELL_EDGE] = K_WET | K_EDGE,
+    [CELL_BARREL] = K_BARREL,
+    [CELL_BARREL_ACID] = K_BARREL,
+    [CELL_BARREL_NAPALM] = K_BARREL,
+};
+_Static_assert(CELL__COUNT <= 16, "a cell kind indexes the 16-byte class table");
+
+/* What a thing's cell is, for the things' own look-ups. */
+enum { T_BLOCKED = 1, T_HAZARD = 2, T_STAIRS = 4 };
+static const uint8_t THING[16] = {
+    [CELL_WALL] = T_BLOCKED,   [CELL_DOOR] = T_BLOCKED,          [CELL_BOX] = T_BLOCKED,
+    [CELL_EDGE] = T_BLOCKED,   [CELL_BARREL] = T_BLOCKED,        [CELL_BARREL_ACID] = T_BLOCKED,
+    [CELL_BARREL_NAPALM] = T_BLOCKED, [CELL_ACID] = T_HAZARD,    [CELL_LAVA] = T_HAZARD,
+    [CELL_STAIRS] = T_STAIRS,
+};
+
+/* the map's columns 1..78 */
+#define COLUMNS ((BITROW_BIT(GRID_W + 1) - 1) & ~BITROW_BIT(0))
+
+typedef struct classes {
+    bitrow_t row[N_CLASSES][GRID_H + 2]; /* rows 1..20, bits 0..79 (the padding columns
+                                          * are wall); rows 0 and 21 padding: wall */
+    int count[N_CLASSES];                /* cells of each class in columns 1..78 (the
+                                          * AVX2 path counts door, stairs, bridge and
+                                          * barrel only: what observer_look reads) */
+} classes_t;
+
+static void padding_rows(classes_t *k)
+{
+    for (int j = 0; j < N_CLASSES; j++)
+        k->row[j][0] = k->row[j][GRID_H + 1] = 0;
+    k->row[R_WALL][0] = k->row[R_WALL][GRID_H + 1] = (BITROW_BIT(GRID_STRIDE) - 1);
+}
+
+static void classify_plain(const grid_t *g, classes_t *k)
+{
+    padding_rows(k);
+    for (int y = 1; y <= GRID_H; y++) {
+        bitrow_t r[N_CLASSES] = {0};
+        const uint8_t *c = &g->c[GRID_IDX(0, y)];
+        for (int x = 0; x < GRID_STRIDE; x++) {
+            const unsigned cl = c[x] < 16 ? CLASS[c[x]] : K_WALL;
+            for (int j = 0; j < N_CLASSES; j++)
+                r[j] |= (bitrow_t)(cl >> j & 1) << x;
+        }
+        for (int j = 0; j < N_CLASSES; j++)
+            k->row[j][y] = r[j];
+    }
+    for (int j = 0; j < N_CLASSES; j++) {
+        k->count[j] = 0;
+        for (int y = 1; y <= GRID_H; y++)
+            k->count[j] += bitrow_popcount(k->row[j][y] & COLUMNS);
+    }
+}
+
+#if CPU_SIMD
+/* Two rows a pass as five 32-byte chunks (as census_avx2 reads them): each
+ * cell's class byte by one shuffle, then the classes from the top bit down,
+ * a movemask per chunk and the bytes doubled for the next. */
+CPU_AVX2_FN static void classify_avx2(const grid_t *g, classes_t *k)
+{
+    _Static_assert(GRID_STRIDE == 80 && GRID_H % 2 == 0, "two 80-cell rows a pass");
+    padding_rows(k);
+    const __m128i t128 = _mm_loadu_si128((const __m128i *)CLASS);
+    const __m256i table = _mm256_inserti128_si256(_mm256_castsi128_si256(t128), t128, 1);
+    for (int y = 1; y <= GRID_H; y += 2) {
+        const uint8_t *rows = &g->c[GRID_IDX(0, y)];
+        __m256i cl[5] = {
+            _mm256_loadu_si256((const __m256i *)rows),
+            _mm256_loadu_si256((const __m256i *)(rows + 32)),
+            _mm256_loadu_si256((const __m256i *)(rows + GRID_STRIDE)),
+            _mm256_loadu_si256((const __m256i *)(rows + GRID_STRIDE + 32)),
+            _mm256_inserti128_si256(
+                _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(rows + 64))),
+                _mm_loadu_si128((const __m128i *)(rows + GRID_STRIDE + 64)), 1),
+        };
+        for (int c = 0; c < 5; c++)
+            cl[c] = _mm256_shuffle_epi8(table, cl[c]);
+#define MASK(c) ((uint64_t)(uint32_t)_mm256_movemask_epi8(cl[c]))
+        for (int j = N_CLASSES - 1; j >= 0; j--) {
+            const uint64_t t4 = MASK(4);
+            k->row[j][y] = (bitrow_t)(MASK(0) | MASK(1) << 32) | (bitrow_t)(t4 & 0xffff) << 64;
+            k->row[j][y + 1] = (bitrow_t)(MASK(2) | MASK(3) << 32) | (bitrow_t)(t4 >> 16) << 64;
+            for (int c = 0; c < 5; c++)
+                cl[c] = _mm256_add_epi8(cl[c], cl[c]);
+        }
+#undef MASK
+    }
+    /* the counts observer_look reads, by the POPCNT instruction this target
+     * has: none of these classes is set on the padding columns, so a row's
+     * low half counts as it is and four rows' high halves (16 bits each)
+     * go into one word */
+    static const int COUNTED[] = {R_DOOR, R_STAIRS, R_BRIDGE, R_BARREL};
+    _Static_assert(GRID_H % 4 == 0, "four high halves a word");
+    for (int i = 0; i < (int)(sizeof COUNTED / sizeof COUNTED[0]); i++) {
+        const bitrow_t *r = k->row[COUNTED[i]];
+        int n = 0;
+        for (int y = 1; y <= GRID_H; y += 4)
+            n += __builtin_popcountll((uint64_t)r[y]) + __builtin_popcountll((uint64_t)r[y + 1]) +
+                 __builtin_popcountll((uint64_t)r[y + 2]) +
+                 __builtin_popcountll((uint64_t)r[y + 3]) +
+                 __builtin_popcountll((uint64_t)(r[y] >> 64) | (uint64_t)(r[y + 1] >> 64) << 16 |
+                                      (uint64_t)(r[y + 2] >> 64) << 32 |
+                                      (uint64_t)(r[y + 3] >> 64) << 48);
+        k->count[COUNTED[i]] = n;
+    }
+}
+#endif
+
+static void classify(const grid_t *g, classes_t *k)
+{
+#if CPU_SIMD
+    if (cpu_uses(CPU_AVX2)) {
+        classify_avx2(g, k);
+        return;
+    }
+#endif
+    classify_plain(g, k);
+}
+
+static inline bool bit_at(const bitrow_t *rows, int x, int y)
+{
+    return rows[y] >> x & 1;
+}
+
+/* Monsters (or items) at xy (x, y, then the next thing step bytes on):
+ * where they stand, and how many share a cell.  mark[] holds, per cell,
+ * the epoch of the things looked at last on it (own: this pass; other: the
+ * previous pass), so it needs no clearing between levels. */
+static seen_things_t look_at(const level_t *lv, const uint8_t *xy, int n, size_t step, uint32_t *mark,
+                        uint32_t own, uint32_t other)
+{
+    seen_things_t p = {0};
+    const int start = GRID_IDX(lv->start.x, lv->start.y);
+    const rect_t ko = lv->keepout;
+    for (int i = 0; i < n; i++, xy += step) {
+        const int x = xy[0], y = xy[1];
+        if (!grid_in_map(x, y)) {
+            p.blocked++;
+            continue;
+        }
+        const int idx = GRID_IDX(x, y);
+        const uint8_t c = lv->map.c[idx];
+        const int cl = c < 16 ? THING[c] : T_BLOCKED;
+        p.blocked += cl & T_BLOCKED;
+        p.hazard += (cl & T_HAZARD) != 0;
+        p.on_stairs += (cl & T_STAIRS) != 0;
+        p.on_start += idx == start;
+        p.stacked += mark[idx] == own;
+        p.on_other += mark[idx] == other;
+        mark[idx] = own;
+        if (ko.x1)
+            p.keepout += x >= ko.x1 && x <= ko.x2 && y >= ko.y1 && y <= ko.y2;
+    }
+    return p;
+}
+
+/* The per-thread marks of look_at and the epoch last used: each level takes
+ * two new epochs (monsters, then items); on wrap-around the marks are
+ * cleared once. */
+static _Thread_local uint32_t marks[GRID_CELLS];
+static _Thread_local uint32_t epoch;
+
+/* Doors not in a wall line, among those with nothing wet around them, and
+ * orthogonally adjacent pairs of doors. */
+static void look_doors(const classes_t *k, seen_t *s)
+{
+    const bitrow_t *door = k->row[R_DOOR], *wet = k->row[R_WET], *wall = k->row[R_WALL];
+    int off = 0, pairs = 0;
+    for (int y = 1; y <= GRID_H; y++) {
+        const bitrow_t d = door[y] & COLUMNS;
+        if (!d)
+            continue;
+        const bitrow_t here = wall[y] | door[y];
+        const bitrow_t line = (here << 1 & here >> 1) | ((wall[y - 1] | door[y - 1]) &
+                                                         (wall[y + 1] | door[y + 1]));
+        const bitrow_t w = wet[y - 1] | wet[y] | wet[y + 1];
+        const bitrow_t odd = d & ~line & ~(w | w << 1 | w >> 1);
+        const bitrow_t across = d & d >> 1, down = d & door[y + 1];
+        if (odd) /* rare: count only then */
+            off += bitrow_popcount(odd);
+        if (across | down)
+            pairs += bitrow_popcount(across) + bitrow_popcount(down);
+    }
+    s->doors_off_line = (uint8_t)(off > 255 ? 255 : off);
+    s->door_pairs = (uint8_t)(pairs > 255 ? 255 : pairs);
+}
+
+/* The fewest wet, barrel or stairs cells in a column 2..77 (a horizontal
+ * river: ring fluid on column 1 or 78) and in a row (a vertical river: ring
+ * fluid on row 1 or 20); the columns and rows holding bridge cells. */
+static void look_rivers(const classes_t *k, seen_t *s)
+{
+    /* a river reaches the ring, where its cells are ring fluid */
+    const bitrow_t *edge = k->row[R_EDGE];
+    bitrow_t ends = 0;
+    for (int y = 2; y < GRID_H; y++)
+        ends |= edge[y];
+    const bool h = (ends & (BITROW_BIT(1) | BITROW_BIT(GRID_W))) != 0;
+    const bool v = ((edge[1] | edge[GRID_H]) & COLUMNS) != 0;
+    if (h || v) {
+        /* a river's cells, and the barrels and stairs that may stand on them */
+        bitrow_t wet[GRID_H + 2];
+        for (int y = 1; y <= GRID_H; y++)
+            wet[y] = k->row[R_WET][y] | k->row[R_STAIRS][y] | k->row[R_BARREL][y];
+        if (h) {
+            /* each column's count as five bit planes (a ripple-carry add of
+             * each row), then the smallest count some column 2..77 has */
+            bitrow_t plane[5] = {0};
+            for (int y = 1; y <= GRID_H; y++) {
+                bitrow_t carry = wet[y];
+                for (int b = 0; b < 5 && carry; b++) {
+                    const bitrow_t t = plane[b] & carry;
+                    plane[b] ^= carry;
+                    carry = t;
+                }
+            }
+            const bitrow_t inner = COLUMNS & ~BITROW_BIT(1) & ~BITROW_BIT(GRID_W);
+            for (int n = 0; n <= GRID_H; n++) {
+                bitrow_t eq = inner;
+                for (int b = 0; b < 5; b++)
+                    eq &= n >> b & 1 ? plane[b] : ~plane[b];
+                if (eq) {
+                    s->span_cols = (uint8_t)n;
+                    break;
+                }
+            }
+        }
+        if (v) {
+            int fewest = GRID_W;
+            for (int y = 1; y <= GRID_H; y++) {
+                const int n = bitrow_popcount(wet[y] & COLUMNS);
+                fewest = n < fewest ? n : fewest;
+            }
+            s->span_rows = (uint8_t)fewest;
+        }
+    }
+    if (!s->bridges)
+        return;
+    bitrow_t cols = 0;
+    int rows = 0;
+    for (int y = 1; y <= GRID_H; y++) {
+        cols |= k->row[R_BRIDGE][y];
+        rows += (k->row[R_BRIDGE][y] & COLUMNS) != 0;
+    }
+    s->bridge_cols = (uint8_t)bitrow_popcount(cols & COLUMNS);
+    s->bridge_rows = (uint8_t)rows;
+}
+
+static inline bool room_on_map(const room_t *r)
+{
+    return r->w >= 1 && r->h >= 1 && r->x >= 1 && r->y >= 1 && r->x + r->w - 1 <= GRID_W &&
+           r->y + r->h - 1 <= GRID_H;
+}
+
+/* A vault's inner box, one cell in from the room's walls: a ring of wall
+ * with exactly one door, not on a corner. */
+static bool vault_boxed(const level_t *lv, const room_t *r)
+{
+    const int x1 = r->x + 2, y1 = r->y + 2, x2 = r->x + r->w - 3, y2 = r->y + r->h - 3;
+    if (x2 - x1 < 2 || y2 - y1 < 2)
+        return false;
+    int doors = 0;
+    for (int y = y1; y <= y2; y++)
+        for (int x = x1; x <= x2; x++) {
+            if (x != x1 && x != x2 && y != y1 && y != y2)
+                continue;
+            const cell_t c = grid_get(&lv->map, x, y);
+            const bool corner = (x == x1 || x == x2) && (y == y1 || y == y2);
+            if (c == CELL_DOOR && !corner)
+                doors++;
+            else if (c != CELL_WALL)
+                return false;
+        }
+    return doors == 1;
+}
+
+/* The bits of columns x1..x2. */
+static inline bitrow_t columns(int x1, int x2)
+{
+    return (BITROW_BIT(x2 + 1) - 1) & ~(BITROW_BIT(x1) - 1);
+}
+
+/* A room's box cells (inside its walls) form whole 2x2 blocks: as many box
+ * cells as four times the blocks' top-left cells (a box with no box to its
+ * left or above, and boxes right, below and diagonally). */
+static bool boxes_in_blocks(const classes_t *k, const room_t *r)
+{
+    const bitrow_t inside = columns(r->x + 1, r->x + r->w - 2);
+    const bitrow_t *box = k->row[R_BOX];
+    int boxes = 0, blocks = 0;
+    for (int y = r->y + 1; y < r->y + r->h - 1; y++) {
+        const bitrow_t b = box[y] & inside;
+        if (!b)
+            continue;
+        const bitrow_t below = box[y + 1] & inside;
+        const bitrow_t corner = b & ~(b << 1) & ~(box[y - 1] & inside) & b >> 1 & below &
+                                below >> 1;
+        boxes += bitrow_popcount(b);
+        blocks += corner ? bitrow_popcount(corner) : 0;
+    }
+    return boxes == 4 * blocks;
+}
+
+/* Floor cells inside a room's walls: the cells of no class. */
+static int floor_inside(const classes_t *k, const room_t *r)
+{
+    const bitrow_t inside = columns(r->x + 1, r->x + r->w - 2);
+    int n = 0;
+    for (int y = r->y + 1; y < r->y + r->h - 1; y++) {
+        bitrow_t any = 0;
+        for (int j = 0; j < N_CLASSES; j++)
+            any |= k->row[j][y];
+        const bitrow_t f = inside & ~any;
+        n += f ? bitrow_popcount(f) : 0;
+    }
+    return n;
+}
+
+static void look_rooms(const level_t *lv, const classes_t *k, seen_t *s)
+{
+    for (int i = 0; i < lv->nrooms; i++)
+        s->rooms_outside += !room_on_map(&lv->rooms[i]);
+    s->fluid_room_kind = CELL_FLOOR;
+    uint64_t used[(LEVEL_MAX_ROOMS + 63) / 64] = {0};
+    for (int i = 0; i < lv->nspecial; i++) {
+        const int ri = lv->special[i].room;
+        if (ri >= lv->nrooms || !room_on_map(&lv->rooms[ri]))
+            continue;
+        s->special_shared += (used[ri / 64] >> (ri % 64) & 1) != 0;
+        used[ri / 64] |= UINT64_C(1) << (ri % 64);
+        const room_t *r = &lv->rooms[ri];
+        switch (lv->special[i].kind) {
+        case SPECIAL_FLUID: {
+            s->fluid_room_floor += (uint8_t)floor_inside(k, r);
+            if (s->fluid_room_kind == CELL_FLOOR) {
+                /* the first one's fluid: what most of its inside holds */
+                int n[CELL__COUNT] = {0};
+                for (int y = r->y + 1; y < r->y + r->h - 1; y++) {
+                    const uint8_t *c = &lv->map.c[GRID_IDX(r->x + 1, y)];
+                    for (int x = 0; x < r->w - 2; x++)
+                        n[c[x] < CELL__COUNT ? c[x] : CELL_WALL]++;
+                }
+                int best = CELL_WATER;
+                for (int c = CELL_ACID; c <= CELL_LAVA; c++)
+                    best = n[c] > n[best] ? c : best;
+                s->fluid_room_kind = (uint8_t)(n[best] ? best : CELL_FLOOR);
+            }
+            break;
+        }
+        case SPECIAL_VAULT:
+            s->vaults++;
+            s->vault_unboxed += !vault_boxed(lv, r);
+            break;
+        case SPECIAL_WAREHOUSE:
+            s->box_blocks_bad += !boxes_in_blocks(k, r);
+            break;
+        default:
+            break;
+        }
+    }
+}
+
+void observer_look(const level_t *lv, seen_t *s)
+{
+    memset(s, 0, sizeof *s);
+    classes_t k;
+    classify(&lv->map, &k);
+    s->doors = (uint16_t)k.count[R_DOOR];
+    s->stairs = (uint8_t)k.count[R_STAIRS];
+    s->bridges = (uint16_t)k.count[R_BRIDGE];
+    s->barrels = (uint16_t)k.count[R_BARREL];
+    /* the ring: wall or ring fluid */
+    int open = 0;
+    const bitrow_t sides = BITROW_BIT(1) | BITROW_BIT(GRID_W);
+    bitrow_t side_open = 0;
+    for (int y = 2; y < GRID_H; y++)
+        side_open |= sides & ~(k.row[R_WALL][y] | k.row[R_EDGE][y]);
+    if (side_open) /* rare: count them */
+        for (int y = 2; y < GRID_H; y++)
+            open += bitrow_popcount(sides & ~(k.row[R_WALL][y] | k.row[R_EDGE][y]));
+    const bitrow_t top = COLUMNS & ~(k.row[R_WALL][1] | k.row[R_EDGE][1]),
+                   bottom = COLUMNS & ~(k.row[R_WALL][GRID_H] | k.row[R_EDGE][GRID_H]);
+    if (top | bottom)
+        open += bitrow_popcount(top) + bitrow_popcount(bottom);
+    s->ring_open = (uint8_t)open;
+    const int sx = lv->start.x, sy = lv->start.y;
+    s->start_cell = grid_in_map(sx, sy) ? lv->map.c[GRID_IDX(sx, sy)] : CELL_WALL;
+    /* where things stand */
+    _Static_assert(offsetof(monster_t, y) == offsetof(monster_t, x) + 1, "x then y");
+    _Static_assert(offsetof(point_t, y) == offsetof(point_t, x) + 1, "x then y");
+    if (epoch >= UINT32_MAX - 2) {
+        memset(marks, 0, sizeof marks);
+        epoch = 0;
+    }
+    const uint32_t em = ++epoch, ei = ++epoch;
+    s->mon = look_at(lv, &lv->monster[0].x, lv->nmonsters, sizeof(monster_t), marks, em, UINT32_MAX);
+    s->item = look_at(lv, &lv->item[0].x, lv->nitems, sizeof(point_t), marks, ei, em);
+    /* the stairs list against the stairs cells */
+    int listed = 0;
+    bitrow_t seen_st[GRID_H + 2] = {0};
+    for (int i = 0; i < lv->nstairs; i++) {
+        const int x = lv->stairs[i].x, y = lv->stairs[i].y;
+        if (grid_in_map(x, y) && grid_get(&lv->map, x, y) == CELL_STAIRS && !bit_at(seen_st, x, y)) {
+            seen_st[y] |= BITROW_BIT(x);
+            listed++;
+        } else {
+            s->stairs_off++;
+        }
+    }
+    s->stairs_off = (uint8_t)(s->stairs_off + (s->stairs - listed));
+    if (s->doors)
+        look_doors(&k, s);
+    look_rivers(&k, s);
+    if (lv->nrooms)
+        look_rooms(lv, &k, s);
+}

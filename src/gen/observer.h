@@ -1,0 +1,70 @@
+/* observer.h - what the finished level shows, seen from the level alone.
+ *
+ * The observer reads only what a player would find on a finished level: the
+ * map, the room list and its special rooms, the positions of the monsters,
+ * items, stairs and the start, and the arena's kept-free box.  It never reads
+ * the observation record (obs_t), in which the generator writes down what it
+ * drew, so a bug between a draw and the map (a thing put on the wrong cell, a
+ * bridge recorded but not drawn) shows here as a disagreement with the rules
+ * or with the record.  Its result is its own record, seen_t; the tallies
+ * count it (docs/expectations.md, "The observer", says what each field is
+ * for and which rule of docs/rules.md it sees).
+ */
+#ifndef DRLSIM_OBSERVER_H
+#define DRLSIM_OBSERVER_H
+
+#include <stdint.h>
+
+#include "level.h"
+
+/* Where the monsters (or the items) of a level stand. */
+typedef struct seen_things {
+    uint16_t blocked;   /* on wall, door, box, barrel or ring cells */
+    uint16_t hazard;    /* on acid or lava */
+    uint16_t stacked;   /* on a cell an earlier one of them holds */
+    uint16_t on_stairs; /* on a stairs cell */
+    uint16_t on_start;  /* on the start */
+    uint16_t keepout;   /* inside the kept-free box (lv->keepout) */
+    uint16_t on_other;  /* items: on a cell a monster holds; monsters: 0 */
+} seen_things_t;
+
+typedef struct seen {
+    /* cells on the map (1..78 x 1..20) */
+    uint16_t doors;           /* door cells */
+    uint16_t bridges;         /* bridge cells */
+    uint16_t barrels;         /* barrel cells of the three kinds */
+    uint8_t stairs;           /* stairs cells */
+    uint8_t ring_open;        /* ring cells that are neither wall nor ring fluid */
+    uint8_t start_cell;       /* the cell kind under the start */
+    /* where things stand: the monsters (mon) and the items (item) */
+    seen_things_t mon, item;
+    uint8_t stairs_off;       /* listed stairs not on a stairs cell, plus stairs cells
+                               * no list entry names */
+    /* structure */
+    uint8_t doors_off_line;   /* doors with no wall or door on both sides along either
+                               * axis, among the doors with no fluid, bridge or ring fluid
+                               * in their 3x3 block */
+    uint8_t door_pairs;       /* orthogonally adjacent pairs of door cells */
+    uint8_t rooms_outside;    /* room list entries not inside the map */
+    uint8_t special_shared;   /* special rooms on a room an earlier special room has */
+    uint8_t fluid_room_floor; /* floor cells inside the walls of fluid special rooms */
+    uint8_t fluid_room_kind;  /* the first fluid special room's fluid (most of its
+                               * inside), CELL_FLOOR when none */
+    uint8_t vaults;           /* vault special rooms */
+    uint8_t vault_unboxed;    /* vaults whose inner box (one cell in from the room's
+                               * walls) is not a wall ring with exactly one door */
+    uint8_t box_blocks_bad;   /* warehouse special rooms whose box cells do not form
+                               * whole 2x2 blocks */
+    uint8_t span_cols;        /* with wet cells on column 1 or 78 (a horizontal river):
+                               * the fewest wet, barrel or stairs cells in a column
+                               * 2..77 (what may stand on a river counts); else 0 */
+    uint8_t span_rows;        /* with wet cells on row 1 or 20 (a vertical river): the
+                               * same in a row; else 0 */
+    uint8_t bridge_cols;      /* columns holding bridge cells */
+    uint8_t bridge_rows;      /* rows holding bridge cells */
+} seen_t;
+
+/* Look at the finished level lv and fill s. */
+void observer_look(const level_t *lv, seen_t *s);
+
+#endif

@@ -1,0 +1,180 @@
+/* test_observer.c - the observer (src/gen/observer.h) on hand-made levels
+ * whose answers are counted here by hand, and its CPU paths (plain and
+ * AVX2) held equal on levels of every type of both rulesets. */
+#include <string.h>
+
+#include "cpu.h"
+#include "observer.h"
+#include "tables.h"
+#include "testutil.h"
+
+/* An open 78 x 20 level: floor inside a wall ring, the start at (5,5), one
+ * listed stairs cell at (70,15), nothing else. */
+static void open_level(level_t *lv)
+{
+    memset(lv, 0, sizeof *lv);
+    grid_clear(&lv->map);
+    lv->type = LT_NORMAL;
+    lv->dlevel = 1;
+    lv->start = (point_t){5, 5};
+    grid_set(&lv->map, 70, 15, CELL_STAIRS);
+    lv->stairs[lv->nstairs++] = (point_t){70, 15};
+}
+
+static void hand_made(void)
+{
+    static level_t lv;
+    seen_t s;
+    open_level(&lv);
+    observer_look(&lv, &s);
+    CHECK(s.ring_open == 0 && s.stairs == 1 && s.stairs_off == 0 && s.start_cell == CELL_FLOOR,
+          "an open level: ring closed, one listed stair, start on floor");
+    CHECK(s.doors == 0 && s.mon.blocked == 0 && s.item.stacked == 0 && s.span_cols == 0 &&
+              s.span_rows == 0,
+          "an open level: nothing else");
+
+    /* placement: a monster on a wall, one on the start, two on one cell, one
+     * on lava, one on the stairs; items on a door, on a monster, two on one
+     * cell; a keep-out box holding one monster */
+    open_level(&lv);
+    grid_set(&lv.map, 10, 10, CELL_WALL);
+    grid_set(&lv.map, 12, 12, CELL_LAVA);
+    grid_set(&lv.map, 20, 5, CELL_DOOR);
+    grid_set(&lv.map, 20, 4, CELL_WALL);
+    grid_set(&lv.map, 20, 6, CELL_WALL);
+    const point_t mons[] = {{10, 10}, {5, 5}, {30, 3}, {30, 3}, {12, 12}, {70, 15}, {40, 10}};
+    for (int i = 0; i < 7; i++)
+        lv.monster[lv.nmonsters++] = (monster_t){.x = mons[i].x, .y = mons[i].y};
+    lv.keepout = (rect_t){38, 8, 42, 12};
+    lv.item[lv.nitems++] = (point_t){20, 5};
+    lv.item[lv.nitems++] = (point_t){30, 3};
+    lv.item[lv.nitems++] = (point_t){50, 9};
+    lv.item[lv.nitems++] = (point_t){50, 9};
+    observer_look(&lv, &s);
+    CHECK(s.mon.blocked == 1 && s.mon.on_start == 1 && s.mon.stacked == 1 && s.mon.hazard == 1 &&
+              s.mon.on_stairs == 1 && s.mon.keepout == 1,
+          "monsters: blocked %d start %d stacked %d hazard %d stairs %d keepout %d",
+          s.mon.blocked, s.mon.on_start, s.mon.stacked, s.mon.hazard, s.mon.on_stairs,
+          s.mon.keepout);
+    CHECK(s.item.blocked == 1 && s.item.on_other == 1 && s.item.stacked == 1 &&
+              s.item.hazard == 0 && s.item.on_start == 0,
+          "items: blocked %d on monster %d stacked %d", s.item.blocked, s.item.on_other,
+          s.item.stacked);
+    CHECK(s.doors == 1 && s.doors_off_line == 0 && s.door_pairs == 0,
+          "a door between two walls is in line");
+    /* the same level looked at again: the marks of the last look do not count */
+    observer_look(&lv, &s);
+    CHECK(s.mon.stacked == 1 && s.item.stacked == 1 && s.item.on_other == 1,
+          "a second look counts the same");
+
+    /* structure: a door in open floor, two doors side by side, a ring gap,
+     * an unlisted stairs cell, a room off the map, one room twice special */
+    open_level(&lv);
+    grid_set(&lv.map, 30, 10, CELL_DOOR);
+    grid_set(&lv.map, 50, 10, CELL_DOOR);
+    grid_set(&lv.map, 51, 10, CELL_DOOR);
+    grid_set(&lv.map, 50, 9, CELL_WALL);
+    grid_set(&lv.map, 50, 11, CELL_WALL);
+    grid_set(&lv.map, 51, 9, CELL_WALL);
+    grid_set(&lv.map, 51, 11, CELL_WALL);
+    grid_set(&lv.map, 1, 7, CELL_FLOOR);
+    grid_set(&lv.map, 60, 3, CELL_STAIRS);
+    lv.rooms[lv.nrooms++] = (room_t){2, 2, 10, 6};
+    lv.rooms[lv.nrooms++] = (room_t){70, 15, 10, 6};
+    lv.special[lv.nspecial++] = (special_room_t){SPECIAL_LEVER, 0};
+    lv.special[lv.nspecial++] = (special_room_t){SPECIAL_AMMO, 0};
+    observer_look(&lv, &s);
+    CHECK(s.doors == 3 && s.doors_off_line == 1 && s.door_pairs == 1,
+          "doors: %d, off line %d, pairs %d", s.doors, s.doors_off_line, s.door_pairs);
+    CHECK(s.ring_open == 1 && s.stairs == 2 && s.stairs_off == 1,
+          "ring open %d, stairs %d, off %d", s.ring_open, s.stairs, s.stairs_off);
+    CHECK(s.rooms_outside == 1 && s.special_shared == 1, "rooms outside %d, shared %d",
+          s.rooms_outside, s.special_shared);
+
+    /* a horizontal river of width 3 over rows 8-10 with a 2-column bridge at
+     * x 20-21, one of its cells under a barrel; a fluid room with one floor
+     * cell left; a vault whose inner box has one door; a warehouse room with
+     * a broken crate block */
+    open_level(&lv);
+    for (int x = 1; x <= GRID_W; x++)
+        for (int y = 8; y <= 10; y++)
+            grid_set(&lv.map, x, y,
+                     x == 1 || x == GRID_W ? CELL_EDGE
+                     : x == 20 || x == 21  ? CELL_BRIDGE
+                                           : CELL_WATER);
+    grid_set(&lv.map, 40, 9, CELL_BARREL);
+    observer_look(&lv, &s);
+    CHECK(s.span_cols == 3 && s.span_rows == 0 && s.bridges == 6 && s.bridge_cols == 2 &&
+              s.bridge_rows == 3 && s.barrels == 1,
+          "river: span %d/%d, bridges %d in %d columns, %d rows", s.span_cols, s.span_rows,
+          s.bridges, s.bridge_cols, s.bridge_rows);
+    open_level(&lv);
+    lv.rooms[lv.nrooms++] = (room_t){3, 3, 6, 5};   /* fluid: inside (4..7, 4..6) */
+    lv.rooms[lv.nrooms++] = (room_t){20, 2, 10, 9}; /* vault: box (22..27, 4..8) */
+    lv.rooms[lv.nrooms++] = (room_t){40, 2, 10, 8}; /* warehouse */
+    lv.special[lv.nspecial++] = (special_room_t){SPECIAL_FLUID, 0};
+    lv.special[lv.nspecial++] = (special_room_t){SPECIAL_VAULT, 1};
+    lv.special[lv.nspecial++] = (special_room_t){SPECIAL_WAREHOUSE, 2};
+    for (int y = 4; y <= 6; y++)
+        for (int x = 4; x <= 7; x++)
+            grid_set(&lv.map, x, y, x == 7 && y == 6 ? CELL_FLOOR : CELL_ACID);
+    for (int y = 4; y <= 8; y++)
+        for (int x = 22; x <= 27; x++)
+            if (x == 22 || x == 27 || y == 4 || y == 8)
+                grid_set(&lv.map, x, y, CELL_WALL);
+    grid_set(&lv.map, 24, 8, CELL_DOOR);
+    for (int y = 4; y <= 5; y++)
+        for (int x = 42; x <= 43; x++)
+            grid_set(&lv.map, x, y, CELL_BOX);
+    grid_set(&lv.map, 44, 4, CELL_BOX);
+    observer_look(&lv, &s);
+    CHECK(s.fluid_room_floor == 1 && s.fluid_room_kind == CELL_ACID, "fluid room: floor %d, kind %d",
+          s.fluid_room_floor, s.fluid_room_kind);
+    CHECK(s.vaults == 1 && s.vault_unboxed == 0, "a vault box with one door");
+    CHECK(s.box_blocks_bad == 1, "a crate block of five cells is not whole 2x2 blocks");
+    grid_set(&lv.map, 44, 4, CELL_FLOOR);
+    grid_set(&lv.map, 22, 4, CELL_DOOR); /* a door on the box's corner */
+    observer_look(&lv, &s);
+    CHECK(s.box_blocks_bad == 0 && s.vault_unboxed == 1, "a whole block; a corner door");
+}
+
+/* Every CPU path sees the same on real levels of every type. */
+static void paths_agree(const char *rules)
+{
+    const tables_t *t = tables_load(rules);
+    CHECK(t != NULL, "tables of %s", rules);
+    if (!t)
+        return;
+    static level_t lv;
+    long differ = 0, levels = 0;
+    const cpu_path_t best = cpu_best();
+    for (int type = 0; type < LT__COUNT; type++) {
+        if (!t->rules->has_type[type])
+            continue;
+        gen_params_t p;
+        gen_params_default(&p, t);
+        p.type = type;
+        for (int i = 0; i < 300; i++) {
+            p.dlevel = 1 + i % 30;
+            cpu_force(best);
+            level_generate(&lv, &p, 11, (uint64_t)i);
+            seen_t a, b;
+            cpu_force(CPU_PLAIN);
+            observer_look(&lv, &a);
+            cpu_force(best);
+            observer_look(&lv, &b);
+            differ += memcmp(&a, &b, sizeof a) != 0;
+            levels++;
+        }
+    }
+    cpu_force(best);
+    CHECK(differ == 0, "%s: the paths differ on %ld of %ld levels", rules, differ, levels);
+}
+
+int main(void)
+{
+    hand_made();
+    paths_agree(RULESET_WIKI);
+    paths_agree(RULESET_GAME);
+    return test_summary("observer");
+}
