@@ -50,6 +50,7 @@ static const struct {
     {"monster", "population"},  {"first_monster", "population"}, {"hunting", "population"},
     {"items", "population"},    {"single_", "population"},    {"foreign", "population"},
     {"budget", "population"},   {"danger", "population"},     {"game_", "game"},
+    {"seen_", "observed"}, /* the observer of the finished level (observer.h) */
 };
 
 const char *compare_family(int h)
