@@ -44,8 +44,8 @@
 static void usage(FILE *out)
 {
     fprintf(out,
-            "usage: drlsim changes A B [--levels N] [--seed S] [--difficulty D] [--alpha A]\n"
-            "                      [--threads K] [--progress auto|always|never]\n"
+            "usage: drlsim changes A B [--levels N] [--seed S] [--seed-b S] [--difficulty D]\n"
+            "                      [--alpha A] [--threads K] [--progress auto|always|never]\n"
             "                      [--json FILE] [--markdown FILE] [--html FILE]\n"
             "\n"
             "What changed in level generation between rulesets A and B (wiki-0.9.9.3,\n"
@@ -61,6 +61,8 @@ static void usage(FILE *out)
             "\n"
             "  --levels N       levels per dlevel and ruleset (default %d)\n"
             "  --seed S         master seed, the same for both rulesets (default 0)\n"
+            "  --seed-b S       another seed for B's levels (default: --seed): A against\n"
+            "                   itself with two seeds shows what chance alone changes\n"
             "  --difficulty D   1-5 or ITYTD, HNTR, HMP, UV, N! (default HMP)\n"
             "  --alpha A        significance level per family, Holm (default %g)\n"
             "  --threads K      worker threads (default: OMP_NUM_THREADS if set, else all\n"
@@ -77,7 +79,7 @@ static void usage(FILE *out)
 }
 
 typedef struct changes_opts {
-    uint64_t levels, seed;
+    uint64_t levels, seed, seed_b;
     int difficulty;
     double alpha;
     driver_opts_t d;
@@ -89,6 +91,7 @@ static const cli_spec_t OPTS[] = {
     OPT_HELP,
     OPT_LEVELS(changes_opts_t, levels, CHANGES_MAX_LEVELS),
     OPT_SEED(changes_opts_t, seed),
+    {.name = "seed-b", .kind = CLI_U64, .at = offsetof(changes_opts_t, seed_b)},
     OPT_DIFFICULTY(changes_opts_t, difficulty),
     OPT_ALPHA(changes_opts_t, alpha),
     OPT_THREADS(changes_opts_t, d.threads),
@@ -335,6 +338,7 @@ typedef struct changes {
     row_t *rows;      /* TALLY_NHISTS: changed first (ranked), then unchanged, then untested */
     int nchanged, nunchanged, nuntested;
     const tally_names_t *names; /* the bins' names (NULL: numbers) */
+    uint64_t seed_b;            /* B's seed */
 } changes_t;
 
 static cJSON *num(double v)
@@ -384,6 +388,7 @@ static cJSON *json_root(const changes_t *c)
     cJSON_AddStringToObject(root, "b", c->b);
     cJSON_AddItemToObject(root, "levels_per_dlevel", report_u64(c->o->levels));
     cJSON_AddItemToObject(root, "seed", report_u64(c->o->seed));
+    cJSON_AddItemToObject(root, "seed_b", report_u64(c->seed_b));
     cJSON_AddNumberToObject(root, "difficulty", c->o->difficulty);
     cJSON_AddStringToObject(root, "dlevels", c->dl->text);
     cJSON_AddStringToObject(root, "dlevels_from", c->dl_source);
@@ -410,11 +415,11 @@ static char *json_text(const changes_t *c)
 static void header_line(strbuf_t *m, const changes_t *c, bool md)
 {
     sb_printf(m, "%s%s%s against %s%s%s: %llu levels per dlevel and ruleset, dlevels %s (%s), "
-                 "difficulty %d, seed %llu; %d histograms changed, %d unchanged, %d not "
+                 "difficulty %d, seed %llu (B: %llu); %d histograms changed, %d unchanged, %d not "
                  "compared at alpha %g per family (Holm)",
               md ? "`" : "", c->a, md ? "`" : "", md ? "`" : "", c->b, md ? "`" : "",
               (unsigned long long)c->o->levels, c->dl->text, c->dl_source, c->o->difficulty,
-              (unsigned long long)c->o->seed, c->nchanged, c->nunchanged, c->nuntested,
+              (unsigned long long)c->o->seed, (unsigned long long)c->seed_b, c->nchanged, c->nunchanged, c->nuntested,
               c->o->alpha);
 }
 
@@ -491,14 +496,19 @@ static void print_table(const changes_t *c)
 
 /* The levels of one ruleset into a new tally (NULL after a message, or
  * when stopped: *stopped). */
-static tally_t *make_levels(const tables_t *t, const changes_opts_t *o, const dlevels_t *dl,
-                            driver_opts_t *d, bool *stopped)
+static tally_t *make_levels(const tables_t *t, const changes_opts_t *o, uint64_t seed,
+                            const dlevels_t *dl, driver_opts_t *d, bool *stopped)
 {
     tally_t *tally = tally_new(dl->lo[0], dl->hi[dl->n - 1], o->difficulty);
     if (!tally) {
         fprintf(stderr, "drlsim changes: out of memory\n");
         return NULL;
     }
+    /* Each run of dlevels takes indices of its own: a level's random
+     * streams are those of its index, so two runs from index 0 would make
+     * their dlevels' levels of one index from the same numbers, and the
+     * strata would not be independent. */
+    uint64_t first = 0;
     for (int k = 0; k < dl->n; k++) {
         job_t job;
         memset(&job, 0, sizeof job);
@@ -506,9 +516,10 @@ static tally_t *make_levels(const tables_t *t, const changes_opts_t *o, const dl
         job.params.difficulty = o->difficulty;
         job.dlevel_lo = dl->lo[k];
         job.dlevel_hi = dl->hi[k];
-        job.seed = o->seed;
-        job.first = 0;
+        job.seed = seed;
         job.count = o->levels * (uint64_t)(dl->hi[k] - dl->lo[k] + 1);
+        job.first = first;
+        first += job.count;
         driver_result_t res;
         if (driver_run(&job, d, tally, &res) != 0) {
             tally_free(tally);
@@ -565,6 +576,19 @@ int cmd_changes(int argc, char **argv)
         cli_error(&c, "only one of --json, --markdown and --html can write to stdout ('-')");
         return CLI_EXIT_USAGE;
     }
+    for (int k = 0; k < 2; k++) {
+        bool known = false;
+        char list[128] = "";
+        for (int i = 0; TABLES_RULESETS[i]; i++) {
+            known = known || strcmp(o.rules[k], TABLES_RULESETS[i]) == 0;
+            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "",
+                     TABLES_RULESETS[i]);
+        }
+        if (!known) {
+            cli_error(&c, "'%s' is not a ruleset drlsim can run (%s)", o.rules[k], list);
+            return CLI_EXIT_USAGE;
+        }
+    }
     const tables_t *ta = tables_open("changes", o.rules[0], NULL, -1);
     const tables_t *tb = ta ? tables_open("changes", o.rules[1], NULL, -1) : NULL;
     if (!tb)
@@ -597,13 +621,14 @@ int cmd_changes(int argc, char **argv)
     o.d.label = "changes";
     o.d.bar = &bar;
     bool stopped = false;
-    tally_t *xa = make_levels(ta, &o, &dl, &o.d, &stopped);
-    tally_t *xb = xa ? make_levels(tb, &o, &dl, &o.d, &stopped) : NULL;
+    tally_t *xa = make_levels(ta, &o, o.seed, &dl, &o.d, &stopped);
+    tally_t *xb = xa ? make_levels(tb, &o, cli_given(&c, "seed-b") ? o.seed_b : o.seed, &dl, &o.d, &stopped) : NULL;
     driver_progress_end(&bar);
     compare_result_t *res = xb ? calloc((size_t)TALLY_NHISTS, sizeof *res) : NULL;
     row_t *rows = res ? calloc((size_t)TALLY_NHISTS, sizeof *rows) : NULL;
-    changes_t ch = {o.rules[0], o.rules[1], &o, &dl, dl_source, 0, rows, 0, 0, 0, NULL};
+    changes_t ch = {o.rules[0], o.rules[1], &o, &dl, dl_source, 0, rows, 0, 0, 0, NULL, 0};
     const bool same = same_names(ta, tb);
+    ch.seed_b = cli_given(&c, "seed-b") ? o.seed_b : o.seed;
     rc = 0;
     if (stopped) {
         fprintf(stderr, "drlsim changes: interrupted: nothing written\n");

@@ -23,6 +23,16 @@ static double num(const cJSON *o, const char *k)
     return cJSON_IsNumber(v) ? v->valuedouble : NAN;
 }
 
+/* A count the JSON holds as a number or, past 2^53, as a string. */
+static const char *count(const cJSON *o, const char *k, char *buf, size_t n)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+    if (cJSON_IsString(v))
+        return v->valuestring;
+    snprintf(buf, n, "%.0f", cJSON_IsNumber(v) ? v->valuedouble : 0.0);
+    return buf;
+}
+
 static void fmt(char *buf, size_t n, double v)
 {
     if (isnan(v))
@@ -79,7 +89,7 @@ static int family_script(strbuf_t *g, const cJSON *changed, const char *family, 
     const cJSON *r;
     cJSON_ArrayForEach(r, changed) panels += strcmp(str(r, "family"), family) == 0;
     const int ph = 230;
-    sb_printf(g, "set terminal svg size 900,%d font \"sans,11\" background rgb \"white\"\n",
+    sb_printf(g, "set terminal svg size 900,%d font \"sans,11\" noenhanced background rgb \"white\"\n",
               ph * panels + 20);
     sb_puts(g, "set style data histograms\nset style histogram clustered gap 1\n"
                "set style fill solid 0.85 border -1\nset key top right\nset grid ytics\n"
@@ -171,14 +181,15 @@ int changes_html_write(const cJSON *c, const char *path)
     sb_html(&h, a);
     sb_puts(&h, " to ");
     sb_html(&h, b);
-    sb_printf(&h, "</h1>\n<p>%.0f levels per dlevel and ruleset, dlevels ",
-              num(c, "levels_per_dlevel"));
+    char nl[32], seed[32];
+    sb_printf(&h, "</h1>\n<p>%s levels per dlevel and ruleset, dlevels ",
+              count(c, "levels_per_dlevel", nl, sizeof nl));
     sb_html(&h, str(c, "dlevels"));
     sb_puts(&h, " (");
     sb_html(&h, str(c, "dlevels_from"));
-    sb_printf(&h, "), difficulty %.0f, seed %.0f, alpha %g per family (Holm): <b>%d changed</b>, "
+    sb_printf(&h, "), difficulty %.0f, seed %s, alpha %g per family (Holm): <b>%d changed</b>, "
                   "%d unchanged, %d not compared.</p>\n",
-              num(c, "difficulty"), num(c, "seed"), num(c, "alpha"), cJSON_GetArraySize(changed),
+              num(c, "difficulty"), count(c, "seed", seed, sizeof seed), num(c, "alpha"), cJSON_GetArraySize(changed),
               cJSON_GetArraySize(unchanged), cJSON_GetArraySize(untested));
     sb_puts(&h, "<h2>Changed, ranked by effect size</h2>\n");
     rows_table(&h, changed, a, b);
