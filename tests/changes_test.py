@@ -12,6 +12,7 @@
      one docs/rules.md G6-G7 give for the episode's random dlevels on HMP
      (weight 20 of 231..257 from dlevel 9, none before) while the wiki makes
      none; the game's barrels, which the wiki ruleset never places;
+     monsters_by_kind compared by monster id, over the ids of both tables;
   3. every histogram has an entry in data/changes.json (its longest name
      prefix), "no rule" or a rule for each ruleset that generates it, and a
      changed histogram's rule is the entry of ruleset B;
@@ -150,6 +151,15 @@ try:
     bar = byname["game_barrel_count"]
     check(bar in j["changed"] and bar["a"] == 0 and bar["b"] > 0.5,
           "the game's barrels (G48) changed: wiki 0 per level, game %.3g" % bar["b"])
+
+    # bins the tables name: compared by name, over both rulesets' monster ids
+    ids = set()
+    for f in ("data/monsters.json", "data/game-0.9.9.7/monsters.json"):
+        ids |= {m["id"] for m in json.load(open(os.path.join(src, f)))["monsters"]}
+    mk = byname["monsters_by_kind"]
+    named = {b for b in mk.get("bins", []) if not b.isdigit()}
+    check(mk["test"] != "none" and named == ids,
+          "monsters_by_kind is compared bin by monster id, over both rulesets' %d ids" % len(ids))
 
     # ---- 3. data/changes.json ----
     rules = json.load(open(os.path.join(src, "data", "changes.json")))["rules"]

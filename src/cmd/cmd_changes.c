@@ -536,6 +536,107 @@ static tally_t *make_levels(const tables_t *t, const changes_opts_t *o, uint64_t
     return tally;
 }
 
+/* A row of histogram h in every stratum of t, and f called on it. */
+static void each_row(tally_t *t, int h, void (*f)(uint64_t *row, int nb, const int *to),
+                     const int *to)
+{
+    for (int dl = t->dlevel_lo; dl <= t->dlevel_hi; dl++)
+        for (int type = 0; type < LT__COUNT; type++)
+            if (tally_holds(t, dl, (level_type_t)type))
+                f(tally_row(t, dl, (level_type_t)type, h), TALLY_HISTS[h].nbins, to);
+}
+
+static bool row_fits(const uint64_t *row, int nb, const int *to)
+{
+    for (int i = 0; i < nb; i++)
+        if (row[i] && (to[i] < 0 || to[i] >= nb))
+            return false;
+    return true;
+}
+
+static void row_move(uint64_t *row, int nb, const int *to)
+{
+    uint64_t tmp[MONSTER_KINDS_MAX] = {0};
+    for (int i = 0; i < nb; i++)
+        if (row[i])
+            tmp[to[i]] += row[i];
+    memcpy(row, tmp, (size_t)nb * sizeof *row);
+}
+
+static void row_clear(uint64_t *row, int nb, const int *to)
+{
+    (void)to;
+    memset(row, 0, (size_t)nb * sizeof *row);
+}
+
+static bool fits_everywhere(tally_t *t, int h, const int *to)
+{
+    for (int dl = t->dlevel_lo; dl <= t->dlevel_hi; dl++)
+        for (int type = 0; type < LT__COUNT; type++)
+            if (tally_holds(t, dl, (level_type_t)type) &&
+                !row_fits(tally_row(t, dl, (level_type_t)type, h), TALLY_HISTS[h].nbins, to))
+                return false;
+    return true;
+}
+
+/* Put the bins of B's tally that B's tables name (monster ids, outcome
+ * rows) where A's tables have the same name, and a name A lacks in a bin
+ * after A's, so that a bin is one monster or outcome on both sides;
+ * *merged names them (A's names, then B's others).  A kind of names whose
+ * union does not fit its histograms (or an unnamed bin with observations
+ * where A's is named) cannot be compared by name: its histograms are
+ * cleared on both sides and unfit[h] set. */
+static void remap_names(tally_t *ta, tally_t *tb, const tables_t *a, const tables_t *b,
+                        tally_names_t *merged, bool *unfit)
+{
+    *merged = *a->bin_names;
+    int to[TALLY_NAMED__COUNT][MONSTER_KINDS_MAX];
+    bool kind_ok[TALLY_NAMED__COUNT];
+    for (int k = 1; k < TALLY_NAMED__COUNT; k++) {
+        bool claimed[MONSTER_KINDS_MAX] = {false};
+        int next = 0;
+        for (int i = 0; i < MONSTER_KINDS_MAX; i++)
+            if (merged->bin[k][i])
+                next = i + 1;
+        for (int i = 0; i < MONSTER_KINDS_MAX; i++) {
+            const char *y = b->bin_names->bin[k][i];
+            to[k][i] = -1;
+            if (!y)
+                continue;
+            for (int j = 0; j < MONSTER_KINDS_MAX && to[k][i] < 0; j++)
+                if (merged->bin[k][j] && strcmp(merged->bin[k][j], y) == 0)
+                    to[k][i] = j;
+            if (to[k][i] < 0 && next < MONSTER_KINDS_MAX) {
+                merged->bin[k][next] = y;
+                to[k][i] = next++;
+            }
+            if (to[k][i] >= 0)
+                claimed[to[k][i]] = true;
+        }
+        for (int i = 0; i < MONSTER_KINDS_MAX; i++) /* unnamed on both sides: by number */
+            if (!b->bin_names->bin[k][i] && !merged->bin[k][i] && !claimed[i])
+                to[k][i] = i;
+        kind_ok[k] = true;
+        for (int h = 0; h < TALLY_NHISTS; h++)
+            if ((int)TALLY_HISTS[h].named == k &&
+                (TALLY_HISTS[h].kind != HIST_COUNTS || TALLY_HISTS[h].nbins > MONSTER_KINDS_MAX ||
+                 !fits_everywhere(tb, h, to[k])))
+                kind_ok[k] = false;
+    }
+    for (int h = 0; h < TALLY_NHISTS; h++) {
+        const int k = TALLY_HISTS[h].named;
+        if (k == TALLY_NAMED_NONE)
+            continue;
+        if (kind_ok[k]) {
+            each_row(tb, h, row_move, to[k]);
+        } else {
+            each_row(ta, h, row_clear, NULL);
+            each_row(tb, h, row_clear, NULL);
+            unfit[h] = true;
+        }
+    }
+}
+
 /* Do the two rulesets name the bins their tables name alike? */
 static bool same_names(const tables_t *a, const tables_t *b)
 {
@@ -627,13 +728,17 @@ int cmd_changes(int argc, char **argv)
     compare_result_t *res = xb ? calloc((size_t)TALLY_NHISTS, sizeof *res) : NULL;
     row_t *rows = res ? calloc((size_t)TALLY_NHISTS, sizeof *rows) : NULL;
     changes_t ch = {o.rules[0], o.rules[1], &o, &dl, dl_source, 0, rows, 0, 0, 0, NULL, 0};
-    const bool same = same_names(ta, tb);
+    /* bins named by the tables: compared by name (remap_names) */
+    tally_names_t merged = *tb->bin_names;
+    bool *unfit = calloc((size_t)TALLY_NHISTS, sizeof *unfit);
+    if (unfit && xb && !same_names(ta, tb))
+        remap_names(xa, xb, ta, tb, &merged, unfit);
     ch.seed_b = cli_given(&c, "seed-b") ? o.seed_b : o.seed;
     rc = 0;
     if (stopped) {
         fprintf(stderr, "drlsim changes: interrupted: nothing written\n");
         rc = 130;
-    } else if (!rows || compare_tallies(xa, xb, true, same, o.alpha, res) < 0) {
+    } else if (!rows || !unfit || compare_tallies(xa, xb, true, true, o.alpha, res) < 0) {
         if (xb)
             fprintf(stderr, "drlsim changes: out of memory\n");
         rc = 1;
@@ -641,7 +746,12 @@ int cmd_changes(int argc, char **argv)
     if (rc == 0) {
         ch.strata = compare_common_strata(xa, xb);
         /* bins the tables name go by their numbers unless both name them alike */
-        ch.names = same ? tb->bin_names : NULL;
+        ch.names = &merged;
+        for (int h = 0; h < TALLY_NHISTS; h++)
+            if (unfit[h])
+                snprintf(res[h].note, sizeof res[h].note,
+                         "its bins are each ruleset's own rows, whose names the two share too "
+                         "few of to be compared");
         const tally_names_t *names = ch.names;
         /* changed, unchanged, not compared: each histogram once */
         int k = 0;
@@ -691,6 +801,7 @@ int cmd_changes(int argc, char **argv)
     for (int i = 0; rows && i < TALLY_NHISTS; i++)
         free(rows[i].sa);
     free(rows);
+    free(unfit);
     free(res);
     tally_free(xa);
     tally_free(xb);
