@@ -92,7 +92,7 @@ static int family_script(strbuf_t *g, const cJSON *changed, const char *family, 
     sb_printf(g, "set terminal svg size 900,%d font \"sans,11\" noenhanced background rgb \"white\"\n",
               ph * panels + 20);
     sb_puts(g, "set style data histograms\nset style histogram clustered gap 1\n"
-               "set style fill solid 0.85 border -1\nset key top right\nset grid ytics\n"
+               "set style fill solid 0.85 border -1\nset key outside right top\nset grid ytics\n"
                "set xtics rotate by -35 scale 0\nset yrange [0:*]\n");
     sb_printf(g, "set multiplot layout %d,1\n", panels);
     int k = 0;
@@ -117,8 +117,10 @@ static int family_script(strbuf_t *g, const cJSON *changed, const char *family, 
             free(idx);
             sb_puts(g, "EOD\nset ylabel \"share\"\n");
         } else { /* a mean or a rate: the two values */
-            sb_printf(g, "%s %.6g %.6g\nEOD\nset ylabel \"%s\"\n", "\"value\"", num(r, "a"),
-                      num(r, "b"), str(r, "value"));
+            sb_gq(g, str(r, "value"));
+            sb_printf(g, " %.6g %.6g\nEOD\nset ylabel ", num(r, "a"), num(r, "b"));
+            sb_gq(g, str(r, "value"));
+            sb_puts(g, "\n");
         }
         sb_puts(g, "set title ");
         sb_gq(g, str(r, "name"));
