@@ -415,11 +415,11 @@ static char *json_text(const changes_t *c)
 static void header_line(strbuf_t *m, const changes_t *c, bool md)
 {
     sb_printf(m, "%s%s%s against %s%s%s: %llu levels per dlevel and ruleset, dlevels %s (%s), "
-                 "difficulty %d, seed %llu (B: %llu); %d histograms changed, %d unchanged, %d not "
+                 "difficulty %d (%s), seed %llu (B: %llu); %d histograms changed, %d unchanged, %d not "
                  "compared at alpha %g per family (Holm)",
               md ? "`" : "", c->a, md ? "`" : "", md ? "`" : "", c->b, md ? "`" : "",
               (unsigned long long)c->o->levels, c->dl->text, c->dl_source, c->o->difficulty,
-              (unsigned long long)c->o->seed, (unsigned long long)c->seed_b, c->nchanged, c->nunchanged, c->nuntested,
+              DIFFICULTY_NAMES[c->o->difficulty], (unsigned long long)c->o->seed, (unsigned long long)c->seed_b, c->nchanged, c->nunchanged, c->nuntested,
               c->o->alpha);
 }
 
