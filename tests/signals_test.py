@@ -67,6 +67,8 @@ COMMANDS = [
      "c.json", check_report),
     ("errata", ["errata", "--scale", "100", "--progress", "never", "--json", "e.json"],
      None, None),
+    ("changes", ["changes", "wiki-0.9.9.3", "game-0.9.9.7", "--levels", "100000000",
+                 "--progress", "never", "--json", "c.json"], None, None),
     ("bench", ["bench", "--type", "normal", "--seconds", "30", "--reps", "1", "--json", "b.json"],
      None, None),
 ]

@@ -28,6 +28,7 @@ typedef struct command {
 
 static const command_t COMMANDS[] = {
     {"bench", cmd_bench, false, true, "measure levels/second per type, layout alone and full level"},
+    {"changes", cmd_changes, false, true, "what changed in level generation between two rulesets"},
     {"check", cmd_check, true, true, "test the documented probabilities against generated levels"},
     {"compare", cmd_compare, false, false, "compare two run reports histogram by histogram (which differ?)"},
     {"errata", cmd_errata, false, true, "try the wiki's claims on the released game's generator"},

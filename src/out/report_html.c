@@ -787,6 +787,11 @@ static int run_gnuplot(const char *cmd_name, const strbuf_t *script, strbuf_t *o
     return 0;
 }
 
+int report_html_gnuplot(const char *cmd_name, const strbuf_t *script, strbuf_t *out, int k)
+{
+    return run_gnuplot(cmd_name, script, out, k);
+}
+
 /* ---- the page ---- */
 
 /* A page of at most this many families (an --only run) opens them all. */

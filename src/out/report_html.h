@@ -16,6 +16,8 @@
 
 #include <cjson/cJSON.h>
 
+#include "strbuf.h"
+
 /* What the results do not hold: how the run was asked for and how long it
  * took.  Only `started` and `seconds` differ between two runs of the same
  * command; the page prints each on a line of its own (class "when"). */
@@ -46,6 +48,12 @@ typedef struct report_html_run {
  * "drlsim CMD_NAME: --html needs gnuplot ...": for a command to ask before
  * it makes any level. */
 int report_html_ready(const char *cmd_name);
+
+/* Run gnuplot on a script that prints SVG (set terminal svg) and append the
+ * <svg> element to out, its ids scoped to figure k so that several
+ * pictures share a page: for the pages of other commands (changes_html.c).
+ * 0, or -1 after a one-line error naming cmd_name. */
+int report_html_gnuplot(const char *cmd_name, const strbuf_t *script, strbuf_t *out, int k);
 
 /* Write the page to path (atomically).  Returns 0, or -1 after a one-line
  * error (e.g. no gnuplot). */
