@@ -43,7 +43,7 @@
 #include "tally.h"
 
 #define ERRATA_DEFAULT_ALPHA 1e-4 /* per family, after Holm: the check's own */
-#define ERRATA_FILE "game-0.9.9.7/errata.json"
+#define ERRATA_FILE "errata.json" /* of the game ruleset's folder */
 
 typedef enum errata_verdict { E_AGREES = 0, E_DIFFERS, E_ABSENT, E__COUNT } errata_verdict_t;
 static const char *const E_NAME[E__COUNT] = {"agrees", "differs", "not in the game"};
@@ -201,11 +201,11 @@ typedef struct why_table {
     cJSON *root; /* {"families": {F: text}, "checks": {NAME: {"why": text, "game": text}}} */
 } why_table_t;
 
-static bool why_load(why_table_t *w, char *err, size_t errlen)
+static bool why_load(why_table_t *w, const tables_t *game, char *err, size_t errlen)
 {
     size_t len;
     char origin[256];
-    char *text = data_read(ERRATA_FILE, &len, origin, sizeof origin, err, errlen);
+    char *text = tables_read(game, ERRATA_FILE, &len, origin, sizeof origin, err, errlen);
     if (!text)
         return false;
     ju_t ju;
@@ -450,7 +450,7 @@ int cmd_errata(int argc, char **argv)
     gsl_set_error_handler_off();
     char err[512];
     /* The wiki's tables name the bins the expectations speak of. */
-    const tables_t *wiki = tables_load(RULESET_WIKI);
+    const tables_t *wiki = opt_tables("errata", RULESET_WIKI, NULL, -1);
     if (!wiki)
         return CLI_EXIT_USAGE;
     expect_set_t set;
@@ -458,9 +458,9 @@ int cmd_errata(int argc, char **argv)
         fprintf(stderr, "drlsim errata: %s\n", err);
         return CLI_EXIT_USAGE;
     }
-    const tables_t *game = tables_load(RULESET_GAME);
+    const tables_t *game = opt_tables("errata", RULESET_GAME, NULL, -1);
     why_table_t why = {NULL};
-    if (!game || !why_load(&why, err, sizeof err)) {
+    if (!game || !why_load(&why, game, err, sizeof err)) {
         if (game)
             fprintf(stderr, "drlsim errata: %s\n", err);
         expect_free(&set);

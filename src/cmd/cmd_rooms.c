@@ -197,7 +197,7 @@ int cmd_rooms(int argc, char **argv)
     }
     if (cluster_is_root() && !opt_outputs_writable(outs, 2)) /* only rank 0 writes them */
         return CLI_EXIT_USAGE;
-    job.params.tables = tables_open("rooms", opt.rules, opt.data_dir, job.params.type);
+    job.params.tables = opt_tables("rooms", opt.rules, opt.data_dir, job.params.type);
     if (!job.params.tables)
         return CLI_EXIT_USAGE;
     level_type_t type = (level_type_t)job.params.type;

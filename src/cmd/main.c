@@ -11,6 +11,7 @@
 #include "cluster.h"
 #include "commands.h"
 #include "driver.h"
+#include "opts.h"
 #include "outfile.h"
 
 #ifndef DRLSIM_VERSION
@@ -60,6 +61,14 @@ static int finish_stdout(int rc)
     return rc;
 }
 
+/* Command i on its arguments, its tables closed after. */
+static int run(size_t i, int argc, char **argv)
+{
+    int rc = COMMANDS[i].run(argc, argv);
+    opt_tables_close();
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     driver_on_kill(outfile_discard_pending);
@@ -81,7 +90,7 @@ int main(int argc, char **argv)
         for (size_t i = 0; i < NCOMMANDS; i++)
             if (strcmp(argv[2], COMMANDS[i].name) == 0) {
                 char *args[] = {(char *)"--help", NULL};
-                return finish_stdout(COMMANDS[i].run(1, args));
+                return finish_stdout(run(i, 1, args));
             }
         fprintf(stderr, "drlsim help: unknown command '%s' (see drlsim --help)\n", argv[2]);
         return CLI_EXIT_USAGE;
@@ -97,10 +106,10 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < NCOMMANDS; i++)
         if (strcmp(cmd, COMMANDS[i].name) == 0) {
             if (!COMMANDS[i].cluster)
-                return finish_stdout(COMMANDS[i].run(argc - 2, argv + 2));
+                return finish_stdout(run(i, argc - 2, argv + 2));
             if (cluster_init() != 0)
                 return 1;
-            return cluster_finish(finish_stdout(COMMANDS[i].run(argc - 2, argv + 2)));
+            return cluster_finish(finish_stdout(run(i, argc - 2, argv + 2)));
         }
     fprintf(stderr, "drlsim: unknown command '%s' (see drlsim --help)\n", cmd);
     return CLI_EXIT_USAGE;

@@ -3,6 +3,7 @@
  * is to write. */
 #include "opts.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "outfile.h"
@@ -45,4 +46,27 @@ bool opt_outputs_writable(const char *const *paths, int n)
         if (paths[i] && outfile_check(paths[i]) != 0)
             return false;
     return true;
+}
+
+/* The tables a command opened (a few: errata opens two, merge one per job). */
+#define OPT_MAX_TABLES 8
+static const tables_t *opened[OPT_MAX_TABLES];
+static int nopened;
+
+const tables_t *opt_tables(const char *cmd, const char *name, const char *data_dir, int type)
+{
+    if (nopened == OPT_MAX_TABLES) {
+        fprintf(stderr, "drlsim %s: too many table sets\n", cmd);
+        return NULL;
+    }
+    const tables_t *t = tables_open(cmd, name, data_dir, type);
+    if (t)
+        opened[nopened++] = t;
+    return t;
+}
+
+void opt_tables_close(void)
+{
+    while (nopened > 0)
+        tables_close(opened[--nopened]);
 }

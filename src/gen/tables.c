@@ -34,27 +34,29 @@ bool tables_name_bins(tally_names_t *into, tally_named_t k, const char *const *n
 }
 
 /* Name the report bins of kind k, those of histogram `hist`, by n names
- * (tables_t.bin_names; the strings live in the loaded tables, which are
- * never freed).  False after a one-line error naming files, the data that
- * names them. */
+ * (tables_t.bin_names; the strings live in the loaded tables).  False with a
+ * one-line error in err naming files, the data that names them. */
 static bool name_bins(tally_names_t *into, tally_named_t k, const char *hist,
-                      const char *const *names, int n, const char *files)
+                      const char *const *names, int n, const char *files, char *err,
+                      size_t errlen)
 {
     if (tables_name_bins(into, k, names, n))
         return true;
-    fprintf(stderr, "drlsim: %s: names a report cannot give the bins of %s (more than its "
-                    "bins, empty, repeated or digits only)\n",
-            files, hist);
+    snprintf(err, errlen, "%s: names a report cannot give the bins of %s (more than its "
+                          "bins, empty, repeated or digits only)",
+             files, hist);
     return false;
 }
 
 /* The monster ids of m as the bins of monsters_by_kind and first_monster. */
-static bool name_monsters(tally_names_t *into, const monster_table_t *m, const char *file)
+static bool name_monsters(tally_names_t *into, const monster_table_t *m, const char *file,
+                          char *err, size_t errlen)
 {
     const char *names[MONSTER_KINDS_MAX];
     for (int i = 0; i < m->n; i++)
         names[i] = m->kind[i].id;
-    return name_bins(into, TALLY_NAMED_MONSTER, "monsters_by_kind", names, m->n, file);
+    return name_bins(into, TALLY_NAMED_MONSTER, "monsters_by_kind", names, m->n, file, err,
+                     errlen);
 }
 
 /* Every file of data/ a generation reads, by name (the loaders below read
@@ -62,102 +64,111 @@ static bool name_monsters(tally_names_t *into, const monster_table_t *m, const c
  * Not expectations.json: the checks, not the rules. */
 static const char *const WIKI_FILES[] = {
     "arena.txt",   "monsters.json",  "population.json", "ruleset.json",
-    "smallrooms.txt", "walled.json", "water.json",
+    "smallrooms.txt", "walled.json", "water.json", NULL,
 };
-#define NWIKI_FILES ((int)(sizeof WIKI_FILES / sizeof WIKI_FILES[0]))
-_Static_assert(sizeof WIKI_FILES / sizeof WIKI_FILES[0] <= TABLES_MAX, "TABLES_MAX");
+_Static_assert(sizeof WIKI_FILES / sizeof WIKI_FILES[0] - 1 <= TABLES_MAX, "TABLES_MAX");
 
 /* The game ruleset's files: its own, and the wiki's tables of the layouts
  * both rulesets draw alike (docs/rulesets.md). */
 static const char *const GAME_FILES[] = {
     "game-0.9.9.7/arena.txt",      "game-0.9.9.7/monsters.json", "game-0.9.9.7/population.json",
     "game-0.9.9.7/ruleset.json",   "game-0.9.9.7/water.json",    "smallrooms.txt",
-    "walled.json",
+    "walled.json", NULL,
 };
-#define NGAME_FILES ((int)(sizeof GAME_FILES / sizeof GAME_FILES[0]))
-_Static_assert(sizeof GAME_FILES / sizeof GAME_FILES[0] <= TABLES_MAX, "TABLES_MAX");
+_Static_assert(sizeof GAME_FILES / sizeof GAME_FILES[0] - 1 <= TABLES_MAX, "TABLES_MAX");
 
 const char *const TABLES_RULESETS[] = {RULESET_WIKI, RULESET_GAME, NULL};
 
-static const tables_t *load_wiki(void)
+/* A table set and the storage of all its tables, in one allocation. */
+typedef struct tables_store {
+    tables_t t; /* first: a tables_t * is the store's */
+    ruleset_t rules;
+    water_tables_t water;
+    arena_table_t arena;
+    walled_data_t walled;
+    monster_table_t monsters;
+    pop_tables_t pop;
+    gpop_tables_t gpop;
+    glay_tables_t glay;
+    tally_names_t bins;
+    char root[4096];
+} tables_store_t;
+
+/* The ruleset file of src into s->rules, of the pipeline and name asked. */
+static bool load_rules(tables_store_t *s, ruleset_family_t pipeline, const char *name, char *err,
+                       size_t errlen)
 {
-    static tables_t t;
-    static tally_names_t bins;
-    if (t.rules)
-        return &t;
-    const ruleset_t *rs = ruleset_default();
-    /* poptable_default loads data/monsters.json too. */
-    const pop_tables_t *pt = NULL;
-    const water_tables_t *wt = NULL;
-    const arena_table_t *at = NULL;
-    const walled_data_t *wd = NULL;
-    if (rs && (rs->pipeline != RULES_WIKI || strcmp(rs->name, RULESET_WIKI) != 0)) {
-        fprintf(stderr, "drlsim: ruleset.json: ruleset \"%s\" of the %s pipeline, expected \"%s\" "
-                        "of the wiki pipeline\n",
-                rs->name, rs->pipeline == RULES_WIKI ? "wiki" : "game", RULESET_WIKI);
-        return NULL;
+    if (!ruleset_load(&s->rules, &s->t.src, "ruleset.json", err, errlen))
+        return false;
+    const ruleset_t *rs = &s->rules;
+    if (rs->pipeline != pipeline || strcmp(rs->name, name) != 0) {
+        snprintf(err, errlen, "%s: ruleset \"%s\" of the %s pipeline, expected \"%s\" of the %s "
+                              "pipeline",
+                 s->t.src.read[s->t.src.nread - 1].name, rs->name,
+                 rs->pipeline == RULES_WIKI ? "wiki" : "game", name,
+                 pipeline == RULES_WIKI ? "wiki" : "game");
+        return false;
     }
-    if (!rs || !(wt = water_tables()) || !(at = arena_table()) || !(wd = walled_data()) ||
-        !(pt = poptable_default()))
-        return NULL;
+    return true;
+}
+
+static bool load_wiki(tables_store_t *s, char *err, size_t errlen)
+{
+    tables_t *t = &s->t;
+    if (!load_rules(s, RULES_WIKI, RULESET_WIKI, err, errlen) ||
+        !water_tables_load(&s->water, &t->src, "water.json", err, errlen) ||
+        !arena_table_load(&s->arena, &t->src, "arena.txt", err, errlen) ||
+        !walled_data_load(&s->walled, &t->src, err, errlen) ||
+        !monsters_load(&s->monsters, &t->src, "monsters.json", err, errlen) ||
+        !poptable_load(&s->pop, &s->monsters, &t->src, "population.json", err, errlen))
+        return false;
+    const pop_tables_t *pt = &s->pop;
     const char *cave[POP_MAX_OUTCOMES], *single[POP_MAX_OUTCOMES];
     for (int i = 0; i < pt->caves.noutcomes; i++)
         cave[i] = pt->caves.outcome[i].name;
     for (int i = 0; i < pt->single.noutcomes; i++)
         single[i] = pt->single.outcome[i].name;
-    if (!name_monsters(&bins, pt->monsters, "data/monsters.json") ||
-        !name_bins(&bins, TALLY_NAMED_CAVE_OUTCOME, "cave_outcome", cave, pt->caves.noutcomes,
-                   "data/population.json") ||
-        !name_bins(&bins, TALLY_NAMED_SINGLE_OUTCOME, "single_outcome", single,
-                   pt->single.noutcomes, "data/population.json"))
-        return NULL;
-    t = (tables_t){.name = RULESET_WIKI, .family = RULES_WIKI, .rules = rs, .water = wt,
-                   .arena = at, .walled = wd, .pop = pt, .monsters = pt->monsters,
-                   .bin_names = &bins, .expectations = "expectations.json"};
-    return &t;
+    if (!name_monsters(&s->bins, pt->monsters, "data/monsters.json", err, errlen) ||
+        !name_bins(&s->bins, TALLY_NAMED_CAVE_OUTCOME, "cave_outcome", cave, pt->caves.noutcomes,
+                   "data/population.json", err, errlen) ||
+        !name_bins(&s->bins, TALLY_NAMED_SINGLE_OUTCOME, "single_outcome", single,
+                   pt->single.noutcomes, "data/population.json", err, errlen))
+        return false;
+    t->family = RULES_WIKI;
+    t->water = &s->water;
+    t->arena = &s->arena;
+    t->walled = &s->walled;
+    t->pop = &s->pop;
+    t->monsters = &s->monsters;
+    return true;
 }
 
-static const tables_t *load_game(void)
+static bool load_game(tables_store_t *s, char *err, size_t errlen)
 {
-    static tables_t t;
-    static ruleset_t rs;
-    static tally_names_t bins;
-    if (t.rules)
-        return &t;
-    size_t len;
-    char err[512], origin[256];
-    char *text = data_read("game-0.9.9.7/ruleset.json", &len, origin, sizeof origin, err,
-                           sizeof err);
-    if (!text || !ruleset_parse(&rs, text, len, origin, err, sizeof err)) {
-        free(text);
-        fprintf(stderr, "drlsim: %s\n", err);
-        return NULL;
-    }
-    free(text);
-    if (rs.pipeline != RULES_GAME || strcmp(rs.name, RULESET_GAME) != 0) {
-        fprintf(stderr, "drlsim: %s: ruleset \"%s\" of the %s pipeline, expected \"%s\" of the "
-                        "game pipeline\n",
-                origin, rs.name, rs.pipeline == RULES_WIKI ? "wiki" : "game", RULESET_GAME);
-        return NULL;
-    }
-    const glay_tables_t *gl = NULL;
-    const walled_data_t *wd = NULL;
-    const gpop_tables_t *gp = NULL;
-    if (!(gl = glay_tables_load()) || !(wd = walled_data()) || !(gp = gpop_tables_load()))
-        return NULL;
+    tables_t *t = &s->t;
+    if (!load_rules(s, RULES_GAME, RULESET_GAME, err, errlen) ||
+        !glay_tables_load(&s->glay, &t->src, err, errlen) ||
+        !walled_data_load(&s->walled, &t->src, err, errlen) ||
+        !gpop_tables_load(&s->gpop, &t->src, err, errlen))
+        return false;
     /* its being table's ids and single-monster outcome rows; no cave outcome
      * rows (the game's caves draw a monster set: game_cave_set) */
+    const gpop_tables_t *gp = &s->gpop;
     const char *single[GPOP_MAX_SINGLE];
     for (int i = 0; i < gp->single.noutcomes; i++)
         single[i] = gp->single.outcome[i].name;
-    if (!name_monsters(&bins, &gp->monsters, "data/game-0.9.9.7/monsters.json") ||
-        !name_bins(&bins, TALLY_NAMED_SINGLE_OUTCOME, "single_outcome", single,
-                   gp->single.noutcomes, "data/game-0.9.9.7/population.json"))
-        return NULL;
-    t = (tables_t){.name = RULESET_GAME, .family = RULES_GAME, .rules = &rs, .water = &gl->water,
-                   .walled = wd, .gpop = gp, .glay = gl, .monsters = &gp->monsters,
-                   .bin_names = &bins, .expectations = "game-0.9.9.7/expectations.json"};
-    return &t;
+    if (!name_monsters(&s->bins, &gp->monsters, "data/game-0.9.9.7/monsters.json", err,
+                       errlen) ||
+        !name_bins(&s->bins, TALLY_NAMED_SINGLE_OUTCOME, "single_outcome", single,
+                   gp->single.noutcomes, "data/game-0.9.9.7/population.json", err, errlen))
+        return false;
+    t->family = RULES_GAME;
+    t->water = &s->glay.water;
+    t->walled = &s->walled;
+    t->gpop = &s->gpop;
+    t->glay = &s->glay;
+    t->monsters = &s->gpop.monsters;
+    return true;
 }
 
 void tables_type_list(char *buf, size_t n)
@@ -173,43 +184,95 @@ void tables_type_list(char *buf, size_t n)
     }
 }
 
-const tables_t *tables_load(const char *name)
+/* The rulesets: name, folder, files, loader and checks of each. */
+typedef struct ruleset_entry {
+    const char *name;
+    const char *folder;
+    const char *const *files;
+    bool (*load)(tables_store_t *s, char *err, size_t errlen);
+    const char *expectations;
+} ruleset_entry_t;
+
+static const ruleset_entry_t RULESETS[] = {
+    {RULESET_WIKI, "", WIKI_FILES, load_wiki, "expectations.json"},
+    {RULESET_GAME, "game-0.9.9.7", GAME_FILES, load_game, "expectations.json"},
+};
+#define NRULESETS ((int)(sizeof RULESETS / sizeof RULESETS[0]))
+
+tables_t *tables_load(const char *name, const char *data_dir, char *err, size_t errlen)
 {
-    if (!name || strcmp(name, RULESET_WIKI) == 0)
-        return load_wiki();
-    if (strcmp(name, RULESET_GAME) == 0)
-        return load_game();
-    fprintf(stderr, "drlsim: unknown ruleset \"%s\" (known: %s, %s)\n", name, RULESET_WIKI,
-            RULESET_GAME);
-    return NULL;
+    const ruleset_entry_t *e = NULL;
+    for (int i = 0; i < NRULESETS && !e; i++)
+        if (!name || strcmp(name, RULESETS[i].name) == 0)
+            e = &RULESETS[i];
+    if (!e) {
+        snprintf(err, errlen, "unknown ruleset \"%s\" (known: %s, %s)", name, RULESET_WIKI,
+                 RULESET_GAME);
+        return NULL;
+    }
+    if (data_dir && strlen(data_dir) >= sizeof ((tables_store_t *)0)->root) {
+        snprintf(err, errlen, "--data: the directory name is too long");
+        return NULL;
+    }
+    tables_store_t *s = calloc(1, sizeof *s);
+    if (!s) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    if (data_dir)
+        snprintf(s->root, sizeof s->root, "%s", data_dir);
+    s->t.src = (data_src_t){.root = data_dir ? s->root : NULL, .folder = e->folder,
+                            .files = e->files};
+    s->t.name = e->name;
+    s->t.rules = &s->rules;
+    s->t.bin_names = &s->bins;
+    s->t.expectations = e->expectations;
+    if (!e->load(s, err, errlen)) {
+        free(s);
+        return NULL;
+    }
+    return &s->t;
+}
+
+void tables_close(const tables_t *t)
+{
+    free((tables_store_t *)t); /* the store's first member */
 }
 
 const tables_t *tables_open(const char *cmd, const char *name, const char *data_dir, int type)
 {
-    if (data_dir)
-        data_set_dir(data_dir);
-    const tables_t *t = tables_load(name);
-    if (!t)
+    char err[4600];
+    const tables_t *t = tables_load(name, data_dir, err, sizeof err);
+    if (!t) {
+        fprintf(stderr, "drlsim: %s\n", err);
         return NULL;
+    }
     if (type >= 0 && !t->rules->has_type[type]) {
         fprintf(stderr, "drlsim %s: --type %s: not a level type of ruleset %s\n", cmd,
                 level_type_name((level_type_t)type), t->name);
+        tables_close(t);
         return NULL;
     }
     return t;
+}
+
+char *tables_read(const tables_t *t, const char *name, size_t *len, char *origin,
+                  size_t originlen, char *err, size_t errlen)
+{
+    data_src_t src = t->src; /* a copy: what t's id holds stays as loaded */
+    return data_src_read(&src, name, len, origin, originlen, err, errlen);
 }
 
 void tables_id(const tables_t *t, tables_id_t *id)
 {
     memset(id, 0, sizeof *id);
     snprintf(id->version, sizeof id->version, "%s", DRLSIM_VERSION);
-    const char *const *files = t->family == RULES_GAME ? GAME_FILES : WIKI_FILES;
-    int n = t->family == RULES_GAME ? NGAME_FILES : NWIKI_FILES;
-    for (int i = 0; i < n; i++) {
-        bool read = data_hash_of(files[i], &id->file[i].hash);
+    int n = 0;
+    for (; t->src.files[n]; n++) {
+        bool read = data_src_hash_of(&t->src, t->src.files[n], &id->file[n].hash);
         assert(read && "tables_load reads every table first");
         (void)read;
-        snprintf(id->file[i].name, sizeof id->file[i].name, "%s", files[i]);
+        snprintf(id->file[n].name, sizeof id->file[n].name, "%s", t->src.files[n]);
     }
     id->n = n;
 }

@@ -56,7 +56,8 @@ typedef struct tally_names {
  * it). */
 bool tables_name_bins(tally_names_t *into, tally_named_t k, const char *const *names, int n);
 
-/* Every table of one ruleset. */
+/* Every table of one ruleset, read from one data folder: a value of its
+ * own (tables_load), so two folders in one process are two values. */
 typedef struct tables {
     const char *name;        /* RULESET_WIKI or RULESET_GAME */
     ruleset_family_t family;
@@ -73,22 +74,28 @@ typedef struct tables {
      * and compare call those bins; the game ruleset has no cave outcomes) */
     const tally_names_t *bin_names;
     const char *expectations; /* the data file of its checks (drlsim check) */
+    data_src_t src;           /* where its files were read from, and their hashes */
 } tables_t;
 
 /* The names --rules accepts, NULL-terminated (the default first). */
 extern const char *const TABLES_RULESETS[];
 
-/* The tables of ruleset `name` (NULL: the default, RULESET_WIKI), every
- * one loaded and checked; NULL after a one-line error on stderr (an unknown
- * name included).  Loaded once per ruleset and process; the value is never
- * freed. */
-const tables_t *tables_load(const char *name);
+/* The tables of ruleset `name` (NULL: the default, RULESET_WIKI) read from
+ * data_dir (NULL: the built-in data/), every one loaded and checked: a new
+ * value, freed by tables_close.  NULL with a one-line message in err (an
+ * unknown name included). */
+tables_t *tables_load(const char *name, const char *data_dir, char *err, size_t errlen);
+void tables_close(const tables_t *t);
 
-/* For front ends: read tables from data_dir (NULL: the built-in data/),
- * load ruleset `name` (NULL: the default) and check that `type` (-1: none)
- * is one of its level types.  NULL after a one-line error "drlsim CMD: ..."
- * on stderr (exit status 2). */
+/* For front ends: tables_load, and check that `type` (-1: none) is one of
+ * its level types.  NULL after a one-line error "drlsim: ..." or "drlsim
+ * CMD: ..." on stderr (exit status 2).  The caller closes it. */
 const tables_t *tables_open(const char *cmd, const char *name, const char *data_dir, int type);
+
+/* Read file NAME of t's data folder (its expectations, its errata), as
+ * data_read does; it is not added to t's id. */
+char *tables_read(const tables_t *t, const char *name, size_t *len, char *origin,
+                  size_t originlen, char *err, size_t errlen);
 
 /* The --rules help line every generating command prints. */
 #define TABLES_RULES_HELP                                                                  \
@@ -110,7 +117,7 @@ typedef struct tables_id {
 } tables_id_t;
 
 /* The id of tables t (loaded by tables_load): the files it read, in name
- * order. */
+ * order, with the hashes of the bytes read. */
 void tables_id(const tables_t *t, tables_id_t *id);
 /* One 64-bit key of a whole id (names, hashes and version), for checking
  * that the ranks of an MPI job read the same tables (cluster_check_same:

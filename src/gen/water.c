@@ -246,27 +246,17 @@ bool water_tables_parse(water_tables_t *t, const char *json, size_t len, const c
     return !ju.failed;
 }
 
-static water_tables_t loaded;
-static bool loaded_ok;
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-
-static void load_tables(void)
+static bool parse_into(void *t, const char *text, size_t len, const char *origin, char *err,
+                       size_t errlen)
 {
-    size_t len;
-    char err[512], origin[256];
-    char *text = data_read("water.json", &len, origin, sizeof origin, err, sizeof err);
-    loaded_ok = text && water_tables_parse(&loaded, text, len, origin, err, sizeof err);
-    if (!loaded_ok)
-        fprintf(stderr, "drlsim: %s\n", err);
-    free(text);
+    return water_tables_parse(t, text, len, origin, err, errlen);
 }
 
-const water_tables_t *water_tables(void)
+bool water_tables_load(water_tables_t *t, data_src_t *src, const char *name, char *err,
+                       size_t errlen)
 {
-    pthread_once(&load_once, load_tables);
-    return loaded_ok ? &loaded : NULL;
+    return data_src_load(src, name, parse_into, t, err, errlen);
 }
-
 
 const fluid_band_t *water_band(const fluid_table_t *t, int dlevel)
 {

@@ -329,23 +329,15 @@ bool ruleset_parse(ruleset_t *rs, const char *json, size_t len, const char *orig
     return !ju.failed;
 }
 
-const ruleset_t *ruleset_default(void)
+static bool parse_into(void *rs, const char *text, size_t len, const char *origin, char *err,
+                       size_t errlen)
 {
-    static ruleset_t rs;
-    static int state = 0; /* 0 unloaded, 1 ok */
-    if (state == 1)
-        return &rs;
-    size_t len;
-    char err[512], origin[256];
-    char *text = data_read("ruleset.json", &len, origin, sizeof origin, err, sizeof err);
-    if (!text || !ruleset_parse(&rs, text, len, origin, err, sizeof err)) {
-        free(text);
-        fprintf(stderr, "drlsim: %s\n", err);
-        return NULL;
-    }
-    free(text);
-    state = 1;
-    return &rs;
+    return ruleset_parse(rs, text, len, origin, err, errlen);
+}
+
+bool ruleset_load(ruleset_t *rs, data_src_t *src, const char *name, char *err, size_t errlen)
+{
+    return data_src_load(src, name, parse_into, rs, err, errlen);
 }
 
 const type_band_t *ruleset_band(const ruleset_t *rs, int dlevel)

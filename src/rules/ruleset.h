@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "data.h"
 #include "rng.h"
 
 typedef enum level_type {
@@ -122,8 +123,9 @@ typedef struct ruleset {
 bool ruleset_parse(ruleset_t *rs, const char *json, size_t len, const char *origin,
                    char *err, size_t errlen);
 
-/* The ruleset embedded at build time from data/ruleset.json (parsed once). */
-const ruleset_t *ruleset_default(void);
+/* The ruleset of file `name` of src ("ruleset.json"), into rs; false with a
+ * one-line message in err when it is broken. */
+bool ruleset_load(ruleset_t *rs, data_src_t *src, const char *name, char *err, size_t errlen);
 
 /* The band that holds dlevel, or NULL. */
 const type_band_t *ruleset_band(const ruleset_t *rs, int dlevel);

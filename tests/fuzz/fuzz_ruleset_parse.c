@@ -44,7 +44,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             }
         /* Levels of the pipeline the ruleset names, over that ruleset's
          * other tables. */
-        const tables_t *tables = tables_load(RULESET_WIKI);
+        const tables_t *tables = fuzz_tables(RULESET_WIKI);
         if (rs.pipeline != RULES_WIKI)
             continue;
         tables_t mine = *tables;

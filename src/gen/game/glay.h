@@ -49,10 +49,9 @@ typedef struct glay_tables {
 bool glay_arena_parse(glay_arena_tiles_t *t, const char *text, size_t len, const char *origin,
                       char *err, size_t errlen);
 
-/* The tables of data/game-0.9.9.7/ (embedded, or from --data DIR), parsed
- * once (thread-safe).  NULL after printing a one-line error to stderr: front
- * ends call it before generating. */
-const glay_tables_t *glay_tables_load(void);
+/* The layout tables of src (its "water.json" and "arena.txt"), into t;
+ * false with a one-line message in err when either is broken. */
+bool glay_tables_load(glay_tables_t *t, data_src_t *src, char *err, size_t errlen);
 
 /* ---- the game's primitives (docs/rules.md, the game's RNG) ------------ */
 
