@@ -25,7 +25,7 @@ uint64_t data_hash(const void *p, size_t n)
     return h;
 }
 
-static void note_read(data_src_t *src, const char *id, const char *buf, size_t n)
+void data_src_note(data_src_t *src, const char *id, const char *buf, size_t n)
 {
     uint64_t h = data_hash(buf, n);
     int i = 0;
@@ -192,7 +192,7 @@ char *data_src_read(data_src_t *s, const char *name, size_t *len, char *origin,
         }
     }
     if (buf)
-        note_read(s, id, buf, n);
+        data_src_note(s, id, buf, n);
     if (len)
         *len = n;
     return buf;

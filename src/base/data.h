@@ -53,6 +53,9 @@ typedef struct data_src {
  * src.  As data_read otherwise. */
 char *data_src_read(data_src_t *src, const char *name, size_t *len, char *origin,
                     size_t originlen, char *err, size_t errlen);
+/* Note n bytes as read under id name `id` (a file read otherwise, such as
+ * a manifest). */
+void data_src_note(data_src_t *src, const char *id, const char *buf, size_t n);
 /* Read file NAME of src and hand its text to parse(ctx, ...); the text is
  * freed after.  False with the message of the read or the parse in err. */
 typedef bool (*data_parse_fn)(void *ctx, const char *text, size_t len, const char *origin,

@@ -31,7 +31,6 @@
 #include "cluster.h"
 #include "commands.h"
 #include "data.h"
-#include "game/gpop.h"
 #include "jsonutil.h"
 #include "junit.h"
 #include "opts.h"
@@ -43,7 +42,7 @@
 #include "tally.h"
 
 #define ERRATA_DEFAULT_ALPHA 1e-4 /* per family, after Holm: the check's own */
-#define ERRATA_FILE "errata.json" /* of the game ruleset's folder */
+/* the why of each claim: its ruleset's errata file (registry.h) */
 
 typedef enum errata_verdict { E_AGREES = 0, E_DIFFERS, E_ABSENT, E__COUNT } errata_verdict_t;
 static const char *const E_NAME[E__COUNT] = {"agrees", "differs", "not in the game"};
@@ -172,12 +171,12 @@ static void remap(expect_set_t *set, const tables_t *wiki, const tables_t *game,
         mon[i] = i < wiki->monsters->n ? monsters_find(game->monsters, wiki->monsters->kind[i].id)
                                        : -1;
         out[i] = -1;
-        const cJSON *to = i < wiki->pop->single.noutcomes
-                              ? cJSON_GetObjectItemCaseSensitive(outcomes,
-                                                                 wiki->pop->single.outcome[i].name)
-                              : NULL;
-        for (int j = 0; cJSON_IsString(to) && j < game->gpop->single.noutcomes; j++)
-            if (strcmp(to->valuestring, game->gpop->single.outcome[j].name) == 0)
+        /* the outcome rows' names are the bins' names of single_outcome */
+        const char *const *from = wiki->bin_names->bin[TALLY_NAMED_SINGLE_OUTCOME];
+        const char *const *into = game->bin_names->bin[TALLY_NAMED_SINGLE_OUTCOME];
+        const cJSON *to = from[i] ? cJSON_GetObjectItemCaseSensitive(outcomes, from[i]) : NULL;
+        for (int j = 0; cJSON_IsString(to) && j < MONSTER_KINDS_MAX && into[j]; j++)
+            if (strcmp(to->valuestring, into[j]) == 0)
                 out[i] = j;
     }
     const int h_kind = tally_hist_index("monsters_by_kind"),
@@ -205,7 +204,7 @@ static bool why_load(why_table_t *w, const tables_t *game, char *err, size_t err
 {
     size_t len;
     char origin[256];
-    char *text = tables_read(game, ERRATA_FILE, &len, origin, sizeof origin, err, errlen);
+    char *text = tables_read(game, game->def->errata, &len, origin, sizeof origin, err, errlen);
     if (!text)
         return false;
     ju_t ju;
@@ -292,9 +291,10 @@ static char *markdown(const cJSON *rep)
     sb_printf(&b,
                   "# Errata: the wiki's claims on the released game\n\n"
                   "Every check of the wiki ruleset (docs/expectations.md), run on levels of the\n"
-                  "game-0.9.9.7 ruleset (docs/rulesets.md) by `drlsim errata`: %d agree, %d "
+                  "%s ruleset (docs/rulesets.md) by `drlsim errata`: %d agree, %d "
                   "differ, %d are not in the game (%.0f levels, seed %s, alpha %g per family "
                   "after Holm).  Regenerate it with `drlsim errata --markdown FILE`.\n",
+                  cJSON_GetObjectItemCaseSensitive(s, "game_rules")->valuestring,
                   cJSON_GetObjectItemCaseSensitive(s, "agrees")->valueint,
                   cJSON_GetObjectItemCaseSensitive(s, "differs")->valueint,
                   cJSON_GetObjectItemCaseSensitive(s, "not_in_the_game")->valueint,
@@ -449,8 +449,14 @@ int cmd_errata(int argc, char **argv)
         return rc;
     gsl_set_error_handler_off();
     char err[512];
-    /* The wiki's tables name the bins the expectations speak of. */
-    const tables_t *wiki = opt_tables("errata", RULESET_WIKI, NULL, -1);
+    /* The ruleset the claims are tried on: the first with an errata file;
+     * the tables of the ruleset that makes the claims name the bins the
+     * expectations speak of. */
+    const ruleset_def_t *on = NULL;
+    for (int i = 0; RULESET_DEFS[i] && !on; i++)
+        if (RULESET_DEFS[i]->errata)
+            on = RULESET_DEFS[i];
+    const tables_t *wiki = opt_tables("errata", on->claims, NULL, -1);
     if (!wiki)
         return CLI_EXIT_USAGE;
     expect_set_t set;
@@ -458,7 +464,7 @@ int cmd_errata(int argc, char **argv)
         fprintf(stderr, "drlsim errata: %s\n", err);
         return CLI_EXIT_USAGE;
     }
-    const tables_t *game = opt_tables("errata", RULESET_GAME, NULL, -1);
+    const tables_t *game = opt_tables("errata", on->name, NULL, -1);
     why_table_t why = {NULL};
     if (!game || !why_load(&why, game, err, sizeof err)) {
         if (game)
@@ -557,8 +563,8 @@ int cmd_errata(int argc, char **argv)
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)o.seed);
     cJSON_AddStringToObject(summary, "seed_text", seed);
     cJSON_AddNumberToObject(summary, "alpha", o.alpha);
-    cJSON_AddStringToObject(summary, "wiki_rules", RULESET_WIKI);
-    cJSON_AddStringToObject(summary, "game_rules", RULESET_GAME);
+    cJSON_AddStringToObject(summary, "wiki_rules", wiki->name);
+    cJSON_AddStringToObject(summary, "game_rules", game->name);
     cJSON *crep_summary = cJSON_DetachItemFromObjectCaseSensitive(crep, "summary");
     cJSON_Delete(crep);
     const char *outs[] = OUTPUTS(&o);

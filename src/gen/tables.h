@@ -17,15 +17,13 @@
 #include "layouts/layouts.h"
 #include "layouts/walled.h"
 #include "poptable.h"
+#include "registry.h"
 #include "ruleset.h"
 #include "water.h"
 
-/* The rulesets drlsim has, by the names --rules takes. */
-#define RULESET_WIKI "wiki-0.9.9.3"
-#define RULESET_GAME "game-0.9.9.7"
-
-/* The level types' names for a message, from LEVEL_TYPE_NAMES: "normal,
- * small-rooms, ..., single; game-0.9.9.7 also caves-2, lava, single-plus".
+/* The level types' names for a message, from LEVEL_TYPE_NAMES and the
+ * rulesets' layouts: "normal, small-rooms, ..., single; game-0.9.9.7 also
+ * caves-2, lava, single-plus".
  * Written into buf (n bytes, cut short when too small). */
 void tables_type_list(char *buf, size_t n);
 
@@ -59,8 +57,8 @@ bool tables_name_bins(tally_names_t *into, tally_named_t k, const char *const *n
 /* Every table of one ruleset, read from one data folder: a value of its
  * own (tables_load), so two folders in one process are two values. */
 typedef struct tables {
-    const char *name;        /* RULESET_WIKI or RULESET_GAME */
-    ruleset_family_t family;
+    const char *name;        /* the ruleset's name (its def's, or its manifest's) */
+    const ruleset_def_t *def; /* its entry of the registry: its steps */
     const ruleset_t *rules;  /* level types and per-type rules */
     const water_tables_t *water;
     const arena_table_t *arena;
@@ -77,10 +75,11 @@ typedef struct tables {
     data_src_t src;           /* where its files were read from, and their hashes */
 } tables_t;
 
-/* The names --rules accepts, NULL-terminated (the default first). */
+/* The names --rules accepts, NULL-terminated (the default first; the
+ * registry's, registry.c). */
 extern const char *const TABLES_RULESETS[];
 
-/* The tables of ruleset `name` (NULL: the default, RULESET_WIKI) read from
+/* The tables of ruleset `name` (NULL: the default, the registry's first) read from
  * data_dir (NULL: the built-in data/), every one loaded and checked: a new
  * value, freed by tables_close.  NULL with a one-line message in err (an
  * unknown name included). */
@@ -96,11 +95,6 @@ const tables_t *tables_open(const char *cmd, const char *name, const char *data_
  * data_read does; it is not added to t's id. */
 char *tables_read(const tables_t *t, const char *name, size_t *len, char *origin,
                   size_t originlen, char *err, size_t errlen);
-
-/* The --rules help line every generating command prints. */
-#define TABLES_RULES_HELP                                                                  \
-    "  --rules NAME     the ruleset (docs/rulesets.md): wiki-0.9.9.3, the default,\n" \
-    "                   or game-0.9.9.7, the released game's generator\n"
 
 /* Which rules made a run: the drlsim version and, for every file of data/
  * that generation reads, its name and a content hash (FNV-1a 64, data.h) of

@@ -247,13 +247,15 @@ bool ruleset_parse(ruleset_t *rs, const char *json, size_t len, const char *orig
         return false;
     const char *name = ju_string(&ju, root, "", "name");
     snprintf(rs->name, sizeof rs->name, "%s", name);
-    rs->pipeline = RULES_WIKI;
+    /* which pipeline it names is the registry's to judge (tables.c) */
+    snprintf(rs->pipeline, sizeof rs->pipeline, "%s", RULESET_PIPELINE_DEFAULT);
     if (root && cJSON_GetObjectItemCaseSensitive(root, "pipeline")) {
         const char *pl = ju_string(&ju, root, "", "pipeline");
-        if (!ju.failed && strcmp(pl, "game") == 0)
-            rs->pipeline = RULES_GAME;
-        else if (!ju.failed && strcmp(pl, "wiki") != 0)
-            ju_fail(&ju, "pipeline", "\"%s\" is not wiki or game", pl);
+        if (!ju.failed && strlen(pl) >= sizeof rs->pipeline)
+            ju_fail(&ju, "pipeline", "\"%s\" is longer than %d characters", pl,
+                    (int)sizeof rs->pipeline - 1);
+        else if (!ju.failed)
+            snprintf(rs->pipeline, sizeof rs->pipeline, "%s", pl);
     }
     /* The replacements come as a pair: both keys, or neither. */
     bool arena_key = root && cJSON_GetObjectItemCaseSensitive(root, "arena_from_caves");
@@ -280,11 +282,6 @@ bool ruleset_parse(ruleset_t *rs, const char *json, size_t len, const char *orig
         for (int b = 0; b < rs->nbands; b++)
             weighed = weighed || rs->band[b].weight[t] > 0;
         bool listed = cJSON_GetObjectItemCaseSensitive(types, level_type_name((level_type_t)t));
-        if (listed && rs->pipeline == RULES_WIKI && t > LT_LAST_WIKI) {
-            ju_fail(&ju, "types", "level type \"%s\" is made only by the game pipeline "
-                    "(\"pipeline\": \"game\")", level_type_name((level_type_t)t));
-            break;
-        }
         if (!listed && weighed) {
             ju_fail(&ju, "types", "no rules for level type \"%s\", which the ruleset draws",
                     level_type_name((level_type_t)t));

@@ -22,7 +22,7 @@ typedef enum level_type {
     LT_ARENA,
     LT_MAZE,
     LT_SINGLE,
-    /* only in the game-0.9.9.7 ruleset (docs/rulesets.md) */
+    /* drawn only by some rulesets (docs/rulesets.md) */
     LT_CAVES_2,
     LT_LAVA,
     LT_SINGLE_PLUS,
@@ -41,15 +41,8 @@ typedef struct frac {
     int num, den;
 } frac_t;
 
-/* Which order of steps makes a level (level.c): the wiki's, or the released
- * game's pipeline (docs/rulesets.md).  A ruleset file says which it is. */
-typedef enum ruleset_family {
-    RULES_WIKI = 0, /* the wiki's words, the game's geometry where they are silent */
-    RULES_GAME,     /* the released game's generator */
-} ruleset_family_t;
-
-/* The last level type the wiki pipeline makes. */
-#define LT_LAST_WIKI LT_SINGLE
+/* The pipeline of a ruleset file without the key. */
+#define RULESET_PIPELINE_DEFAULT "wiki"
 
 #define RULESET_MAX_BANDS 16
 #define DIFFICULTY_LOWEST 1 /* ITYTD */
@@ -104,7 +97,8 @@ typedef struct type_rules {
 
 typedef struct ruleset {
     char name[64];
-    ruleset_family_t pipeline;     /* "pipeline": "wiki" (the default) or "game" */
+    char pipeline[16];             /* "pipeline": whose steps make its levels, a
+                                      ruleset of the registry's ("wiki", the default) */
     int nbands;
     type_band_t band[RULESET_MAX_BANDS];
     /* The wiki's replacements (docs/rules.md §2); absent from a ruleset whose
