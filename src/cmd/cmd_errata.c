@@ -76,6 +76,8 @@ static void usage(FILE *out)
             "  --html FILE      write one HTML page: per family, what the wiki says against\n"
             "                   what the game does, with a gnuplot picture (needs gnuplot)\n"
             "  --only TEXT      only the checks whose name or family contains TEXT\n"
+            "  --data DIR       the game ruleset's tables from DIR: a data tree, or a\n"
+            "                   folder whose manifest.json builds a ruleset on it\n"
             "  --progress WHEN  progress bar on stderr: auto (on a terminal), always, never\n"
             "\n"
             "SIGINT or SIGTERM stops the run: nothing is written, exit status 130.\n",
@@ -83,14 +85,16 @@ static void usage(FILE *out)
     fputs(CLI_EXIT_HELP, out);
 }
 
-/* The table's struct: the options and nothing else. */
+/* The table's struct: the options and the data folder. */
 typedef struct errata_args {
     opts_t o;
+    const char *data_dir;
 } errata_args_t;
 
 static const cli_spec_t OPTS[] = {
     OPT_HELP,
     OPT_CHECKS(errata_args_t, o),
+    OPT_DATA(errata_args_t, data_dir),
     {.name = NULL},
 };
 
@@ -100,15 +104,16 @@ static const cli_cmd_t CMD = {"errata", OPTS, usage, 0, 0};
 #define OUTPUTS(o) {(o)->json, (o)->markdown, (o)->junit, (o)->html}
 
 /* cli_parse's answer: CLI_GO_ON, or the exit status. */
-static int parse_opts(int argc, char **argv, opts_t *o)
+static int parse_opts(int argc, char **argv, opts_t *o, const char **data_dir)
 {
-    errata_args_t a;
+    errata_args_t a = {.data_dir = NULL};
     opt_checks_default(&a.o, ERRATA_DEFAULT_ALPHA);
     cli_t c;
     int rc = cli_parse(&c, &CMD, argc, argv, &a);
     if (rc != CLI_GO_ON)
         return rc;
     *o = a.o;
+    *data_dir = a.data_dir;
     const char *outs[] = OUTPUTS(o);
     if (opt_to_stdout(outs, 4) > 1) {
         cli_error(&c, "only one of --json, --markdown, --junit and --html can write to stdout ('-')");
@@ -443,8 +448,9 @@ static void observed_text(const cJSON *c, char *buf, size_t n)
 int cmd_errata(int argc, char **argv)
 {
     opts_t o;
+    const char *data_dir;
     const time_t started = time(NULL); /* the HTML page's date */
-    int rc = parse_opts(argc, argv, &o);
+    int rc = parse_opts(argc, argv, &o, &data_dir);
     if (rc != CLI_GO_ON)
         return rc;
     gsl_set_error_handler_off();
@@ -464,7 +470,7 @@ int cmd_errata(int argc, char **argv)
         fprintf(stderr, "drlsim errata: %s\n", err);
         return CLI_EXIT_USAGE;
     }
-    const tables_t *game = opt_tables("errata", on->name, NULL, -1);
+    const tables_t *game = opt_tables("errata", on->name, data_dir, -1);
     why_table_t why = {NULL};
     if (!game || !why_load(&why, game, err, sizeof err)) {
         if (game)
