@@ -13,20 +13,15 @@
 #     on the base;
 #   - errata: tried on the folder's ruleset, the dlevel 4 shares it observes
 #     hold maze near 120/275;
-#   - a broken manifest, an unknown base, a file the base has not and a base
-#     other than --rules asks exit 2 with one line.
+#   - a constant of the base's table replaced ("constants"): the check of
+#     that river width fails, the other widths' pass;
+#   - a broken manifest, an unknown base, a file the base has not, a
+#     constant out of range, a step of a ruleset with other tables and a
+#     base other than --rules asks exit 2 with one line.
 drlsim=$1
 src=$2
 . "$(dirname "$0")/harness.sh"
 
-# expect WANT CMD...: run drlsim CMD..., stdout in $tmp/out, stderr in $tmp/err
-expect() {
-    want=$1; shift
-    "$drlsim" "$@" >"$tmp/out" 2>"$tmp/err"
-    got=$?
-    if [ "$got" = "$want" ]; then ok; else
-        ko "drlsim $* exited $got, want $want"; sed 's/^/  /' "$tmp/err" | head -5; fi
-}
 # one_line TEXT: stderr is one line holding TEXT
 one_line() {
     if [ "$(wc -l <"$tmp/err")" = 1 ] && grep -q -- "$1" "$tmp/err"; then ok; else
@@ -95,6 +90,27 @@ assert abs(c["observed"]["maze"] - 120 / 275) < 0.02, c["observed"]
 PY
 then ok; else ko "errata --data: not tried on the folder's ruleset"; fi
 
+# A constant of the base's table replaced by the manifest: a lone vertical
+# river d3 + 2 wide (3..5), not d3 + 3 (4..6): the base's check of those
+# widths fails, the others of river widths pass.
+narrow=$tmp/narrow
+mkdir "$narrow"
+printf '{"name": "narrow", "base": "game-0.9.9.7", "constants": {"vriver_one_width_plus": 2}}' \
+    >"$narrow/manifest.json"
+expect 1 check --data "$narrow" --only river-width --json "$tmp/narrow.json" --progress never
+if python3 - "$tmp/narrow.json" <<'PY'
+import json, sys
+c = json.load(open(sys.argv[1]))
+v = {e["name"]: e["verdict"] for e in c["checks"] if e["verdict"] != "SKIP"}
+assert v.pop("river-width-one-normal") == "FAIL", v
+assert v and all(x == "PASS" for x in v.values()), v
+PY
+then ok; else ko "constants: not the lone river's width alone"; fi
+printf '{"name": "x", "base": "game-0.9.9.7", "constants": {"vriver_one_width_plus": 99}}' \
+    >"$narrow/manifest.json"
+expect 2 gen --data "$narrow"
+one_line "vriver_one_width_plus"
+
 # bad manifests: one line, exit 2
 bad=$tmp/bad
 mkdir "$bad"
@@ -107,6 +123,13 @@ one_line 'base'
 printf '{"name": "x", "base": ' >"$bad/manifest.json"
 expect 2 check --data "$bad"
 one_line "$bad/manifest.json"
+printf '{"name": "x", "base": "game-0.9.9.7", "steps": {"census": "wiki-0.9.9.3"}}' \
+    >"$bad/manifest.json"
+expect 2 gen --data "$bad"
+one_line "census: ruleset wiki-0.9.9.3 reads other tables than game-0.9.9.7"
+printf '{"name": "x", "base": "game-0.9.9.7", "steps": {"water": "game-0.9.9.7"}}' \
+    >"$bad/manifest.json"
+expect 0 gen --data "$bad" --seed 4
 expect 2 gen --data "$mod" --rules wiki-0.9.9.3
 one_line "built on game-0.9.9.7, not on wiki-0.9.9.3"
 finish

@@ -38,7 +38,19 @@ typedef struct tables_store {
     ruleset_def_t def;
     char replaced_name[TABLES_MAX][64];
     const char *replaced[TABLES_MAX + 1];
+    bool const_set[REGISTRY_MAX_CONSTS]; /* the manifest's constants */
+    int const_value[REGISTRY_MAX_CONSTS];
 } tables_store_t;
+
+/* Copy def's constants table (n bytes) into `into`, then the manifest's. */
+static void load_constants(const tables_store_t *s, void *into, size_t n)
+{
+    const ruleset_def_t *def = s->t.def;
+    memcpy(into, def->consts, n);
+    for (int i = 0; def->const_names && def->const_names[i].name; i++)
+        if (s->const_set[i])
+            memcpy((char *)into + def->const_names[i].offset, &s->const_value[i], sizeof(int));
+}
 
 tables_t *registry_alloc(void)
 {
@@ -168,6 +180,7 @@ _Static_assert(sizeof GAME_FILES / sizeof GAME_FILES[0] - 1 <= TABLES_MAX, "TABL
 static bool load_game(tables_t *t, char *err, size_t errlen)
 {
     tables_store_t *s = (tables_store_t *)t;
+    load_constants(s, &s->glay.k, sizeof s->glay.k);
     if (!glay_tables_load(&s->glay, &t->src, err, errlen) ||
         !walled_data_load(&s->walled, &t->src, err, errlen) ||
         !gpop_tables_load(&s->gpop, &t->src, err, errlen))
@@ -191,6 +204,32 @@ static bool load_game(tables_t *t, char *err, size_t errlen)
     return true;
 }
 
+/* [game: generator.lua:169-191, 379-393] the rivers' widths, d3 + plus */
+static const glay_const_t GAME_CONST = {
+    .river_width_die = 3,
+    .hriver_width_plus = 1,
+    .vriver_one_width_plus = 3,
+    .vriver_two_width_plus = 2,
+    .vriver_three_width_plus = 1,
+    .cave_hriver_width_plus = 1,
+    .cave_vriver_width_plus = 3,
+};
+
+#define GAME_CONST_NAMED(F, LO, HI) {#F, offsetof(glay_const_t, F), LO, HI}
+static const registry_const_t GAME_CONST_NAMES[] = {
+    /* a width stays inside the map with its drift margins */
+    GAME_CONST_NAMED(river_width_die, 1, 6),
+    GAME_CONST_NAMED(hriver_width_plus, 0, 6),
+    GAME_CONST_NAMED(vriver_one_width_plus, 0, 10),
+    GAME_CONST_NAMED(vriver_two_width_plus, 0, 10),
+    GAME_CONST_NAMED(vriver_three_width_plus, 0, 10),
+    GAME_CONST_NAMED(cave_hriver_width_plus, 0, 6),
+    GAME_CONST_NAMED(cave_vriver_width_plus, 0, 10),
+    {NULL, 0, 0, 0},
+};
+_Static_assert(sizeof GAME_CONST_NAMES / sizeof GAME_CONST_NAMES[0] - 1 <= REGISTRY_MAX_CONSTS,
+               "REGISTRY_MAX_CONSTS");
+
 static const ruleset_def_t GAME = {
     .name = RULESET_GAME,
     .pipeline = "game",
@@ -202,6 +241,8 @@ static const ruleset_def_t GAME = {
     .populate = game_populate,
     .census = NULL,
     .reference = gref_level_generate,
+    .consts = &GAME_CONST,
+    .const_names = GAME_CONST_NAMES,
     .cell_kinds = CELL__COUNT,
     .expectations = "expectations.json",
     .errata = "errata.json",
@@ -226,7 +267,8 @@ const ruleset_def_t *registry_find(const char *name)
 
 #define MANIFEST_FILE "manifest.json"
 
-static const char *const MANIFEST_KEYS[] = {"name", "comment", "base", "tables", "steps", NULL};
+static const char *const MANIFEST_KEYS[] = {"name",  "comment",   "base", "tables",
+                                            "steps", "constants", NULL};
 /* The steps a manifest can take from another ruleset, by name. */
 static const char *const STEP_NAMES[] = {"layout", "water", "populate", "census", "reference",
                                          NULL};
@@ -316,6 +358,21 @@ static void parse_manifest(ju_t *ju, tables_store_t *s, const cJSON *root, const
             s->replaced[++n] = NULL;
         }
     }
+    if (cJSON_GetObjectItemCaseSensitive(root, "constants")) {
+        const registry_const_t *k = b->const_names;
+        const char *names[REGISTRY_MAX_CONSTS + 1];
+        int nk = 0;
+        for (; k && k[nk].name; nk++)
+            names[nk] = k[nk].name;
+        names[nk] = NULL;
+        const cJSON *c = ju_object(ju, root, "", "constants");
+        ju_keys(ju, c, "constants", names);
+        for (int i = 0; i < nk && !ju->failed; i++)
+            if (cJSON_GetObjectItemCaseSensitive(c, k[i].name)) {
+                s->const_value[i] = ju_int(ju, c, "constants", k[i].name, k[i].lo, k[i].hi);
+                s->const_set[i] = true;
+            }
+    }
     if (cJSON_GetObjectItemCaseSensitive(root, "steps")) {
         const cJSON *steps = ju_object(ju, root, "", "steps");
         ju_keys(ju, steps, "steps", STEP_NAMES);
@@ -326,6 +383,9 @@ static void parse_manifest(ju_t *ju, tables_store_t *s, const cJSON *root, const
             const ruleset_def_t *d = ju->failed ? NULL : registry_find(from);
             if (!ju->failed && !d)
                 ju_fail_unknown(ju, "steps", "ruleset", from, TABLES_RULESETS, nrulesets());
+            else if (d && d->load != b->load) /* its steps would read tables b has not */
+                ju_fail(ju, "steps", "%s: ruleset %s reads other tables than %s", STEP_NAMES[i],
+                        from, base);
             else if (d)
                 take_step(&s->def, d, i);
         }

@@ -31,6 +31,15 @@ struct tables;
     "  --rules NAME     the ruleset (docs/rulesets.md): wiki-0.9.9.3, the default,\n" \
     "                   or game-0.9.9.7, the released game's generator\n"
 
+/* A constant of a ruleset's constants table (an int at offset), by the
+ * name a manifest's "constants" gives it. */
+typedef struct registry_const {
+    const char *name;
+    size_t offset;
+    int lo, hi; /* the values it may take */
+} registry_const_t;
+#define REGISTRY_MAX_CONSTS 32
+
 typedef struct ruleset_def {
     const char *name;           /* what --rules takes, and ruleset.json's "name" */
     const char *pipeline;       /* ruleset.json's "pipeline" */
@@ -49,6 +58,11 @@ typedef struct ruleset_def {
     void (*census)(level_t *lv, const struct tables *t); /* the layouts' rules seen on the
                                                         final map, or NULL */
     void (*reference)(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t index);
+    /* its constants (Brogue's gameConst): the table its loader copies into
+     * its tables (of its pipeline's type), and their names, NULL-name
+     * terminated; NULL: none */
+    const void *consts;
+    const registry_const_t *const_names;
     int cell_kinds;             /* the cell kinds its maps hold (grid.h order) */
     const char *expectations;   /* its checks' file in its folder */
     const char *errata;         /* the why of each claim tried on it, or NULL */

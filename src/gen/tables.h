@@ -1,7 +1,8 @@
 /* tables.h - load and validate every rule table of a ruleset before generating.
  *
  * tables_load() returns one value holding every table of the ruleset asked
- * for (docs/rulesets.md); it travels to the generators inside gen_params_t,
+ * for, read from one data folder (docs/rulesets.md), and the ruleset's
+ * registry entry (registry.h) whose steps make its levels; it travels to the generators inside gen_params_t,
  * and to the report writers and readers, so no generator, report or check
  * reads a table (or a bin's name) from anywhere else.  A
  * front end calls it before any level is made, so a broken table is
@@ -79,10 +80,12 @@ typedef struct tables {
  * registry's, registry.c). */
 extern const char *const TABLES_RULESETS[];
 
-/* The tables of ruleset `name` (NULL: the default, the registry's first) read from
- * data_dir (NULL: the built-in data/), every one loaded and checked: a new
- * value, freed by tables_close.  NULL with a one-line message in err (an
- * unknown name included). */
+/* The tables of ruleset `name` (NULL: the default, the registry's first)
+ * read from data_dir (NULL: the built-in data/), every one loaded and
+ * checked: a new value, freed by tables_close.  A data_dir holding a
+ * manifest.json is a ruleset built on a built-in one (registry_manifest);
+ * `name` may then be NULL, its name or its base's.  NULL with a one-line
+ * message in err (an unknown name included). */
 tables_t *tables_load(const char *name, const char *data_dir, char *err, size_t errlen);
 void tables_close(const tables_t *t);
 

@@ -79,6 +79,14 @@ bool water_tables_parse(water_tables_t *t, const char *json, size_t len, const c
 bool water_tables_load(water_tables_t *t, data_src_t *src, const char *name, char *err,
                        size_t errlen);
 
+/* The bookkeeping every fluid pass shares (the wiki's, the game's and their
+ * references): the dlevel's band of table t, its walk count then the one
+ * length its walks share, drawn from r, and the observation of them (the
+ * level's first pass: fluid, walks and length; its second: its length).
+ * Returns the band; the pass then draws its walks. */
+const fluid_band_t *water_pass_draw(level_t *lv, rng_t *r, const fluid_table_t *t, int *walks,
+                                    int *length);
+
 /* The band of table t that holds dlevel (always found for dlevel >= 1). */
 const fluid_band_t *water_band(const fluid_table_t *t, int dlevel);
 
