@@ -1,8 +1,12 @@
 /* ruleset.h - the documented rules as data: level-type shares and per-type rules.
  *
- * A ruleset is loaded from JSON (data/ruleset.json, embedded in the binary at
- * build time, or a file given with --rules) and never re-typed in C.  Adding
- * the released 0.9.9.7 weights later is a second JSON file, not new code.
+ * A ruleset's ruleset.json (data/ruleset.json, data/game-0.9.9.7/ruleset.json,
+ * embedded in the binary at build time, or read from --data DIR) is parsed
+ * into a ruleset_t and never re-typed in C: its type shares by dlevel band,
+ * the wiki's replacements, and each type's river, fluid, item, budget and
+ * room rules.  Which steps make its levels, and its other tables, are the
+ * registry's (src/gen/registry.h): a variant that changes only these numbers
+ * is a data folder with a manifest, not new code.
  */
 #ifndef DRLSIM_RULESET_H
 #define DRLSIM_RULESET_H
