@@ -176,6 +176,8 @@ static const char *const GAME_FILES[] = {
     "walled.json", NULL,
 };
 _Static_assert(sizeof GAME_FILES / sizeof GAME_FILES[0] - 1 <= TABLES_MAX, "TABLES_MAX");
+_Static_assert(GPOP_MAX_SINGLE <= TABLES_MAX_SINGLE_OUTCOMES && GPOP_MAX_EVENTS == TABLES_MAX_EVENTS,
+               "the tallies' bins hold the game's outcome rows and events");
 
 static bool load_game(tables_t *t, char *err, size_t errlen)
 {

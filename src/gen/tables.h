@@ -28,6 +28,12 @@
  * Written into buf (n bytes, cut short when too small). */
 void tables_type_list(char *buf, size_t n);
 
+/* The most rows any ruleset's tables hold of the kinds the tallies count by
+ * row (each ruleset's own limits are at most these: registry.c), so the
+ * histograms have a bin for every row without knowing a ruleset. */
+#define TABLES_MAX_SINGLE_OUTCOMES 8 /* single-monster outcome rows */
+#define TABLES_MAX_EVENTS 16         /* events of an event list */
+
 /* The histograms of the tallies (tally.h) whose bins a ruleset's tables
  * name, not drlsim: each ruleset has its own monsters and outcome rows. */
 typedef enum tally_named {
