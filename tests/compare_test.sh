@@ -20,14 +20,6 @@ src=$2
 . "$(dirname "$0")/harness.sh"
 alpha=0.01
 
-# expect WANT CMD...: run drlsim CMD..., stdout in $tmp/out, stderr in $tmp/err
-expect() {
-    want=$1; shift
-    "$drlsim" "$@" >"$tmp/out" 2>"$tmp/err"
-    got=$?
-    if [ "$got" = "$want" ]; then ok; else
-        ko "drlsim $* exited $got, want $want"; sed 's/^/  /' "$tmp/err" | head -5; fi
-}
 # one_line MESSAGE-PREFIX: stderr is exactly one line starting so, stdout is empty
 one_line() {
     if [ "$(wc -l <"$tmp/err")" = 1 ] && grep -q "^$1" "$tmp/err" && [ ! -s "$tmp/out" ]; then

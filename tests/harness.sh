@@ -4,12 +4,21 @@
 #   ok            one check passed
 #   ko MESSAGE    one check failed (printed as "FAIL: MESSAGE")
 #   finish        print the summary; status 0 only when nothing failed
+#   expect WANT CMD...  run $drlsim CMD..., stdout in $tmp/out, stderr in
+#                 $tmp/err; one check: it exits WANT
 pass=0
 fail=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 ok() { pass=$((pass + 1)); }
 ko() { fail=$((fail + 1)); echo "FAIL: $*"; }
+expect() {
+    want=$1; shift
+    "$drlsim" "$@" >"$tmp/out" 2>"$tmp/err"
+    got=$?
+    if [ "$got" = "$want" ]; then ok; else
+        ko "drlsim $* exited $got, want $want"; sed 's/^/  /' "$tmp/err" | head -5; fi
+}
 finish() {
     echo "$pass passed, $fail failed"
     [ "$fail" = 0 ]

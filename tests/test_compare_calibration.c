@@ -126,7 +126,7 @@ int main(void)
             FAMS[NFAMS++] = compare_family(h);
     CHECK(NFAMS < MAXFAM, "at most %d families", MAXFAM - 1);
     gen_params_t p;
-    gen_params_default(&p, tables_load(NULL));
+    gen_params_default(&p, test_tables(NULL));
     const int npairs = (int)test_scaled(NPAIRS);
     int nbig = 2;
     while (nbig * (nbig - 1) / 2 < npairs)

@@ -24,7 +24,7 @@ static char err[512];
 /* The default ruleset's bin names (test_data_names checks that it loads). */
 static const tally_names_t *wiki_names(void)
 {
-    const tables_t *t = tables_load(NULL);
+    const tables_t *t = test_tables(NULL);
     return t ? t->bin_names : NULL;
 }
 
@@ -59,7 +59,7 @@ static void good(const char *checks, expect_set_t *set)
 static void test_real_file(void)
 {
     expect_set_t set;
-    bool ok = expect_load(&set, NULL, tables_load(NULL), err, sizeof err);
+    bool ok = expect_load(&set, NULL, test_tables(NULL), err, sizeof err);
     CHECK(ok, "data/expectations.json: %s", err);
     if (!ok)
         return;
@@ -256,7 +256,7 @@ static void test_data_names(void)
     CHECK(strcmp(tally_bin_label(NULL, hc, 1, b1, sizeof b1), "1") == 0 &&
               !tally_bin_named(NULL, hc, 1) && tally_hist_labelled(hc),
           "without names, cave_outcome bin 1 is '1'");
-    const tables_t *w = tables_load(RULESET_WIKI), *g = tables_load(RULESET_GAME);
+    const tables_t *w = test_tables(RULESET_WIKI), *g = test_tables(RULESET_GAME);
     CHECK(w && g, "tables load");
     if (!w || !g)
         return;

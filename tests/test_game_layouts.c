@@ -53,7 +53,7 @@ static void run(glay_fn fn, int dlevel, int difficulty, uint64_t seed, uint64_t 
                 bool layout_only)
 {
     static gen_params_t p;
-    gen_params_default(&p, tables_load(RULESET_GAME));
+    gen_params_default(&p, test_tables(RULESET_GAME));
     p.dlevel = dlevel;
     p.difficulty = difficulty;
     p.layout_only = layout_only;
@@ -600,7 +600,7 @@ static void arena(void)
 
 int main(void)
 {
-    T = glay_tables_load();
+    T = test_tables(RULESET_GAME)->glay;
     CHECK(T != NULL, "game tables load");
     if (!T)
         return test_summary("game_layouts");

@@ -346,7 +346,7 @@ static void drawn_types(void)
 
 int main(void)
 {
-    T = tables_load(RULESET_GAME);
+    T = test_tables(RULESET_GAME);
     if (!T)
         return 1;
     const gpop_tables_t *gt = T->gpop;

@@ -183,7 +183,7 @@ static gpop_gen_t tiled_gen(void)
 static void make(level_t *lv, int dlevel, int d, uint64_t i, const gpop_gen_t *g, bool hazards)
 {
     gen_params_t p;
-    gen_params_default(&p, tables_load(NULL));
+    gen_params_default(&p, test_tables(NULL));
     p.type = LT_NORMAL;
     p.dlevel = dlevel;
     p.difficulty = d;
@@ -356,7 +356,7 @@ static void single_rolls(void)
 
 int main(void)
 {
-    T = gpop_tables_load();
+    T = test_tables(RULESET_GAME)->gpop;
     CHECK(T != NULL, "game tables load");
     if (!T)
         return test_summary("game_population");

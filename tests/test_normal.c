@@ -293,7 +293,7 @@ static void paths_agree(void)
     }
     /* whole layout-only levels: rooms and the layout's door count */
     gen_params_t p;
-    gen_params_default(&p, tables_load(NULL));
+    gen_params_default(&p, test_tables(NULL));
     p.type = LT_NORMAL;
     p.dlevel = 12;
     p.layout_only = true;

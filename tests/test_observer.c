@@ -141,7 +141,7 @@ static void hand_made(void)
 /* Every CPU path sees the same on real levels of every type. */
 static void paths_agree(const char *rules)
 {
-    const tables_t *t = tables_load(rules);
+    const tables_t *t = test_tables(rules);
     CHECK(t != NULL, "tables of %s", rules);
     if (!t)
         return;

@@ -40,7 +40,7 @@ static level_t lv;
 static void gen(level_type_t t, int dlevel, uint64_t seed, uint64_t index, bool layout_only)
 {
     gen_params_t p;
-    gen_params_default(&p, tables_load(NULL));
+    gen_params_default(&p, test_tables(NULL));
     p.type = (int)t;
     p.dlevel = dlevel;
     p.difficulty = 1 + (int)(index % 5);
@@ -275,7 +275,7 @@ static void city_paths_agree(void)
         return;
     }
     gen_params_t p;
-    gen_params_default(&p, tables_load(NULL));
+    gen_params_default(&p, test_tables(NULL));
     p.type = LT_CITY;
     p.dlevel = 12;
     long bad = 0, tried = 0;
@@ -475,7 +475,7 @@ static void arena(void)
 /* data/arena.txt: the loader's error lines. */
 static void arena_data(void)
 {
-    const arena_table_t *t = arena_table();
+    const arena_table_t *t = test_tables(NULL)->arena;
     CHECK(t && t->n == 4, "data/arena.txt: four pictures");
     for (int i = 0; t && i < t->n && i < 4; i++) {
         bool same = t->pic[i].w == PICS[i].w && t->pic[i].h == PICS[i].h;
@@ -507,7 +507,7 @@ static void arena_data(void)
 
 int main(void)
 {
-    if (!ruleset_default() || !water_tables() || !arena_table())
+    if (!test_tables(NULL)->rules || !test_tables(NULL)->water || !test_tables(NULL)->arena)
         return 1;
     arena_data();
     arena();

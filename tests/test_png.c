@@ -115,7 +115,7 @@ static void table(void)
  * is checked when parsed. */
 static void classes(void)
 {
-    const monster_table_t *t = monsters_default();
+    const monster_table_t *t = test_tables(NULL)->monsters;
     if (!CHECK(t != NULL, "monster table loads"))
         return;
     for (int k = 0; k < t->n; k++)
@@ -250,7 +250,7 @@ static void synthetic(level_t *lv, const gen_params_t *p0)
     lv->start = (point_t){20, 2};
     /* one monster of every class, one under the start, one whose kind the
      * table does not have (drawn as "other") */
-    const monster_table_t *t = monsters_default();
+    const monster_table_t *t = test_tables(NULL)->monsters;
     static const char *const IDS[] = {"former", "sergeant", "imp", "lostsoul", "nimp",
                                       "cyberdemon"};
     lv->nmonsters = 0;
@@ -327,9 +327,9 @@ int main(void)
 {
     static level_t lv;
     gen_params_t p;
-    gen_params_default(&p, tables_load(NULL));
+    gen_params_default(&p, test_tables(NULL));
     p.dlevel = DLEVEL;
-    CHECK(p.tables && walled_data(), "ruleset and layout tables load");
+    CHECK(p.tables && test_tables(NULL)->walled, "ruleset and layout tables load");
     table();
     classes();
 

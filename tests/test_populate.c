@@ -111,7 +111,7 @@ static void run_prepared(level_t *lv, level_type_t t, int dlevel, int diff, uint
                          uint64_t i)
 {
     gen_params_t p;
-    gen_params_default(&p, tables_load(NULL));
+    gen_params_default(&p, test_tables(NULL));
     prepare(lv, t, dlevel, diff);
     rng_t r;
     rng_stream(&r, seed, i, RNG_POPULATE);
@@ -122,7 +122,7 @@ static void run_full(level_t *lv, level_type_t t, int dlevel, int diff, uint64_t
                      uint64_t i)
 {
     gen_params_t p;
-    gen_params_default(&p, tables_load(NULL));
+    gen_params_default(&p, test_tables(NULL));
     p.type = t;
     p.dlevel = dlevel;
     p.difficulty = diff;
@@ -136,7 +136,7 @@ static void run_layout(level_t *lv, level_type_t t, int dlevel, int diff, uint64
                        uint64_t i)
 {
     gen_params_t p;
-    gen_params_default(&p, tables_load(NULL));
+    gen_params_default(&p, test_tables(NULL));
     p.type = t;
     p.dlevel = dlevel;
     p.difficulty = diff;
@@ -945,7 +945,7 @@ static void last_monster_stop(void)
     long over = 0, short_by = 0;
     static level_t lv;
     gen_params_t p;
-    gen_params_default(&p, tables_load(NULL));
+    gen_params_default(&p, test_tables(NULL));
     for (int i = 0; ok && i < N; i++) {
         prepare(&lv, LT_NORMAL, 1 + i % 30, 1 + i % 5);
         rng_t r;
@@ -976,7 +976,7 @@ static uint64_t populate_into(const pop_tables_t *pt, int i)
 {
     static level_t lv;
     gen_params_t p;
-    gen_params_default(&p, tables_load(NULL));
+    gen_params_default(&p, test_tables(NULL));
     prepare(&lv, LT_NORMAL, 5, 3); /* one dlevel: the cache's key stays */
     rng_t r;
     rng_stream(&r, 77, (uint64_t)i, RNG_POPULATE);
@@ -1095,8 +1095,8 @@ static void invariants(void)
 
 int main(void)
 {
-    RS = ruleset_default();
-    T = poptable_default();
+    RS = test_tables(NULL)->rules;
+    T = test_tables(NULL)->pop;
     if (!RS || !T)
         return 1;
     static void (*const STEPS[])(void) = {

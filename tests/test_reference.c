@@ -285,9 +285,9 @@ static void run_jobs(job_t *jobs, int n)
 int main(void)
 {
     ruleset_run_t runs[NRULESETS] = {
-        {RULESET_WIKI, tables_load(RULESET_WIKI), LT_LAST_WIKI + 1, WIKI_CONFIG,
+        {RULESET_WIKI, test_tables(RULESET_WIKI), LT_SINGLE + 1, WIKI_CONFIG,
          (int)(sizeof WIKI_CONFIG / sizeof WIKI_CONFIG[0])},
-        {RULESET_GAME, tables_load(RULESET_GAME), LT__COUNT, GAME_CONFIG,
+        {RULESET_GAME, test_tables(RULESET_GAME), LT__COUNT, GAME_CONFIG,
          (int)(sizeof GAME_CONFIG / sizeof GAME_CONFIG[0])},
     };
     if (!runs[0].tables || !runs[1].tables)

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "data.h"
+#include "level.h"
 #include "jsonutil.h"
 #include "ruleset.h"
 #include "tables.h"
@@ -180,7 +181,7 @@ static void game_registry(void)
     CHECK(ok, "game ruleset parses: %s", ok ? "" : err);
     if (!ok)
         return;
-    CHECK(rs.pipeline == RULES_GAME && !rs.replacements, "game pipeline, no replacements");
+    CHECK(strcmp(rs.pipeline, "game") == 0 && !rs.replacements, "game pipeline, no replacements");
     bool all = true;
     for (int dl = 1; dl <= 60; dl++)
         for (int d = DIFF_ITYTD; d <= DIFF_NIGHTMARE; d++) {
@@ -215,10 +216,8 @@ static void game_registry(void)
     CHECK(rs.type[LT_NORMAL].fluid_chance.num == 60 && rs.type[LT_NORMAL].fluid_chance.den == 100 &&
               rs.type[LT_NORMAL].river.num == 60 && rs.type[LT_NORMAL].river.den == 100,
           "tiled: fluids 60%%, rivers 60%%");
-    /* a wiki-pipeline file cannot name a game type */
-    bad("{\"name\": \"x\", \"type_bands\": [{\"from\": 1, \"to\": null, \"weights\": "
-        "{\"lava\": 1}}], \"types\": {\"lava\": {}}}",
-        "made only by the game pipeline");
+    /* (a wiki-pipeline file naming a game type is the registry's to refuse:
+     * tables_load, tests/robustness case game-ruleset-pipeline) */
 }
 
 /* The strict-key helpers of jsonutil (every loader uses them). */
@@ -255,20 +254,19 @@ static void table_ids(void)
     CHECK(data_hash("", 0) == UINT64_C(0xcbf29ce484222325), "FNV-1a 64 of nothing");
     CHECK(data_hash("a", 1) == UINT64_C(0xaf63dc4c8601ec8c), "FNV-1a 64 of \"a\"");
     CHECK(data_hash("foobar", 6) == UINT64_C(0x85944171f73967e8), "FNV-1a 64 of \"foobar\"");
-    const tables_t *t = tables_load(NULL);
+    const tables_t *t = test_tables(NULL);
     CHECK(t != NULL, "tables load");
     if (!t)
         return;
     tables_id_t id;
     tables_id(t, &id);
-    const char *names[64];
-    int n = data_read_names(names, 64);
+    const int n = t->src.nread;
     CHECK(n == id.n, "%d files read, %d in the id", n, id.n);
     for (int i = 0; i < n; i++) {
         bool listed = false;
         for (int j = 0; j < id.n; j++)
-            listed |= strcmp(names[i], id.file[j].name) == 0;
-        CHECK(listed, "%s was read but is not in tables_id", names[i]);
+            listed |= strcmp(t->src.read[i].name, id.file[j].name) == 0;
+        CHECK(listed, "%s was read but is not in tables_id", t->src.read[i].name);
     }
     for (int j = 0; j < id.n; j++) {
         size_t len;
@@ -280,9 +278,87 @@ static void table_ids(void)
     CHECK(strcmp(id.version, DRLSIM_VERSION) == 0, "version");
 }
 
+/* Write n bytes to dir/name; false when it cannot. */
+static bool write_file(const char *dir, const char *name, const char *bytes, size_t n)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "wb");
+    bool ok = f && fwrite(bytes, 1, n, f) == n;
+    return f ? fclose(f) == 0 && ok : false;
+}
+
+/* Two data folders in one process are two table sets: the built-in data and
+ * a copy of it whose dlevel 6+ band weighs maze 20 instead of 1
+ * (data/ruleset.json), each generating its own levels.  At dlevel 8 the
+ * band's shares are 1/11 maze against 20/30; single (1/25 above dlevel 15)
+ * and arena (caves only) do not touch maze there, so of 2000 levels about
+ * 182 against 1333 are mazes. */
+static void two_folders(void)
+{
+    const tables_t *a = test_tables(NULL);
+    char dir[] = "/tmp/drlsim-test-ruleset-XXXXXX";
+    CHECK(mkdtemp(dir) != NULL, "temporary data folder");
+    bool ok = true;
+    for (int i = 0; a->src.files[i]; i++) {
+        size_t len;
+        const char *bytes = data_embedded(a->src.files[i], &len);
+        if (strcmp(a->src.files[i], "ruleset.json") != 0) {
+            ok &= bytes && write_file(dir, a->src.files[i], bytes, len);
+            continue;
+        }
+        char *text = malloc(len + 1);
+        memcpy(text, bytes, len);
+        text[len] = '\0';
+        char *maze = strstr(text, "\"maze\": 1 }");
+        CHECK(maze != NULL, "ruleset.json weighs maze 1");
+        char edited[16384];
+        if (maze)
+            snprintf(edited, sizeof edited, "%.*s\"maze\": 20 }%s", (int)(maze - text), text,
+                     maze + strlen("\"maze\": 1 }"));
+        ok &= maze && write_file(dir, "ruleset.json", edited, strlen(edited));
+        free(text);
+    }
+    CHECK(ok, "the copy is written");
+    char err[4600];
+    tables_t *b = tables_load(NULL, dir, err, sizeof err);
+    CHECK(b != NULL, "the copy loads: %s", b ? "" : err);
+    if (!b)
+        return;
+    CHECK(b != a && b->rules != a->rules, "two values");
+    const type_band_t *ba = ruleset_band(a->rules, 8), *bb = ruleset_band(b->rules, 8);
+    CHECK(ba->weight[LT_MAZE] == 1 && bb->weight[LT_MAZE] == 20, "maze weighs 1 and 20");
+    level_t *lv = malloc(sizeof *lv);
+    gen_params_t pa, pb;
+    gen_params_default(&pa, a);
+    gen_params_default(&pb, b);
+    pa.dlevel = pb.dlevel = 8;
+    long maze_a = 0, maze_b = 0, same = 0;
+    for (uint64_t i = 0; i < 2000; i++) {
+        level_generate(lv, &pa, 1, i);
+        const level_type_t ta = lv->type;
+        maze_a += ta == LT_MAZE;
+        level_generate(lv, &pb, 1, i);
+        maze_b += lv->type == LT_MAZE;
+        same += lv->type == ta;
+    }
+    /* 182 +- 5 sigma (sqrt(2000 * 1/11 * 10/11) = 12.9), 1333 +- 5 * 21.1 */
+    CHECK(maze_a > 117 && maze_a < 247, "built-in data: %ld mazes of 2000", maze_a);
+    CHECK(maze_b > 1228 && maze_b < 1438, "the copy: %ld mazes of 2000", maze_b);
+    CHECK(same < 2000, "the two folders' levels differ (%ld of 2000 alike)", same);
+    free(lv);
+    tables_close(b);
+    char path[512];
+    for (int i = 0; a->src.files[i]; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, a->src.files[i]);
+        remove(path);
+    }
+    remove(dir);
+}
+
 int main(void)
 {
-    const ruleset_t *rs = ruleset_default();
+    const ruleset_t *rs = test_tables(NULL)->rules;
     CHECK(rs != NULL, "default ruleset loads");
     if (!rs)
         return test_summary("ruleset");
@@ -296,7 +372,8 @@ int main(void)
     CHECK(!rs->has_type[LT_LAVA] && rs->has_type[LT_SINGLE], "the wiki ruleset's types");
     loader();
     strict_keys();
-    table_ids(); /* first of the files other than ruleset.json: it counts the reads */
+    table_ids();
+    two_folders();
     game_registry();
     return test_summary("ruleset");
 }

@@ -127,7 +127,7 @@ static void check_share(const char *what, const long *obs, const double *p, int 
 static gen_params_t params(int type, int dlevel)
 {
     gen_params_t p;
-    gen_params_default(&p, tables_load(NULL));
+    gen_params_default(&p, test_tables(NULL));
     p.type = type;
     p.dlevel = dlevel;
     p.layout_only = true;
@@ -652,7 +652,7 @@ static void full_levels(void)
 
 int main(void)
 {
-    const walled_data_t *d = walled_data();
+    const walled_data_t *d = test_tables(NULL)->walled;
     CHECK(d != NULL, "embedded data loads");
     if (!d)
         return test_summary("walled_layouts");

@@ -68,7 +68,7 @@ typedef struct want_band {
 
 static void tables_match_rules(void)
 {
-    const water_tables_t *t = water_tables();
+    const water_tables_t *t = test_tables(NULL)->water;
     CHECK(t != NULL, "data/water.json loads");
     if (!t)
         return;
@@ -555,7 +555,7 @@ static void standard_by_type(void)
 
 int main(void)
 {
-    gen_params_default(&params, tables_load(NULL));
+    gen_params_default(&params, test_tables(NULL));
     if (!params.tables)
         return 1;
     tables_match_rules();

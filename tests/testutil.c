@@ -4,8 +4,11 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <gsl/gsl_cdf.h>
+
+#include "tables.h"
 
 int test_passed, test_failed;
 
@@ -82,4 +85,26 @@ long test_scaled(long n)
             div = 1;
     }
     return n / div > 0 ? n / div : 1;
+}
+
+const tables_t *test_tables(const char *name)
+{
+    static struct {
+        const char *name;
+        tables_t *t;
+    } kept[4];
+    static int n;
+    const char *key = name ? name : TABLES_RULESETS[0];
+    for (int i = 0; i < n; i++)
+        if (strcmp(kept[i].name, key) == 0)
+            return kept[i].t;
+    char err[4600];
+    tables_t *t = tables_load(key, NULL, err, sizeof err);
+    if (!t || n == (int)(sizeof kept / sizeof kept[0])) {
+        fprintf(stderr, "test_tables %s: %s\n", key, t ? "too many" : err);
+        exit(1);
+    }
+    kept[n].name = key;
+    kept[n].t = t;
+    return kept[n++].t;
 }

@@ -28,4 +28,10 @@ int test_summary(const char *name);
  * only with less power. */
 long test_scaled(long n);
 
+/* The built-in tables of ruleset `name` (NULL: the default), loaded on the
+ * first call for each name and kept for the program (tables_load makes a
+ * new value each time); exits with a message when they do not load. */
+struct tables;
+const struct tables *test_tables(const char *name);
+
 #endif

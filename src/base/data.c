@@ -1,31 +1,17 @@
 /* data.c - access to data/ files: the embedded copies or a --data directory.
  *
- * Every file read through data_read is also hashed, so that a report can say
- * which rules made it (tables.h): a small registry of (name, hash) filled as
- * files are read.  Only front ends ask it; generators get their tables as
- * arguments and never read it. */
+ * Every file a ruleset's loaders read through its data_src_t is also hashed
+ * into that value, so that a report can say which rules made it (tables.h).
+ * Generators get their tables as arguments and never read files. */
 #include "data.h"
 
 #include <errno.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "data_embedded.h"
-
-static const char *data_dir = NULL;
-
-/* The files data_read has returned, with the hash of their bytes (the last
- * read of each name).  Loaders may run on any thread (pthread_once). */
-#define DATA_MAX_READ 32
-static struct {
-    char name[64];
-    uint64_t hash;
-} read_files[DATA_MAX_READ];
-static int nread;
-static pthread_mutex_t read_lock = PTHREAD_MUTEX_INITIALIZER;
 
 uint64_t data_hash(const void *p, size_t n)
 {
@@ -39,49 +25,29 @@ uint64_t data_hash(const void *p, size_t n)
     return h;
 }
 
-static void note_read(const char *name, const char *buf, size_t n)
+void data_src_note(data_src_t *src, const char *id, const char *buf, size_t n)
 {
     uint64_t h = data_hash(buf, n);
-    pthread_mutex_lock(&read_lock);
     int i = 0;
-    while (i < nread && strcmp(read_files[i].name, name) != 0)
+    while (i < src->nread && strcmp(src->read[i].name, id) != 0)
         i++;
-    if (i < DATA_MAX_READ && strlen(name) < sizeof read_files[i].name) {
-        if (i == nread) {
-            snprintf(read_files[i].name, sizeof read_files[i].name, "%s", name);
-            nread++;
+    if (i < DATA_MAX_READ && strlen(id) < sizeof src->read[i].name) {
+        if (i == src->nread) {
+            snprintf(src->read[i].name, sizeof src->read[i].name, "%s", id);
+            src->nread++;
         }
-        read_files[i].hash = h;
+        src->read[i].hash = h;
     }
-    pthread_mutex_unlock(&read_lock);
 }
 
-bool data_hash_of(const char *name, uint64_t *hash)
+bool data_src_hash_of(const data_src_t *src, const char *id, uint64_t *hash)
 {
-    bool found = false;
-    pthread_mutex_lock(&read_lock);
-    for (int i = 0; i < nread && !found; i++)
-        if (strcmp(read_files[i].name, name) == 0) {
-            *hash = read_files[i].hash;
-            found = true;
+    for (int i = 0; i < src->nread; i++)
+        if (strcmp(src->read[i].name, id) == 0) {
+            *hash = src->read[i].hash;
+            return true;
         }
-    pthread_mutex_unlock(&read_lock);
-    return found;
-}
-
-int data_read_names(const char **names, int max)
-{
-    pthread_mutex_lock(&read_lock);
-    int n = nread < max ? nread : max;
-    for (int i = 0; i < n; i++)
-        names[i] = read_files[i].name;
-    pthread_mutex_unlock(&read_lock);
-    return n;
-}
-
-void data_set_dir(const char *dir)
-{
-    data_dir = dir;
+    return false;
 }
 
 const char *data_embedded(const char *name, size_t *len)
@@ -165,23 +131,6 @@ char *data_read_file(const char *path, size_t *len, char *err, size_t errlen)
 char *data_read(const char *name, size_t *len, char *origin, size_t originlen, char *err,
                 size_t errlen)
 {
-    if (data_dir && !*data_dir) { /* not "/NAME": the root directory was never meant */
-        snprintf(err, errlen, "--data: the directory name is empty");
-        return NULL;
-    }
-    if (data_dir) {
-        char path[4096];
-        snprintf(path, sizeof path, "%s/%s", data_dir, name);
-        if (origin)
-            snprintf(origin, originlen, "%s", path);
-        size_t n = 0;
-        char *buf = data_read_file(path, &n, err, errlen);
-        if (buf)
-            note_read(name, buf, n);
-        if (len)
-            *len = n;
-        return buf;
-    }
     size_t n;
     const char *src = data_embedded(name, &n);
     if (!src) {
@@ -197,8 +146,71 @@ char *data_read(const char *name, size_t *len, char *origin, size_t originlen, c
     }
     memcpy(buf, src, n);
     buf[n] = '\0';
-    note_read(name, buf, n);
     if (len)
         *len = n;
     return buf;
+}
+
+static bool listed(const char *const *names, const char *name)
+{
+    for (int i = 0; names && names[i]; i++)
+        if (strcmp(names[i], name) == 0)
+            return true;
+    return false;
+}
+
+char *data_src_read(data_src_t *s, const char *name, size_t *len, char *origin,
+                    size_t originlen, char *err, size_t errlen)
+{
+    char path[4096], id[600];
+    size_t n = 0;
+    char *buf;
+    if (s->overlay && listed(s->replaced, name)) {
+        snprintf(path, sizeof path, "%s/%s", s->overlay, name);
+        snprintf(id, sizeof id, "%s/%s", s->overlay_id, name);
+        if (origin)
+            snprintf(origin, originlen, "%s", path);
+        buf = data_read_file(path, &n, err, errlen);
+    } else {
+        /* the root-relative path: a listed file of that name, else folder/NAME */
+        const char *rel = NULL;
+        for (int i = 0; s->files && s->files[i] && !rel; i++) {
+            const char *slash = strrchr(s->files[i], '/');
+            if (strcmp(slash ? slash + 1 : s->files[i], name) == 0)
+                rel = s->files[i];
+        }
+        if (rel)
+            snprintf(id, sizeof id, "%s", rel);
+        else
+            snprintf(id, sizeof id, "%s%s%s", s->folder ? s->folder : "",
+                     s->folder && *s->folder ? "/" : "", name);
+        if (s->root && !*s->root) { /* not "/NAME": the root directory was never meant */
+            snprintf(err, errlen, "--data: the directory name is empty");
+            return NULL;
+        }
+        if (s->root) {
+            snprintf(path, sizeof path, "%s/%s", s->root, id);
+            if (origin)
+                snprintf(origin, originlen, "%s", path);
+            buf = data_read_file(path, &n, err, errlen);
+        } else {
+            buf = data_read(id, &n, origin, originlen, err, errlen);
+        }
+    }
+    if (buf)
+        data_src_note(s, id, buf, n);
+    if (len)
+        *len = n;
+    return buf;
+}
+
+bool data_src_load(data_src_t *src, const char *name, data_parse_fn parse, void *ctx, char *err,
+                   size_t errlen)
+{
+    size_t len;
+    char origin[4200];
+    char *text = data_src_read(src, name, &len, origin, sizeof origin, err, errlen);
+    bool ok = text && parse(ctx, text, len, origin, err, errlen);
+    free(text);
+    return ok;
 }

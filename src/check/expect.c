@@ -709,7 +709,7 @@ bool expect_load(expect_set_t *set, const char *path, const tables_t *tables, ch
         snprintf(origin, sizeof origin, "%s", path);
         text = data_read_file(path, &len, err, errlen);
     } else {
-        text = data_read(tables->expectations, &len, origin, sizeof origin, err, errlen);
+        text = tables_read(tables, tables->expectations, &len, origin, sizeof origin, err, errlen);
     }
     if (!text) {
         memset(set, 0, sizeof *set);

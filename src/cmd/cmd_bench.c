@@ -290,7 +290,7 @@ int cmd_bench(int argc, char **argv)
     const cpu_path_t path = o.path;
     if (json && (prc = opt_output_status(outfile_check(json))) != 0)
         return prc;
-    const tables_t *tables = tables_open("bench", o.rules, o.data_dir, type >= 0 ? type : -1);
+    const tables_t *tables = opt_tables("bench", o.rules, o.data_dir, type >= 0 ? type : -1);
     if (!tables)
         return CLI_EXIT_USAGE;
     cpu_force(path); /* before any thread generates */

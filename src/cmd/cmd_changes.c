@@ -690,8 +690,8 @@ int cmd_changes(int argc, char **argv)
             return CLI_EXIT_USAGE;
         }
     }
-    const tables_t *ta = tables_open("changes", o.rules[0], NULL, -1);
-    const tables_t *tb = ta ? tables_open("changes", o.rules[1], NULL, -1) : NULL;
+    const tables_t *ta = opt_tables("changes", o.rules[0], NULL, -1);
+    const tables_t *tb = ta ? opt_tables("changes", o.rules[1], NULL, -1) : NULL;
     if (!tb)
         return CLI_EXIT_USAGE;
     dlevels_t dl;

@@ -193,7 +193,7 @@ int cmd_check(int argc, char **argv)
     gsl_set_error_handler_off();
     char err[512];
     /* The tables first: they name the bins some expectations refer to. */
-    const tables_t *tables = tables_open("check", o.rules, o.data_dir, -1);
+    const tables_t *tables = opt_tables("check", o.rules, o.data_dir, -1);
     if (!tables)
         return CLI_EXIT_USAGE;
     tables_id_t id;

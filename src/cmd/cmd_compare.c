@@ -73,7 +73,7 @@ static int load(side_t *s)
         return CLI_EXIT_USAGE;
     }
     char name[64];
-    const tables_t *t = tables_open(
+    const tables_t *t = opt_tables(
         "compare", report_rules_name(text, len, name, sizeof name) ? name : NULL, NULL, -1);
     if (!t) {
         free(text);

@@ -31,7 +31,6 @@
 #include "cluster.h"
 #include "commands.h"
 #include "data.h"
-#include "game/gpop.h"
 #include "jsonutil.h"
 #include "junit.h"
 #include "opts.h"
@@ -43,7 +42,7 @@
 #include "tally.h"
 
 #define ERRATA_DEFAULT_ALPHA 1e-4 /* per family, after Holm: the check's own */
-#define ERRATA_FILE "game-0.9.9.7/errata.json"
+/* the why of each claim: its ruleset's errata file (registry.h) */
 
 typedef enum errata_verdict { E_AGREES = 0, E_DIFFERS, E_ABSENT, E__COUNT } errata_verdict_t;
 static const char *const E_NAME[E__COUNT] = {"agrees", "differs", "not in the game"};
@@ -78,6 +77,8 @@ static void usage(FILE *out)
             "  --html FILE      write one HTML page: per family, what the wiki says against\n"
             "                   what the game does, with a gnuplot picture (needs gnuplot)\n"
             "  --only TEXT      only the checks whose name or family contains TEXT\n"
+            "  --data DIR       the game ruleset's tables from DIR: a data tree, or a\n"
+            "                   folder whose manifest.json builds a ruleset on it\n"
             "  --progress WHEN  progress bar on stderr: auto (on a terminal), always, never\n"
             "\n"
             "SIGINT or SIGTERM stops the run: nothing is written, exit status 130.\n",
@@ -85,14 +86,16 @@ static void usage(FILE *out)
     fputs(CLI_EXIT_HELP, out);
 }
 
-/* The table's struct: the options and nothing else. */
+/* The table's struct: the options and the data folder. */
 typedef struct errata_args {
     opts_t o;
+    const char *data_dir;
 } errata_args_t;
 
 static const cli_spec_t OPTS[] = {
     OPT_HELP,
     OPT_CHECKS(errata_args_t, o),
+    OPT_DATA(errata_args_t, data_dir),
     {.name = NULL},
 };
 
@@ -102,15 +105,16 @@ static const cli_cmd_t CMD = {"errata", OPTS, usage, 0, 0};
 #define OUTPUTS(o) {(o)->json, (o)->markdown, (o)->junit, (o)->html}
 
 /* cli_parse's answer: CLI_GO_ON, or the exit status. */
-static int parse_opts(int argc, char **argv, opts_t *o)
+static int parse_opts(int argc, char **argv, opts_t *o, const char **data_dir)
 {
-    errata_args_t a;
+    errata_args_t a = {.data_dir = NULL};
     opt_checks_default(&a.o, ERRATA_DEFAULT_ALPHA);
     cli_t c;
     int rc = cli_parse(&c, &CMD, argc, argv, &a);
     if (rc != CLI_GO_ON)
         return rc;
     *o = a.o;
+    *data_dir = a.data_dir;
     const char *outs[] = OUTPUTS(o);
     if (opt_to_stdout(outs, 4) > 1) {
         cli_error(&c, "only one of --json, --markdown, --junit and --html can write to stdout ('-')");
@@ -175,12 +179,12 @@ static void remap(expect_set_t *set, const tables_t *wiki, const tables_t *game,
         mon[i] = i < wiki->monsters->n ? monsters_find(game->monsters, wiki->monsters->kind[i].id)
                                        : -1;
         out[i] = -1;
-        const cJSON *to = i < wiki->pop->single.noutcomes
-                              ? cJSON_GetObjectItemCaseSensitive(outcomes,
-                                                                 wiki->pop->single.outcome[i].name)
-                              : NULL;
-        for (int j = 0; cJSON_IsString(to) && j < game->gpop->single.noutcomes; j++)
-            if (strcmp(to->valuestring, game->gpop->single.outcome[j].name) == 0)
+        /* the outcome rows' names are the bins' names of single_outcome */
+        const char *const *from = wiki->bin_names->bin[TALLY_NAMED_SINGLE_OUTCOME];
+        const char *const *into = game->bin_names->bin[TALLY_NAMED_SINGLE_OUTCOME];
+        const cJSON *to = from[i] ? cJSON_GetObjectItemCaseSensitive(outcomes, from[i]) : NULL;
+        for (int j = 0; cJSON_IsString(to) && j < MONSTER_KINDS_MAX && into[j]; j++)
+            if (strcmp(to->valuestring, into[j]) == 0)
                 out[i] = j;
     }
     const int h_kind = tally_hist_index("monsters_by_kind"),
@@ -204,11 +208,11 @@ typedef struct why_table {
     cJSON *root; /* {"families": {F: text}, "checks": {NAME: {"why": text, "game": text}}} */
 } why_table_t;
 
-static bool why_load(why_table_t *w, char *err, size_t errlen)
+static bool why_load(why_table_t *w, const tables_t *game, char *err, size_t errlen)
 {
     size_t len;
     char origin[256];
-    char *text = data_read(ERRATA_FILE, &len, origin, sizeof origin, err, errlen);
+    char *text = tables_read(game, game->def->errata, &len, origin, sizeof origin, err, errlen);
     if (!text)
         return false;
     ju_t ju;
@@ -295,9 +299,10 @@ static char *markdown(const cJSON *rep)
     sb_printf(&b,
                   "# Errata: the wiki's claims on the released game\n\n"
                   "Every check of the wiki ruleset (docs/expectations.md), run on levels of the\n"
-                  "game-0.9.9.7 ruleset (docs/rulesets.md) by `drlsim errata`: %d agree, %d "
+                  "%s ruleset (docs/rulesets.md) by `drlsim errata`: %d agree, %d "
                   "differ, %d are not in the game (%.0f levels, seed %s, alpha %g per family "
                   "after Holm).  Regenerate it with `drlsim errata --markdown FILE`.\n",
+                  cJSON_GetObjectItemCaseSensitive(s, "game_rules")->valuestring,
                   cJSON_GetObjectItemCaseSensitive(s, "agrees")->valueint,
                   cJSON_GetObjectItemCaseSensitive(s, "differs")->valueint,
                   cJSON_GetObjectItemCaseSensitive(s, "not_in_the_game")->valueint,
@@ -452,14 +457,21 @@ static void observed_text(const cJSON *c, char *buf, size_t n)
 int cmd_errata(int argc, char **argv)
 {
     opts_t o;
+    const char *data_dir;
     const time_t started = time(NULL); /* the HTML page's date */
-    int rc = parse_opts(argc, argv, &o);
+    int rc = parse_opts(argc, argv, &o, &data_dir);
     if (rc != CLI_GO_ON)
         return rc;
     gsl_set_error_handler_off();
     char err[512];
-    /* The wiki's tables name the bins the expectations speak of. */
-    const tables_t *wiki = tables_load(RULESET_WIKI);
+    /* The ruleset the claims are tried on: the first with an errata file;
+     * the tables of the ruleset that makes the claims name the bins the
+     * expectations speak of. */
+    const ruleset_def_t *on = NULL;
+    for (int i = 0; RULESET_DEFS[i] && !on; i++)
+        if (RULESET_DEFS[i]->errata)
+            on = RULESET_DEFS[i];
+    const tables_t *wiki = opt_tables("errata", on->claims, NULL, -1);
     if (!wiki)
         return CLI_EXIT_USAGE;
     expect_set_t set;
@@ -467,9 +479,9 @@ int cmd_errata(int argc, char **argv)
         fprintf(stderr, "drlsim errata: %s\n", err);
         return CLI_EXIT_USAGE;
     }
-    const tables_t *game = tables_load(RULESET_GAME);
+    const tables_t *game = opt_tables("errata", on->name, data_dir, -1);
     why_table_t why = {NULL};
-    if (!game || !why_load(&why, err, sizeof err)) {
+    if (!game || !why_load(&why, game, err, sizeof err)) {
         if (game)
             fprintf(stderr, "drlsim errata: %s\n", err);
         expect_free(&set);
@@ -567,11 +579,11 @@ int cmd_errata(int argc, char **argv)
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)o.seed);
     cJSON_AddStringToObject(summary, "seed_text", seed);
     cJSON_AddNumberToObject(summary, "alpha", o.alpha);
-    cJSON_AddStringToObject(summary, "wiki_rules", RULESET_WIKI);
-    cJSON_AddStringToObject(summary, "game_rules", RULESET_GAME);
+    cJSON_AddStringToObject(summary, "wiki_rules", wiki->name);
+    cJSON_AddStringToObject(summary, "game_rules", game->name);
     tables_id_t gid; /* the levels are the game's */
     tables_id(game, &gid);
-    const report_provenance_t pv = {&gid, RULESET_GAME, NULL, o.scale, "errata", argc, argv};
+    const report_provenance_t pv = {&gid, game->name, data_dir, o.scale, "errata", argc, argv};
     report_provenance(summary, &pv);
     cJSON *crep_summary = cJSON_DetachItemFromObjectCaseSensitive(crep, "summary");
     cJSON_Delete(crep);

@@ -55,7 +55,7 @@ static void usage(FILE *out)
             DLEVEL_MAX, PICTURE_TILE_MIN, PICTURE_TILE_MAX, PICTURE_TILE_DEFAULT);
     /* the built-in tables of the default ruleset (the game ruleset's maps add
      * its barrels and beings: gen --rules game-0.9.9.7 --json lists them) */
-    const tables_t *t = tables_load(NULL);
+    const tables_t *t = opt_tables("gen", NULL, NULL, -1);
     if (t)
         render_legend_text(out, t);
     fputs(CLI_EXIT_HELP, out);
@@ -122,7 +122,7 @@ int cmd_gen(int argc, char **argv)
     if (o.png && (rc = opt_output_status(outfile_check(o.png))) != 0)
         return rc;
     gen_params_t p = o.p;
-    p.tables = tables_open("gen", o.rules, o.data_dir, p.type);
+    p.tables = opt_tables("gen", o.rules, o.data_dir, p.type);
     if (!p.tables)
         return CLI_EXIT_USAGE;
     level_t *lv = malloc(sizeof *lv);

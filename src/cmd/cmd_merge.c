@@ -110,7 +110,7 @@ int cmd_merge(int argc, char **argv)
         char *text = data_read_file(inputs[i], &len, err, sizeof err);
         if (text && !tables) {
             char name[64];
-            tables = tables_open("merge",
+            tables = opt_tables("merge",
                                  report_rules_name(text, len, name, sizeof name) ? name : NULL,
                                  data_dir, -1);
             if (!tables) {

@@ -208,7 +208,7 @@ int cmd_rooms(int argc, char **argv)
     int orc = cluster_is_root() ? opt_outputs_check(outs, 2) : 0; /* only rank 0 writes them */
     if (orc)
         return orc;
-    job.params.tables = tables_open("rooms", opt.rules, opt.data_dir, job.params.type);
+    job.params.tables = opt_tables("rooms", opt.rules, opt.data_dir, job.params.type);
     if (!job.params.tables)
         return CLI_EXIT_USAGE;
     level_type_t type = (level_type_t)job.params.type;

@@ -257,7 +257,7 @@ int cmd_run(int argc, char **argv)
         if (report_rules_name(resume_text, resume_len, resume_rules, sizeof resume_rules))
             rules_name = resume_rules;
     }
-    const tables_t *tables = tables_open("run", rules_name, o.data_dir, job.params.type);
+    const tables_t *tables = opt_tables("run", rules_name, o.data_dir, job.params.type);
     if (!tables) {
         free(resume_text);
         return CLI_EXIT_USAGE;

@@ -447,7 +447,7 @@ int cmd_wiki(int argc, char **argv)
     int orc = opt_outputs_check(outs, 2);
     if (orc)
         return orc;
-    const tables_t *tables = tables_open("wiki", o.rules, o.data_dir, -1);
+    const tables_t *tables = opt_tables("wiki", o.rules, o.data_dir, -1);
     if (!tables)
         return CLI_EXIT_USAGE;
     cJSON *page = cJSON_CreateObject();

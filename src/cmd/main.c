@@ -12,6 +12,7 @@
 #include "cluster.h"
 #include "commands.h"
 #include "driver.h"
+#include "opts.h"
 #include "outfile.h"
 
 #ifndef DRLSIM_VERSION
@@ -64,6 +65,14 @@ static int finish_stdout(int rc)
     return rc;
 }
 
+/* Command i on its arguments, its tables closed after. */
+static int run(size_t i, int argc, char **argv)
+{
+    int rc = COMMANDS[i].run(argc, argv);
+    opt_tables_close();
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     driver_on_kill(outfile_discard_pending);
@@ -85,7 +94,7 @@ int main(int argc, char **argv)
         for (size_t i = 0; i < NCOMMANDS; i++)
             if (strcmp(argv[2], COMMANDS[i].name) == 0) {
                 char *args[] = {(char *)"--help", NULL};
-                return finish_stdout(COMMANDS[i].run(1, args));
+                return finish_stdout(run(i, 1, args));
             }
         fprintf(stderr, "drlsim help: unknown command '%s' (see drlsim --help)\n", argv[2]);
         return CLI_EXIT_USAGE;
@@ -107,14 +116,14 @@ int main(int argc, char **argv)
             if (COMMANDS[i].stops)
                 driver_catch_signals();
             if (!COMMANDS[i].cluster)
-                return finish_stdout(COMMANDS[i].run(argc - 2, argv + 2));
+                return finish_stdout(run(i, argc - 2, argv + 2));
             assert(COMMANDS[i].stops && "a cluster command takes stops");
             driver_hold_signals();
             int init = cluster_init();
             driver_resume_signals();
             if (init != 0)
                 return 1;
-            return cluster_finish(finish_stdout(COMMANDS[i].run(argc - 2, argv + 2)));
+            return cluster_finish(finish_stdout(run(i, argc - 2, argv + 2)));
         }
     fprintf(stderr, "drlsim: unknown command '%s' (see drlsim --help)\n", cmd);
     return CLI_EXIT_USAGE;

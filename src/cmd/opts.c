@@ -5,6 +5,7 @@
 #include "opts.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -147,4 +148,27 @@ int opt_threads(const cli_t *c, int *threads)
     }
     *threads = (int)n;
     return 0;
+}
+
+/* The tables a command opened (a few: errata opens two, merge one per job). */
+#define OPT_MAX_TABLES 8
+static const tables_t *opened[OPT_MAX_TABLES];
+static int nopened;
+
+const tables_t *opt_tables(const char *cmd, const char *name, const char *data_dir, int type)
+{
+    if (nopened == OPT_MAX_TABLES) {
+        fprintf(stderr, "drlsim %s: too many table sets\n", cmd);
+        return NULL;
+    }
+    const tables_t *t = tables_open(cmd, name, data_dir, type);
+    if (t)
+        opened[nopened++] = t;
+    return t;
+}
+
+void opt_tables_close(void)
+{
+    while (nopened > 0)
+        tables_close(opened[--nopened]);
 }

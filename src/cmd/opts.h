@@ -31,6 +31,11 @@ _Static_assert(sizeof(progress_mode_t) == sizeof(int), "--progress stores an int
 /* The most worker threads --threads takes. */
 #define OPT_MAX_THREADS 1024
 
+/* tables_open for a command: the value lives until opt_tables_close, which
+ * main calls once the command is done, so a command never closes tables. */
+const tables_t *opt_tables(const char *cmd, const char *name, const char *data_dir, int type);
+void opt_tables_close(void);
+
 /* CLI_FN for --type: a level type's name into an int (level_type_from_name). */
 bool opt_level_type(const cli_t *c, void *dest);
 

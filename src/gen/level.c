@@ -2,23 +2,21 @@
  *
  * 1. type (type stream, docs/rules.md §2) unless the parameters fix it;
  * 2. the type's layout (layout and water streams), which leaves the map and
- *    the room list;
+ *    the room list, then the water the ruleset draws after it, if any;
  * 3. population (population stream): start, stairs, monsters, items, special
  *    rooms;
  * 4. observation of the final map: fluid and door cells, reachability, and
- *    the layout census (src/gen/census_layout.c).
- * Streams are per purpose, so e.g. a river never shifts the room list.
+ *    the ruleset's census of its layouts' rules (census_layout.c).
+ * The steps are the ruleset's (registry.h, p->tables->def); streams are per
+ * purpose, so e.g. a river never shifts the room list.
  */
 #include "level.h"
 
 #include <assert.h>
 #include <string.h>
-#include "census_layout.h"
-#include "ref/ref.h"
-#include "populate.h"
 #include "reach.h"
+#include "registry.h"
 #include "rooms.h"
-#include "game/game_level.h"
 #include "tables.h"
 
 const char *const RIVER_ORIENT_NAMES[RIVER_VERTICAL + 1] = {
@@ -42,7 +40,7 @@ void gen_params_default(gen_params_t *p, const tables_t *t)
 
 /* The final map's observations, from the census population took (the map
  * has not changed since in any way the census sees). */
-static void observe(level_t *lv, const census_t *cs, const pop_tables_t *t)
+static void observe(level_t *lv, const census_t *cs)
 {
     obs_t *o = &lv->obs;
     o->fluid_cells[0] = (uint16_t)cs->water;
@@ -50,8 +48,6 @@ static void observe(level_t *lv, const census_t *cs, const pop_tables_t *t)
     o->fluid_cells[2] = (uint16_t)cs->lava;
     o->doors = (uint16_t)cs->doors;
     o->unreachable = (uint16_t)reach_unreachable_rows(cs->passable, lv->start.x, lv->start.y);
-    if (t) /* the wiki's layout rules (the game pipeline's levels have none of them) */
-        census_layout(lv, t);
 }
 
 /* A level's observation record before any step: nothing seen, no fluid,
@@ -93,11 +89,9 @@ static void reset(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t in
 
 void level_generate(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t index)
 {
+    const ruleset_def_t *rs = p->tables->def;
     if (__builtin_expect(p->reference, 0)) {
-        if (p->tables->rules->pipeline == RULES_GAME)
-            gref_level_generate(lv, p, seed, index);
-        else
-            ref_level_generate(lv, p, seed, index);
+        rs->reference(lv, p, seed, index);
         return;
     }
     reset(lv, p, seed, index);
@@ -118,29 +112,21 @@ void level_generate(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t 
         .lv = lv, .p = p, .rules = &p->tables->rules->type[lv->type], .layout = &layout,
         .water = &water, .doors = -1,
     };
-    const bool game = p->tables->rules->pipeline == RULES_GAME;
-    if (game)
-        game_layout(&ctx);
-    else
-        layout_for(lv->type)(&ctx);
+    rs->layout[lv->type](&ctx);
     if (p->layout_only) {
         rooms_summarize_list(lv);
         lv->obs.doors = (uint16_t)(ctx.doors >= 0 ? ctx.doors : grid_count(&lv->map, CELL_DOOR));
         return;
     }
+    if (rs->water && rs->water[lv->type])
+        rs->water[lv->type](&ctx);
     /* doors: counted by the census (population changes no door) */
     rooms_summarize_list(lv);
     rng_t pop;
     rng_stream_keyed(&pop, key, RNG_POPULATE);
     census_t cs;
-    if (game) {
-        gpop_gen_t g;
-        game_gen_of(lv->type, ctx.rules, &g);
-        gpop_populate(lv, p, &g, p->tables->gpop, &pop, &cs);
-        observe(lv, &cs, NULL);
-        return;
-    }
-    const pop_tables_t *t = p->tables->pop;
-    populate_census(lv, p, t, &pop, &cs);
-    observe(lv, &cs, t);
+    rs->populate(lv, &ctx, &pop, &cs);
+    observe(lv, &cs);
+    if (rs->census)
+        rs->census(lv, p->tables);
 }

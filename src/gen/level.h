@@ -299,7 +299,9 @@ typedef struct layout_ctx {
 typedef void (*layout_fn)(layout_ctx_t *ctx);
 
 /* The layout table: the wiki pipeline's generator of each level type
- * (src/gen/layouts/); NULL for the types only the game pipeline makes. */
+ * (src/gen/layouts/); NULL for the types it does not make.  Its registry
+ * entry's layouts. */
+extern const layout_fn LAYOUTS[LT__COUNT];
 layout_fn layout_for(level_type_t t);
 
 #endif

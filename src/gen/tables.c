@@ -7,13 +7,7 @@
 #include <string.h>
 
 #include "data.h"
-#include "game/glay.h"
-#include "game/gpop.h"
-
-#include "layouts/layouts.h"
-#include "layouts/walled.h"
-#include "poptable.h"
-#include "water.h"
+#include "registry.h"
 
 bool tables_name_bins(tally_names_t *into, tally_named_t k, const char *const *names, int n)
 {
@@ -33,183 +27,165 @@ bool tables_name_bins(tally_names_t *into, tally_named_t k, const char *const *n
     return true;
 }
 
-/* Name the report bins of kind k, those of histogram `hist`, by n names
- * (tables_t.bin_names; the strings live in the loaded tables, which are
- * never freed).  False after a one-line error naming files, the data that
- * names them. */
-static bool name_bins(tally_names_t *into, tally_named_t k, const char *hist,
-                      const char *const *names, int n, const char *files)
+/* The ruleset file of t into t->rules: of ruleset def's name, of a
+ * pipeline whose layouts draw every type it lists. */
+static bool load_rules(tables_t *t, const ruleset_def_t *def, char *err, size_t errlen)
 {
-    if (tables_name_bins(into, k, names, n))
-        return true;
-    fprintf(stderr, "drlsim: %s: names a report cannot give the bins of %s (more than its "
-                    "bins, empty, repeated or digits only)\n",
-            files, hist);
-    return false;
-}
-
-/* The monster ids of m as the bins of monsters_by_kind and first_monster. */
-static bool name_monsters(tally_names_t *into, const monster_table_t *m, const char *file)
-{
-    const char *names[MONSTER_KINDS_MAX];
-    for (int i = 0; i < m->n; i++)
-        names[i] = m->kind[i].id;
-    return name_bins(into, TALLY_NAMED_MONSTER, "monsters_by_kind", names, m->n, file);
-}
-
-/* Every file of data/ a generation reads, by name (the loaders below read
- * them; test_ruleset holds this list equal to what tables_load reads).
- * Not expectations.json: the checks, not the rules. */
-static const char *const WIKI_FILES[] = {
-    "arena.txt",   "monsters.json",  "population.json", "ruleset.json",
-    "smallrooms.txt", "walled.json", "water.json",
-};
-#define NWIKI_FILES ((int)(sizeof WIKI_FILES / sizeof WIKI_FILES[0]))
-_Static_assert(sizeof WIKI_FILES / sizeof WIKI_FILES[0] <= TABLES_MAX, "TABLES_MAX");
-
-/* The game ruleset's files: its own, and the wiki's tables of the layouts
- * both rulesets draw alike (docs/rulesets.md). */
-static const char *const GAME_FILES[] = {
-    "game-0.9.9.7/arena.txt",      "game-0.9.9.7/monsters.json", "game-0.9.9.7/population.json",
-    "game-0.9.9.7/ruleset.json",   "game-0.9.9.7/water.json",    "smallrooms.txt",
-    "walled.json",
-};
-#define NGAME_FILES ((int)(sizeof GAME_FILES / sizeof GAME_FILES[0]))
-_Static_assert(sizeof GAME_FILES / sizeof GAME_FILES[0] <= TABLES_MAX, "TABLES_MAX");
-
-const char *const TABLES_RULESETS[] = {RULESET_WIKI, RULESET_GAME, NULL};
-
-static const tables_t *load_wiki(void)
-{
-    static tables_t t;
-    static tally_names_t bins;
-    if (t.rules)
-        return &t;
-    const ruleset_t *rs = ruleset_default();
-    /* poptable_default loads data/monsters.json too. */
-    const pop_tables_t *pt = NULL;
-    const water_tables_t *wt = NULL;
-    const arena_table_t *at = NULL;
-    const walled_data_t *wd = NULL;
-    if (rs && (rs->pipeline != RULES_WIKI || strcmp(rs->name, RULESET_WIKI) != 0)) {
-        fprintf(stderr, "drlsim: ruleset.json: ruleset \"%s\" of the %s pipeline, expected \"%s\" "
-                        "of the wiki pipeline\n",
-                rs->name, rs->pipeline == RULES_WIKI ? "wiki" : "game", RULESET_WIKI);
-        return NULL;
-    }
-    if (!rs || !(wt = water_tables()) || !(at = arena_table()) || !(wd = walled_data()) ||
-        !(pt = poptable_default()))
-        return NULL;
-    const char *cave[POP_MAX_OUTCOMES], *single[POP_MAX_OUTCOMES];
-    for (int i = 0; i < pt->caves.noutcomes; i++)
-        cave[i] = pt->caves.outcome[i].name;
-    for (int i = 0; i < pt->single.noutcomes; i++)
-        single[i] = pt->single.outcome[i].name;
-    if (!name_monsters(&bins, pt->monsters, "data/monsters.json") ||
-        !name_bins(&bins, TALLY_NAMED_CAVE_OUTCOME, "cave_outcome", cave, pt->caves.noutcomes,
-                   "data/population.json") ||
-        !name_bins(&bins, TALLY_NAMED_SINGLE_OUTCOME, "single_outcome", single,
-                   pt->single.noutcomes, "data/population.json"))
-        return NULL;
-    t = (tables_t){.name = RULESET_WIKI, .family = RULES_WIKI, .rules = rs, .water = wt,
-                   .arena = at, .walled = wd, .pop = pt, .monsters = pt->monsters,
-                   .bin_names = &bins, .expectations = "expectations.json"};
-    return &t;
-}
-
-static const tables_t *load_game(void)
-{
-    static tables_t t;
-    static ruleset_t rs;
-    static tally_names_t bins;
-    if (t.rules)
-        return &t;
+    ruleset_t *rs = (ruleset_t *)t->rules;
     size_t len;
-    char err[512], origin[256];
-    char *text = data_read("game-0.9.9.7/ruleset.json", &len, origin, sizeof origin, err,
-                           sizeof err);
-    if (!text || !ruleset_parse(&rs, text, len, origin, err, sizeof err)) {
-        free(text);
-        fprintf(stderr, "drlsim: %s\n", err);
-        return NULL;
-    }
+    char origin[4200];
+    char *text = data_src_read(&t->src, "ruleset.json", &len, origin, sizeof origin, err, errlen);
+    bool ok = text && ruleset_parse(rs, text, len, origin, err, errlen);
     free(text);
-    if (rs.pipeline != RULES_GAME || strcmp(rs.name, RULESET_GAME) != 0) {
-        fprintf(stderr, "drlsim: %s: ruleset \"%s\" of the %s pipeline, expected \"%s\" of the "
-                        "game pipeline\n",
-                origin, rs.name, rs.pipeline == RULES_WIKI ? "wiki" : "game", RULESET_GAME);
-        return NULL;
+    if (!ok)
+        return false;
+    const ruleset_def_t *by = NULL; /* the ruleset of the pipeline it names */
+    for (int i = 0; RULESET_DEFS[i] && !by; i++)
+        if (strcmp(RULESET_DEFS[i]->pipeline, rs->pipeline) == 0)
+            by = RULESET_DEFS[i];
+    if (!by) {
+        snprintf(err, errlen, "%s: pipeline: \"%s\" is not the pipeline of a ruleset", origin,
+                 rs->pipeline);
+        return false;
     }
-    const glay_tables_t *gl = NULL;
-    const walled_data_t *wd = NULL;
-    const gpop_tables_t *gp = NULL;
-    if (!(gl = glay_tables_load()) || !(wd = walled_data()) || !(gp = gpop_tables_load()))
-        return NULL;
-    /* its being table's ids and single-monster outcome rows; no cave outcome
-     * rows (the game's caves draw a monster set: game_cave_set) */
-    const char *single[GPOP_MAX_SINGLE];
-    for (int i = 0; i < gp->single.noutcomes; i++)
-        single[i] = gp->single.outcome[i].name;
-    if (!name_monsters(&bins, &gp->monsters, "data/game-0.9.9.7/monsters.json") ||
-        !name_bins(&bins, TALLY_NAMED_SINGLE_OUTCOME, "single_outcome", single,
-                   gp->single.noutcomes, "data/game-0.9.9.7/population.json"))
-        return NULL;
-    t = (tables_t){.name = RULESET_GAME, .family = RULES_GAME, .rules = &rs, .water = &gl->water,
-                   .walled = wd, .gpop = gp, .glay = gl, .monsters = &gp->monsters,
-                   .bin_names = &bins, .expectations = "game-0.9.9.7/expectations.json"};
-    return &t;
+    for (int ty = 0; ty < LT__COUNT; ty++) {
+        if (!rs->has_type[ty] || by->layout[ty])
+            continue;
+        const ruleset_def_t *maker = NULL;
+        for (int i = 0; RULESET_DEFS[i] && !maker; i++)
+            if (RULESET_DEFS[i]->layout[ty])
+                maker = RULESET_DEFS[i];
+        snprintf(err, errlen, "%s: types: level type \"%s\" is made only by the %s pipeline "
+                              "(\"pipeline\": \"%s\")",
+                 origin, level_type_name((level_type_t)ty), maker->pipeline, maker->pipeline);
+        return false;
+    }
+    /* a manifest's ruleset file may keep its base's name or take its own */
+    if (strcmp(by->pipeline, def->pipeline) != 0 ||
+        (strcmp(rs->name, def->name) != 0 && strcmp(rs->name, t->name) != 0)) {
+        snprintf(err, errlen, "%s: ruleset \"%s\" of the %s pipeline, expected \"%s\" of the %s "
+                              "pipeline",
+                 origin, rs->name, rs->pipeline, def->name, def->pipeline);
+        return false;
+    }
+    return true;
 }
 
 void tables_type_list(char *buf, size_t n)
 {
     size_t used = 0;
     buf[0] = '\0';
-    for (int t = 0; t < LT__COUNT && used < n; t++) {
-        const char *sep = t == 0 ? "" : t == LT_LAST_WIKI + 1 ? "; " RULESET_GAME " also " : ", ";
-        int k = snprintf(buf + used, n - used, "%s%s", sep, LEVEL_TYPE_NAMES[t]);
-        if (k < 0)
-            break;
-        used += (size_t)k;
+    bool listed[LT__COUNT] = {false};
+    for (int r = 0; RULESET_DEFS[r]; r++) {
+        bool first = true;
+        for (int t = 0; t < LT__COUNT && used < n; t++) {
+            if (listed[t] || !RULESET_DEFS[r]->layout[t])
+                continue;
+            char sep[80];
+            if (!first)
+                snprintf(sep, sizeof sep, ", ");
+            else if (r == 0)
+                sep[0] = '\0';
+            else
+                snprintf(sep, sizeof sep, "; %s also ", RULESET_DEFS[r]->name);
+            first = false;
+            listed[t] = true;
+            int k = snprintf(buf + used, n - used, "%s%s", sep, LEVEL_TYPE_NAMES[t]);
+            if (k < 0)
+                break;
+            used += (size_t)k;
+        }
     }
 }
 
-const tables_t *tables_load(const char *name)
+tables_t *tables_load(const char *name, const char *data_dir, char *err, size_t errlen)
 {
-    if (!name || strcmp(name, RULESET_WIKI) == 0)
-        return load_wiki();
-    if (strcmp(name, RULESET_GAME) == 0)
-        return load_game();
-    fprintf(stderr, "drlsim: unknown ruleset \"%s\" (known: %s, %s)\n", name, RULESET_WIKI,
-            RULESET_GAME);
-    return NULL;
+    if (data_dir && strlen(data_dir) >= REGISTRY_ROOT_MAX) {
+        snprintf(err, errlen, "--data: the directory name is too long");
+        return NULL;
+    }
+    const bool manifest = data_dir && registry_has_manifest(data_dir);
+    const ruleset_def_t *def = manifest ? NULL : name ? registry_find(name) : RULESET_DEFS[0];
+    if (!manifest && !def) {
+        int k = snprintf(err, errlen, "unknown ruleset \"%s\" (known: ", name);
+        for (int i = 0; RULESET_DEFS[i] && k >= 0 && (size_t)k < errlen; i++)
+            k += snprintf(err + k, errlen - (size_t)k, "%s%s", i ? ", " : "",
+                          RULESET_DEFS[i]->name);
+        if (k >= 0 && (size_t)k < errlen)
+            snprintf(err + k, errlen - (size_t)k, ")");
+        return NULL;
+    }
+    tables_t *t = registry_alloc();
+    if (!t) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    if (manifest) { /* a ruleset built on a built-in one (registry_manifest) */
+        if (!registry_manifest(t, data_dir, name, err, errlen)) {
+            registry_free(t);
+            return NULL;
+        }
+        def = t->def;
+    } else { /* a built-in ruleset, from the embedded data or a whole data tree */
+        char *root = registry_root(t);
+        if (data_dir)
+            snprintf(root, REGISTRY_ROOT_MAX, "%s", data_dir);
+        t->src = (data_src_t){.root = data_dir ? root : NULL, .folder = def->folder,
+                              .files = def->files};
+        t->name = def->name;
+        t->def = def;
+        t->expectations = def->expectations;
+    }
+    if (!load_rules(t, def, err, errlen) || !def->load(t, err, errlen)) {
+        registry_free(t);
+        return NULL;
+    }
+    return t;
+}
+
+void tables_close(const tables_t *t)
+{
+    registry_free(t);
 }
 
 const tables_t *tables_open(const char *cmd, const char *name, const char *data_dir, int type)
 {
-    if (data_dir)
-        data_set_dir(data_dir);
-    const tables_t *t = tables_load(name);
-    if (!t)
+    char err[4600];
+    const tables_t *t = tables_load(name, data_dir, err, sizeof err);
+    if (!t) {
+        fprintf(stderr, "drlsim: %s\n", err);
         return NULL;
+    }
     if (type >= 0 && !t->rules->has_type[type]) {
         fprintf(stderr, "drlsim %s: --type %s: not a level type of ruleset %s\n", cmd,
                 level_type_name((level_type_t)type), t->name);
+        tables_close(t);
         return NULL;
     }
     return t;
+}
+
+char *tables_read(const tables_t *t, const char *name, size_t *len, char *origin,
+                  size_t originlen, char *err, size_t errlen)
+{
+    data_src_t src = t->src; /* a copy: what t's id holds stays as loaded */
+    return data_src_read(&src, name, len, origin, originlen, err, errlen);
 }
 
 void tables_id(const tables_t *t, tables_id_t *id)
 {
     memset(id, 0, sizeof *id);
     snprintf(id->version, sizeof id->version, "%s", DRLSIM_VERSION);
-    const char *const *files = t->family == RULES_GAME ? GAME_FILES : WIKI_FILES;
-    int n = t->family == RULES_GAME ? NGAME_FILES : NWIKI_FILES;
-    for (int i = 0; i < n; i++) {
-        bool read = data_hash_of(files[i], &id->file[i].hash);
-        assert(read && "tables_load reads every table first");
-        (void)read;
-        snprintf(id->file[i].name, sizeof id->file[i].name, "%s", files[i]);
+    /* what its loaders read (a manifest's files under its name), in name order */
+    int n = 0;
+    for (int i = 0; i < t->src.nread && n < TABLES_MAX; i++) {
+        int at = n++;
+        while (at > 0 && strcmp(id->file[at - 1].name, t->src.read[i].name) > 0) {
+            id->file[at] = id->file[at - 1];
+            at--;
+        }
+        snprintf(id->file[at].name, sizeof id->file[at].name, "%s", t->src.read[i].name);
+        id->file[at].hash = t->src.read[i].hash;
     }
     id->n = n;
 }

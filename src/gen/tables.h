@@ -1,7 +1,8 @@
 /* tables.h - load and validate every rule table of a ruleset before generating.
  *
  * tables_load() returns one value holding every table of the ruleset asked
- * for (docs/rulesets.md); it travels to the generators inside gen_params_t,
+ * for, read from one data folder (docs/rulesets.md), and the ruleset's
+ * registry entry (registry.h) whose steps make its levels; it travels to the generators inside gen_params_t,
  * and to the report writers and readers, so no generator, report or check
  * reads a table (or a bin's name) from anywhere else.  A
  * front end calls it before any level is made, so a broken table is
@@ -17,17 +18,21 @@
 #include "layouts/layouts.h"
 #include "layouts/walled.h"
 #include "poptable.h"
+#include "registry.h"
 #include "ruleset.h"
 #include "water.h"
 
-/* The rulesets drlsim has, by the names --rules takes. */
-#define RULESET_WIKI "wiki-0.9.9.3"
-#define RULESET_GAME "game-0.9.9.7"
-
-/* The level types' names for a message, from LEVEL_TYPE_NAMES: "normal,
- * small-rooms, ..., single; game-0.9.9.7 also caves-2, lava, single-plus".
+/* The level types' names for a message, from LEVEL_TYPE_NAMES and the
+ * rulesets' layouts: "normal, small-rooms, ..., single; game-0.9.9.7 also
+ * caves-2, lava, single-plus".
  * Written into buf (n bytes, cut short when too small). */
 void tables_type_list(char *buf, size_t n);
+
+/* The most rows any ruleset's tables hold of the kinds the tallies count by
+ * row (each ruleset's own limits are at most these: registry.c), so the
+ * histograms have a bin for every row without knowing a ruleset. */
+#define TABLES_MAX_SINGLE_OUTCOMES 8 /* single-monster outcome rows */
+#define TABLES_MAX_EVENTS 16         /* events of an event list */
 
 /* The histograms of the tallies (tally.h) whose bins a ruleset's tables
  * name, not drlsim: each ruleset has its own monsters and outcome rows. */
@@ -56,10 +61,11 @@ typedef struct tally_names {
  * it). */
 bool tables_name_bins(tally_names_t *into, tally_named_t k, const char *const *names, int n);
 
-/* Every table of one ruleset. */
+/* Every table of one ruleset, read from one data folder: a value of its
+ * own (tables_load), so two folders in one process are two values. */
 typedef struct tables {
-    const char *name;        /* RULESET_WIKI or RULESET_GAME */
-    ruleset_family_t family;
+    const char *name;        /* the ruleset's name (its def's, or its manifest's) */
+    const ruleset_def_t *def; /* its entry of the registry: its steps */
     const ruleset_t *rules;  /* level types and per-type rules */
     const water_tables_t *water;
     const arena_table_t *arena;
@@ -73,27 +79,31 @@ typedef struct tables {
      * and compare call those bins; the game ruleset has no cave outcomes) */
     const tally_names_t *bin_names;
     const char *expectations; /* the data file of its checks (drlsim check) */
+    data_src_t src;           /* where its files were read from, and their hashes */
 } tables_t;
 
-/* The names --rules accepts, NULL-terminated (the default first). */
+/* The names --rules accepts, NULL-terminated (the default first; the
+ * registry's, registry.c). */
 extern const char *const TABLES_RULESETS[];
 
-/* The tables of ruleset `name` (NULL: the default, RULESET_WIKI), every
- * one loaded and checked; NULL after a one-line error on stderr (an unknown
- * name included).  Loaded once per ruleset and process; the value is never
- * freed. */
-const tables_t *tables_load(const char *name);
+/* The tables of ruleset `name` (NULL: the default, the registry's first)
+ * read from data_dir (NULL: the built-in data/), every one loaded and
+ * checked: a new value, freed by tables_close.  A data_dir holding a
+ * manifest.json is a ruleset built on a built-in one (registry_manifest);
+ * `name` may then be NULL, its name or its base's.  NULL with a one-line
+ * message in err (an unknown name included). */
+tables_t *tables_load(const char *name, const char *data_dir, char *err, size_t errlen);
+void tables_close(const tables_t *t);
 
-/* For front ends: read tables from data_dir (NULL: the built-in data/),
- * load ruleset `name` (NULL: the default) and check that `type` (-1: none)
- * is one of its level types.  NULL after a one-line error "drlsim CMD: ..."
- * on stderr (exit status 2). */
+/* For front ends: tables_load, and check that `type` (-1: none) is one of
+ * its level types.  NULL after a one-line error "drlsim: ..." or "drlsim
+ * CMD: ..." on stderr (exit status 2).  The caller closes it. */
 const tables_t *tables_open(const char *cmd, const char *name, const char *data_dir, int type);
 
-/* The --rules help line every generating command prints. */
-#define TABLES_RULES_HELP                                                                  \
-    "  --rules NAME     the ruleset (docs/rulesets.md): wiki-0.9.9.3, the default,\n" \
-    "                   or game-0.9.9.7, the released game's generator\n"
+/* Read file NAME of t's data folder (its expectations, its errata), as
+ * data_read does; it is not added to t's id. */
+char *tables_read(const tables_t *t, const char *name, size_t *len, char *origin,
+                  size_t originlen, char *err, size_t errlen);
 
 /* Which rules made a run: the drlsim version and, for every file of data/
  * that generation reads, its name and a content hash (FNV-1a 64, data.h) of
@@ -110,7 +120,7 @@ typedef struct tables_id {
 } tables_id_t;
 
 /* The id of tables t (loaded by tables_load): the files it read, in name
- * order. */
+ * order, with the hashes of the bytes read. */
 void tables_id(const tables_t *t, tables_id_t *id);
 /* One 64-bit key of a whole id (names, hashes and version), for checking
  * that the ranks of an MPI job read the same tables (cluster_check_same:

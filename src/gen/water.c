@@ -246,27 +246,35 @@ bool water_tables_parse(water_tables_t *t, const char *json, size_t len, const c
     return !ju.failed;
 }
 
-static water_tables_t loaded;
-static bool loaded_ok;
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-
-static void load_tables(void)
+static bool parse_into(void *t, const char *text, size_t len, const char *origin, char *err,
+                       size_t errlen)
 {
-    size_t len;
-    char err[512], origin[256];
-    char *text = data_read("water.json", &len, origin, sizeof origin, err, sizeof err);
-    loaded_ok = text && water_tables_parse(&loaded, text, len, origin, err, sizeof err);
-    if (!loaded_ok)
-        fprintf(stderr, "drlsim: %s\n", err);
-    free(text);
+    return water_tables_parse(t, text, len, origin, err, errlen);
 }
 
-const water_tables_t *water_tables(void)
+bool water_tables_load(water_tables_t *t, data_src_t *src, const char *name, char *err,
+                       size_t errlen)
 {
-    pthread_once(&load_once, load_tables);
-    return loaded_ok ? &loaded : NULL;
+    return data_src_load(src, name, parse_into, t, err, errlen);
 }
 
+const fluid_band_t *water_pass_draw(level_t *lv, rng_t *r, const fluid_table_t *t, int *walks,
+                                    int *length)
+{
+    const fluid_band_t *b = water_band(t, lv->dlevel);
+    *walks = dice_roll(r, b->walks);
+    *length = dice_roll(r, b->length); /* [game] one length shared by the pass's walks */
+    obs_t *o = &lv->obs;
+    if (o->fluid_passes == 0) {
+        o->fluid_kind = (uint8_t)b->fluid;
+        o->fluid_walks = (uint8_t)*walks;
+        o->fluid_length = (uint8_t)*length;
+    } else if (o->fluid_passes == 1) {
+        o->fluid_length2 = (uint8_t)*length;
+    }
+    o->fluid_passes++;
+    return b;
+}
 
 const fluid_band_t *water_band(const fluid_table_t *t, int dlevel)
 {
@@ -545,18 +553,8 @@ void water_fluid_pass(layout_ctx_t *ctx, const area_t *a)
 {
     level_t *lv = ctx->lv;
     rng_t *r = ctx->water;
-    const fluid_band_t *b = water_band(&ctx->p->tables->water->fluid, lv->dlevel);
-    int walks = dice_roll(r, b->walks);
-    int length = dice_roll(r, b->length); /* [game] one length shared by the pass's walks */
-    obs_t *o = &lv->obs;
-    if (o->fluid_passes == 0) {
-        o->fluid_kind = (uint8_t)b->fluid;
-        o->fluid_walks = (uint8_t)walks;
-        o->fluid_length = (uint8_t)length;
-    } else if (o->fluid_passes == 1) {
-        o->fluid_length2 = (uint8_t)length;
-    }
-    o->fluid_passes++;
+    int walks, length;
+    const fluid_band_t *b = water_pass_draw(lv, r, &ctx->p->tables->water->fluid, &walks, &length);
     for (int i = 0; i < walks; i++) {
         int x = rng_range(r, a->x1, a->x2);
         int y = rng_range(r, a->y1, a->y2);

@@ -5,7 +5,7 @@
  * and its fluid passes after the buildings with water_fluids; caves run their
  * own walks (water_walk_stop) with the cave fluid table.  All
  * draws come from the level's water stream (ctx->water).  The numbers are
- * data/water.json, loaded once by water_tables(); docs/water.md says what
+ * data/water.json, loaded into each table set (water_tables_load); docs/water.md says what
  * each step does and every decision taken where docs/rules.md is silent.
  */
 #ifndef DRLSIM_WATER_H
@@ -74,10 +74,18 @@ typedef struct water_tables {
 bool water_tables_parse(water_tables_t *t, const char *json, size_t len, const char *origin,
                         char *err, size_t errlen);
 
-/* The tables of data/water.json (embedded, or from --data DIR), parsed once
- * (thread-safe).  NULL after printing a one-line error to stderr: front ends
- * call this before generating, so a broken file is a usage error. */
-const water_tables_t *water_tables(void);
+/* The tables of file `name` of src ("water.json"), into t; false with a
+ * one-line message in err when it is broken. */
+bool water_tables_load(water_tables_t *t, data_src_t *src, const char *name, char *err,
+                       size_t errlen);
+
+/* The bookkeeping every fluid pass shares (the wiki's, the game's and their
+ * references): the dlevel's band of table t, its walk count then the one
+ * length its walks share, drawn from r, and the observation of them (the
+ * level's first pass: fluid, walks and length; its second: its length).
+ * Returns the band; the pass then draws its walks. */
+const fluid_band_t *water_pass_draw(level_t *lv, rng_t *r, const fluid_table_t *t, int *walks,
+                                    int *length);
 
 /* The band of table t that holds dlevel (always found for dlevel >= 1). */
 const fluid_band_t *water_band(const fluid_table_t *t, int dlevel);

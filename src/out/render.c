@@ -7,7 +7,6 @@
 #include "poptable.h"
 #include "special.h"
 #include "tables.h"
-#include "game/gpop.h"
 
 static const char *const CELL_COLOR[CELL__COUNT] = {
     [CELL_FLOOR] = "\x1b[90m",  [CELL_WALL] = "\x1b[37m",  [CELL_DOOR] = "\x1b[33m",
@@ -79,7 +78,7 @@ void render_ascii(FILE *out, const level_t *lv, bool color)
 /* The cell kinds a ruleset's maps can hold (barrels only in the game's). */
 static int cell_kinds(const tables_t *t)
 {
-    return t->family == RULES_GAME ? CELL__COUNT : CELL_WIKI_KINDS;
+    return t->def->cell_kinds;
 }
 
 cJSON *render_legend_json(const tables_t *t)
@@ -163,17 +162,16 @@ static void population_json(cJSON *o, const level_t *lv, const tables_t *t)
     }
     const rolls_t *rl = &lv->obs.roll;
     cJSON *rolls = cJSON_AddObjectToObject(o, "rolls");
-    const pop_tables_t *pt = t->pop;
-    const gpop_tables_t *gt = t->gpop;
+    /* the outcome rows' names are the report bins' the tables name */
+    const char *const *cave = t->bin_names->bin[TALLY_NAMED_CAVE_OUTCOME];
+    const char *const *single = t->bin_names->bin[TALLY_NAMED_SINGLE_OUTCOME];
     add_roll(rolls, "cave", rl->cave);
     add_name(rolls, "cave_outcome", rl->cave_outcome,
-             rl->cave_outcome < 0 || !pt ? "" : pt->caves.outcome[rl->cave_outcome].name);
+             rl->cave_outcome < 0 || !cave[rl->cave_outcome] ? "" : cave[rl->cave_outcome]);
     add_roll(rolls, "single", rl->single);
     add_name(rolls, "single_outcome", rl->single_outcome,
-             rl->single_outcome < 0 ? ""
-             : pt                   ? pt->single.outcome[rl->single_outcome].name
-             : gt                   ? gt->single.outcome[rl->single_outcome].name
-                                    : "");
+             rl->single_outcome < 0 || !single[rl->single_outcome] ? ""
+                                                                   : single[rl->single_outcome]);
     add_roll(rolls, "arena", rl->arena);
     add_roll(rolls, "arena_layout", rl->arena_layout);
     add_roll(rolls, "fluid_room", rl->fluid_room);

@@ -159,24 +159,16 @@ bool monsters_parse(monster_table_t *t, const char *json, size_t len, const char
     return !ju.failed;
 }
 
-const monster_table_t *monsters_default(void)
+static bool parse_into(void *t, const char *text, size_t len, const char *origin, char *err,
+                       size_t errlen)
 {
-    static monster_table_t t;
-    static int state = 0; /* 0 unloaded, 1 ok, 2 broken */
-    if (state)
-        return state == 1 ? &t : NULL;
-    size_t len;
-    char err[512], origin[256];
-    char *text = data_read("monsters.json", &len, origin, sizeof origin, err, sizeof err);
-    if (!text || !monsters_parse(&t, text, len, origin, err, sizeof err)) {
-        free(text);
-        fprintf(stderr, "drlsim: %s\n", err);
-        state = 2;
-        return NULL;
-    }
-    free(text);
-    state = 1;
-    return &t;
+    return monsters_parse(t, text, len, origin, err, errlen);
+}
+
+bool monsters_load(monster_table_t *t, data_src_t *src, const char *name, char *err,
+                   size_t errlen)
+{
+    return data_src_load(src, name, parse_into, t, err, errlen);
 }
 
 int monsters_find(const monster_table_t *t, const char *id)

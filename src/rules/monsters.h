@@ -15,6 +15,8 @@
 
 #include <cjson/cJSON.h>
 
+#include "data.h"
+
 #define MONSTER_KINDS_MAX 32   /* rows of a monster table */
 #define MONSTER_NO_MAX 1000000 /* max of a window with no upper bound */
 
@@ -61,10 +63,10 @@ typedef struct monster_table {
 bool monsters_parse(monster_table_t *t, const char *json, size_t len, const char *origin,
                     char *err, size_t errlen);
 
-/* The table from data/monsters.json (embedded or --data), parsed on the first
- * call; NULL (message on stderr) when it is broken.  Call once before going
- * parallel: the first call is not thread-safe. */
-const monster_table_t *monsters_default(void);
+/* The table of file `name` of src ("monsters.json"), into t; false with a
+ * one-line message in err when it is broken. */
+bool monsters_load(monster_table_t *t, data_src_t *src, const char *name, char *err,
+                   size_t errlen);
 
 /* Kind index of id, or -1. */
 int monsters_find(const monster_table_t *t, const char *id);

@@ -517,29 +517,23 @@ bool poptable_parse(pop_tables_t *t, const monster_table_t *m, const char *json,
     return !ju.failed;
 }
 
-const pop_tables_t *poptable_default(void)
+typedef struct load_ctx {
+    pop_tables_t *t;
+    const monster_table_t *m;
+} load_ctx_t;
+
+static bool parse_into(void *ctx, const char *text, size_t len, const char *origin, char *err,
+                       size_t errlen)
 {
-    static pop_tables_t t;
-    static int state = 0; /* 0 unloaded, 1 ok, 2 broken */
-    if (state)
-        return state == 1 ? &t : NULL;
-    const monster_table_t *m = monsters_default();
-    if (!m) {
-        state = 2;
-        return NULL;
-    }
-    size_t len;
-    char err[512], origin[256];
-    char *text = data_read("population.json", &len, origin, sizeof origin, err, sizeof err);
-    if (!text || !poptable_parse(&t, m, text, len, origin, err, sizeof err)) {
-        free(text);
-        fprintf(stderr, "drlsim: %s\n", err);
-        state = 2;
-        return NULL;
-    }
-    free(text);
-    state = 1;
-    return &t;
+    load_ctx_t *c = ctx;
+    return poptable_parse(c->t, c->m, text, len, origin, err, errlen);
+}
+
+bool poptable_load(pop_tables_t *t, const monster_table_t *m, data_src_t *src, const char *name,
+                   char *err, size_t errlen)
+{
+    load_ctx_t c = {t, m};
+    return data_src_load(src, name, parse_into, &c, err, errlen);
 }
 
 int poptable_roll_shift(const pop_roll_t *r, int dlevel, int difficulty)

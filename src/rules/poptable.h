@@ -144,10 +144,10 @@ typedef struct pop_tables {
 bool poptable_parse(pop_tables_t *t, const monster_table_t *m, const char *json, size_t len,
                     const char *origin, char *err, size_t errlen);
 
-/* The tables of data/population.json over monsters_default(), parsed on the
- * first call; NULL (message on stderr) when broken.  Call once before going
- * parallel: the first call is not thread-safe. */
-const pop_tables_t *poptable_default(void);
+/* The tables of file `name` of src ("population.json") over the monster
+ * table m, into t; false with a one-line message in err when broken. */
+bool poptable_load(pop_tables_t *t, const monster_table_t *m, data_src_t *src, const char *name,
+                   char *err, size_t errlen);
 
 /* The non-random part of a roll: min(dlevel + step*(D - base) + add, cap). */
 int poptable_roll_shift(const pop_roll_t *r, int dlevel, int difficulty);

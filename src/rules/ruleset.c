@@ -247,13 +247,15 @@ bool ruleset_parse(ruleset_t *rs, const char *json, size_t len, const char *orig
         return false;
     const char *name = ju_string(&ju, root, "", "name");
     snprintf(rs->name, sizeof rs->name, "%s", name);
-    rs->pipeline = RULES_WIKI;
+    /* which pipeline it names is the registry's to judge (tables.c) */
+    snprintf(rs->pipeline, sizeof rs->pipeline, "%s", RULESET_PIPELINE_DEFAULT);
     if (root && cJSON_GetObjectItemCaseSensitive(root, "pipeline")) {
         const char *pl = ju_string(&ju, root, "", "pipeline");
-        if (!ju.failed && strcmp(pl, "game") == 0)
-            rs->pipeline = RULES_GAME;
-        else if (!ju.failed && strcmp(pl, "wiki") != 0)
-            ju_fail(&ju, "pipeline", "\"%s\" is not wiki or game", pl);
+        if (!ju.failed && strlen(pl) >= sizeof rs->pipeline)
+            ju_fail(&ju, "pipeline", "\"%s\" is longer than %d characters", pl,
+                    (int)sizeof rs->pipeline - 1);
+        else if (!ju.failed)
+            snprintf(rs->pipeline, sizeof rs->pipeline, "%s", pl);
     }
     /* The replacements come as a pair: both keys, or neither. */
     bool arena_key = root && cJSON_GetObjectItemCaseSensitive(root, "arena_from_caves");
@@ -280,11 +282,6 @@ bool ruleset_parse(ruleset_t *rs, const char *json, size_t len, const char *orig
         for (int b = 0; b < rs->nbands; b++)
             weighed = weighed || rs->band[b].weight[t] > 0;
         bool listed = cJSON_GetObjectItemCaseSensitive(types, level_type_name((level_type_t)t));
-        if (listed && rs->pipeline == RULES_WIKI && t > LT_LAST_WIKI) {
-            ju_fail(&ju, "types", "level type \"%s\" is made only by the game pipeline "
-                    "(\"pipeline\": \"game\")", level_type_name((level_type_t)t));
-            break;
-        }
         if (!listed && weighed) {
             ju_fail(&ju, "types", "no rules for level type \"%s\", which the ruleset draws",
                     level_type_name((level_type_t)t));
@@ -329,23 +326,15 @@ bool ruleset_parse(ruleset_t *rs, const char *json, size_t len, const char *orig
     return !ju.failed;
 }
 
-const ruleset_t *ruleset_default(void)
+static bool parse_into(void *rs, const char *text, size_t len, const char *origin, char *err,
+                       size_t errlen)
 {
-    static ruleset_t rs;
-    static int state = 0; /* 0 unloaded, 1 ok */
-    if (state == 1)
-        return &rs;
-    size_t len;
-    char err[512], origin[256];
-    char *text = data_read("ruleset.json", &len, origin, sizeof origin, err, sizeof err);
-    if (!text || !ruleset_parse(&rs, text, len, origin, err, sizeof err)) {
-        free(text);
-        fprintf(stderr, "drlsim: %s\n", err);
-        return NULL;
-    }
-    free(text);
-    state = 1;
-    return &rs;
+    return ruleset_parse(rs, text, len, origin, err, errlen);
+}
+
+bool ruleset_load(ruleset_t *rs, data_src_t *src, const char *name, char *err, size_t errlen)
+{
+    return data_src_load(src, name, parse_into, rs, err, errlen);
 }
 
 const type_band_t *ruleset_band(const ruleset_t *rs, int dlevel)

@@ -1,8 +1,12 @@
 /* ruleset.h - the documented rules as data: level-type shares and per-type rules.
  *
- * A ruleset is loaded from JSON (data/ruleset.json, embedded in the binary at
- * build time, or a file given with --rules) and never re-typed in C.  Adding
- * the released 0.9.9.7 weights later is a second JSON file, not new code.
+ * A ruleset's ruleset.json (data/ruleset.json, data/game-0.9.9.7/ruleset.json,
+ * embedded in the binary at build time, or read from --data DIR) is parsed
+ * into a ruleset_t and never re-typed in C: its type shares by dlevel band,
+ * the wiki's replacements, and each type's river, fluid, item, budget and
+ * room rules.  Which steps make its levels, and its other tables, are the
+ * registry's (src/gen/registry.h): a variant that changes only these numbers
+ * is a data folder with a manifest, not new code.
  */
 #ifndef DRLSIM_RULESET_H
 #define DRLSIM_RULESET_H
@@ -10,6 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "data.h"
 #include "rng.h"
 
 typedef enum level_type {
@@ -21,7 +26,7 @@ typedef enum level_type {
     LT_ARENA,
     LT_MAZE,
     LT_SINGLE,
-    /* only in the game-0.9.9.7 ruleset (docs/rulesets.md) */
+    /* drawn only by some rulesets (docs/rulesets.md) */
     LT_CAVES_2,
     LT_LAVA,
     LT_SINGLE_PLUS,
@@ -40,15 +45,8 @@ typedef struct frac {
     int num, den;
 } frac_t;
 
-/* Which order of steps makes a level (level.c): the wiki's, or the released
- * game's pipeline (docs/rulesets.md).  A ruleset file says which it is. */
-typedef enum ruleset_family {
-    RULES_WIKI = 0, /* the wiki's words, the game's geometry where they are silent */
-    RULES_GAME,     /* the released game's generator */
-} ruleset_family_t;
-
-/* The last level type the wiki pipeline makes. */
-#define LT_LAST_WIKI LT_SINGLE
+/* The pipeline of a ruleset file without the key. */
+#define RULESET_PIPELINE_DEFAULT "wiki"
 
 #define RULESET_MAX_BANDS 16
 #define DIFFICULTY_LOWEST 1 /* ITYTD */
@@ -103,7 +101,8 @@ typedef struct type_rules {
 
 typedef struct ruleset {
     char name[64];
-    ruleset_family_t pipeline;     /* "pipeline": "wiki" (the default) or "game" */
+    char pipeline[16];             /* "pipeline": whose steps make its levels, a
+                                      ruleset of the registry's ("wiki", the default) */
     int nbands;
     type_band_t band[RULESET_MAX_BANDS];
     /* The wiki's replacements (docs/rules.md §2); absent from a ruleset whose
@@ -122,8 +121,9 @@ typedef struct ruleset {
 bool ruleset_parse(ruleset_t *rs, const char *json, size_t len, const char *origin,
                    char *err, size_t errlen);
 
-/* The ruleset embedded at build time from data/ruleset.json (parsed once). */
-const ruleset_t *ruleset_default(void);
+/* The ruleset of file `name` of src ("ruleset.json"), into rs; false with a
+ * one-line message in err when it is broken. */
+bool ruleset_load(ruleset_t *rs, data_src_t *src, const char *name, char *err, size_t errlen);
 
 /* The band that holds dlevel, or NULL. */
 const type_band_t *ruleset_band(const ruleset_t *rs, int dlevel);

@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "game/gpop.h"
 #include "observer.h"
 #include "poptable.h"
 
@@ -114,7 +113,7 @@ static inline int fluid_bin(int cell)
 #define N_GAME_BARRELS 64      /* the barrel count: 12 or 50 */
 #define N_GAME_TILE 8          /* arena corner tile 1..7 */
 #define N_GAME_SETS 24         /* cave monster sets, data/game-0.9.9.7/population.json */
-#define N_GAME_EVENTS GPOP_MAX_EVENTS /* the events of population.json events.list */
+#define N_GAME_EVENTS TABLES_MAX_EVENTS /* the events of population.json events.list */
 #define N_GAME_GROUP 32        /* a group's members drawn (the game's table: 1..16) */
 #define N_GAME_COUNT 32        /* caves_2's counts drawn (<= 15), lava's room tries (8) */
 #define N_GAME_QUAD_W (GRID_W + 2) /* a lava quad's drawn width, 10..70 */
@@ -339,7 +338,7 @@ enum tally_bins {
 _Static_assert(NB_monsters_by_kind >= MONSTER_KINDS_MAX && NB_first_monster >= MONSTER_KINDS_MAX,
                "a bin per row of a monster table");
 _Static_assert(NB_cave_outcome >= POP_MAX_OUTCOMES, "a bin per cave outcome row");
-_Static_assert(NB_single_outcome >= POP_MAX_OUTCOMES && NB_single_outcome >= GPOP_MAX_SINGLE,
+_Static_assert(NB_single_outcome >= POP_MAX_OUTCOMES && NB_single_outcome >= TABLES_MAX_SINGLE_OUTCOMES,
                "a bin per single monster outcome row, of either ruleset");
 
 /* ---- feeders: one per histogram ---- */

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "grid.h"
+#include "tables.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -37,6 +38,21 @@ static inline void fuzz_check_message(const char *err, const char *origin)
     FUZZ_CHECK(strncmp(err, origin, n) == 0 && err[n] == ':', "message \"%s\"", err);
     for (const char *s = err; *s; s++)
         FUZZ_CHECK(*s != '\n' && *s != '\r', "message \"%s\" is not one line", err);
+}
+
+/* The built-in tables of ruleset `name` (NULL: the default), loaded once per
+ * target and name and kept (a static pointer, so no leak); aborts when they
+ * do not load: nothing to fuzz against. */
+static inline const tables_t *fuzz_tables(const char *name)
+{
+    static const tables_t *kept[2];
+    const int i = name && strcmp(name, TABLES_RULESETS[0]) != 0;
+    char err[4600];
+    if (!kept[i] && !(kept[i] = tables_load(name, NULL, err, sizeof err))) {
+        fprintf(stderr, "fuzz: the built-in tables do not load: %s\n", err);
+        abort();
+    }
+    return kept[i];
 }
 
 /* A 64-bit hash of the input, to derive seeds from it. */

@@ -14,7 +14,7 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static const tables_t *tables;
-    if (!tables && !(tables = tables_load(NULL)))
+    if (!tables && !(tables = fuzz_tables(NULL)))
         abort(); /* the embedded tables are broken: nothing to fuzz against */
     expect_set_t set;
     char err[512];

@@ -9,7 +9,7 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static pop_tables_t t;
-    const monster_table_t *m = monsters_default();
+    const monster_table_t *m = fuzz_tables(NULL)->monsters;
     FUZZ_CHECK(m != NULL, "built-in monster table");
     char err[512];
     if (!poptable_parse(&t, m, (const char *)data, size, ORIGIN, err, sizeof err))

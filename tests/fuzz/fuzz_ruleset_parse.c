@@ -44,8 +44,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             }
         /* Levels of the pipeline the ruleset names, over that ruleset's
          * other tables. */
-        const tables_t *tables = tables_load(RULESET_WIKI);
-        if (rs.pipeline != RULES_WIKI)
+        const tables_t *tables = fuzz_tables(RULESET_WIKI);
+        bool drawn = strcmp(rs.pipeline, tables->def->pipeline) == 0;
+        for (int t = 0; t < LT__COUNT; t++)
+            drawn &= !rs.has_type[t] || tables->def->layout[t] != NULL;
+        if (!drawn) /* tables_load refuses it */
             continue;
         tables_t mine = *tables;
         mine.rules = &rs;

@@ -15,7 +15,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static walled_data_t d;
     static level_t lv;
-    const walled_data_t *def = walled_data();
+    const walled_data_t *def = fuzz_tables(NULL)->walled;
     FUZZ_CHECK(def != NULL, "the embedded walled data does not load");
     d = *def;
     char err[512];

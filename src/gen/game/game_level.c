@@ -18,12 +18,6 @@ static const layout_fn SHARED_LAYOUTS[LT__COUNT] = {
     [LT_SINGLE_PLUS] = layout_normal,
 };
 
-bool game_has_layout(level_type_t t)
-{
-    return t < LT__COUNT && (SHARED_LAYOUTS[t] || t == LT_CAVES || t == LT_CAVES_2 ||
-                             t == LT_LAVA || t == LT_ARENA);
-}
-
 /* p in [num/den] comes up; no draw for a sure thing. */
 static bool chance(rng_t *r, frac_t f)
 {
@@ -32,47 +26,75 @@ static bool chance(rng_t *r, frac_t f)
     return f.num >= f.den || rng_chance(r, f.num, f.den);
 }
 
-void game_layout(layout_ctx_t *ctx)
+/* The game's own geometry, each with its water inside. */
+static void caves(layout_ctx_t *ctx)
 {
-    level_t *lv = ctx->lv;
-    const glay_tables_t *gt = ctx->p->tables->glay;
-    switch (lv->type) {
-    case LT_CAVES: /* the game's own geometry, each with its water inside */
-        glay_caves(ctx, gt);
-        return;
-    case LT_CAVES_2:
-        glay_caves_2(ctx, gt);
-        return;
-    case LT_LAVA:
-        glay_lava(ctx, gt);
-        return;
-    case LT_ARENA:
-        glay_arena(ctx, gt);
-        return;
-    default:
-        break;
-    }
-    /* A shared layout draws no water of its own here (the city its river
-     * before the buildings only): the pipeline draws it after the layout
-     * [game: generator.lua:24-50]. */
+    glay_caves(ctx, ctx->p->tables->glay);
+}
+
+static void caves_2(layout_ctx_t *ctx)
+{
+    glay_caves_2(ctx, ctx->p->tables->glay);
+}
+
+static void lava(layout_ctx_t *ctx)
+{
+    glay_lava(ctx, ctx->p->tables->glay);
+}
+
+static void arena(layout_ctx_t *ctx)
+{
+    glay_arena(ctx, ctx->p->tables->glay);
+}
+
+/* A shared layout draws no water of its own here (the city its river
+ * before the buildings only): the pipeline draws it after the layout
+ * [game: generator.lua:24-50], GAME_WATER. */
+static void shared(layout_ctx_t *ctx)
+{
     const type_rules_t *tr = ctx->rules;
     type_rules_t quiet = *tr;
     quiet.fluid_passes = 0;
-    if (lv->type != LT_CITY)
+    if (ctx->lv->type != LT_CITY)
         quiet.river = (frac_t){0, 1};
     layout_ctx_t c = *ctx;
     c.rules = &quiet;
-    SHARED_LAYOUTS[lv->type](&c);
+    SHARED_LAYOUTS[ctx->lv->type](&c);
     ctx->doors = c.doors;
-    if (ctx->p->layout_only)
-        return;
-    /* fluids at their 1d100 chance, then the river roll */
+}
+
+/* fluids at their 1d100 chance, then the river roll */
+static void water(layout_ctx_t *ctx)
+{
+    level_t *lv = ctx->lv;
+    const glay_tables_t *gt = ctx->p->tables->glay;
+    const type_rules_t *tr = ctx->rules;
     const area_t *area = lv->type == LT_SMALL_ROOMS ? &GLAY_FLUID_AREA_ARCHI : &GLAY_FLUID_AREA;
     if (tr->fluid_passes > 0 && chance(ctx->water, tr->fluid_chance))
         for (int i = 0; i < tr->fluid_passes; i++)
             glay_fluids(lv, ctx->water, gt, area);
     if (lv->type != LT_CITY && ctx->p->rivers && chance(ctx->water, tr->river))
         glay_rivers(lv, ctx->water, gt, true, true);
+}
+
+const layout_fn GAME_LAYOUTS[LT__COUNT] = {
+    [LT_NORMAL] = shared, [LT_SMALL_ROOMS] = shared, [LT_WAREHOUSE] = shared,
+    [LT_CITY] = shared,   [LT_MAZE] = shared,        [LT_SINGLE] = shared,
+    [LT_SINGLE_PLUS] = shared, [LT_CAVES] = caves,   [LT_CAVES_2] = caves_2,
+    [LT_LAVA] = lava,     [LT_ARENA] = arena,
+};
+
+const layout_fn GAME_WATER[LT__COUNT] = {
+    [LT_NORMAL] = water, [LT_SMALL_ROOMS] = water, [LT_WAREHOUSE] = water,
+    [LT_CITY] = water,   [LT_MAZE] = water,        [LT_SINGLE] = water,
+    [LT_SINGLE_PLUS] = water,
+};
+
+void game_populate(level_t *lv, const layout_ctx_t *ctx, rng_t *pop, census_t *cs)
+{
+    gpop_gen_t g;
+    game_gen_of(lv->type, ctx->rules, &g);
+    gpop_populate(lv, ctx->p, &g, ctx->p->tables->gpop, pop, cs);
 }
 
 void game_gen_of(level_type_t t, const type_rules_t *tr, gpop_gen_t *g)

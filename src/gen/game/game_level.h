@@ -13,13 +13,17 @@
 #include "level.h"
 #include "gpop.h"
 
-/* Does the game pipeline draw type t? */
-bool game_has_layout(level_type_t t);
+/* The game pipeline's steps per level type, for its registry entry
+ * (registry.c): the layout of each type it draws (NULL: none), and the
+ * water drawn after the layouts it shares with the wiki ruleset (NULL: the
+ * layout draws its own, or none). */
+extern const layout_fn GAME_LAYOUTS[LT__COUNT];
+extern const layout_fn GAME_WATER[LT__COUNT];
 
-/* The layout of ctx->lv->type under the game pipeline, with the water the
- * type's rules ask for (src/gen/game/glay.h for the game's own geometry and
- * water). */
-void game_layout(layout_ctx_t *ctx);
+/* The population step: barrels, special rooms, monsters, items, stairs,
+ * player and event as the type's rules (ctx->rules) switch them, leaving the
+ * census of the final map in cs. */
+void game_populate(level_t *lv, const layout_ctx_t *ctx, rng_t *pop, census_t *cs);
 
 /* The population switches of type t from its rules (ruleset.json). */
 void game_gen_of(level_type_t t, const type_rules_t *tr, gpop_gen_t *g);

@@ -39,9 +39,24 @@ typedef struct glay_arena_tiles {
     glay_tile_t quad[GLAY_ARENA_TILES];   /* corner tile q is quad[q - 1] */
 } glay_arena_tiles_t;
 
+/* The numbers of the game's rivers that a later release changes, one table
+ * per ruleset (Brogue's gameConst): its registry entry holds the values, a
+ * manifest's "constants" replace some (registry.c).  Every width is
+ * d(river_width_die) + a plus. */
+typedef struct glay_const {
+    int river_width_die;         /* [game: generator.lua:169-191] d3 + ... */
+    int hriver_width_plus;       /* the pipeline's horizontal river: d3 + 1 */
+    int vriver_one_width_plus;   /* a lone vertical river: d3 + 3 */
+    int vriver_two_width_plus;   /* each of two: d3 + 2 */
+    int vriver_three_width_plus; /* each of three: d3 + 1 */
+    int cave_hriver_width_plus;  /* [game: generator.lua:379-393] caves, horizontal: d3 + 1 */
+    int cave_vriver_width_plus;  /* caves, vertical: d3 + 3 */
+} glay_const_t;
+
 typedef struct glay_tables {
-    water_tables_t water;     /* data/game-0.9.9.7/water.json */
-    glay_arena_tiles_t arena; /* data/game-0.9.9.7/arena.txt */
+    water_tables_t water;     /* its folder's water.json */
+    glay_arena_tiles_t arena; /* its folder's arena.txt */
+    glay_const_t k;           /* its constants */
 } glay_tables_t;
 
 /* Parse arena.txt text: seven "centre N" and seven "quad N" tiles, numbered
@@ -49,10 +64,9 @@ typedef struct glay_tables {
 bool glay_arena_parse(glay_arena_tiles_t *t, const char *text, size_t len, const char *origin,
                       char *err, size_t errlen);
 
-/* The tables of data/game-0.9.9.7/ (embedded, or from --data DIR), parsed
- * once (thread-safe).  NULL after printing a one-line error to stderr: front
- * ends call it before generating. */
-const glay_tables_t *glay_tables_load(void);
+/* The layout tables of src (its "water.json" and "arena.txt"), into t;
+ * false with a one-line message in err when either is broken. */
+bool glay_tables_load(glay_tables_t *t, data_src_t *src, char *err, size_t errlen);
 
 /* ---- the game's primitives (docs/rules.md, the game's RNG) ------------ */
 

@@ -17,11 +17,10 @@
 
 #define CAVE_RIVER_DIE 3          /* [game: generator.lua:379-393] a river with 1d3 = 1 */
 #define CAVE_RIVER_HORIZ_DIE 3    /* horizontal with 1d3 = 1 */
-#define CAVE_HRIVER_WIDTH_PLUS 1  /* width d3 + 1, */
+                                  /* width d3 + 1 (glay_const_t), */
 #define CAVE_HRIVER_BRIDGE_DIE 6  /* a bridge unless 1d6 = 1 */
-#define CAVE_VRIVER_WIDTH_PLUS 3  /* width d3 + 3, */
+                                  /* width d3 + 3 (glay_const_t), */
 #define CAVE_VRIVER_BRIDGE_DIE 4  /* the ignored bridge argument 1d4 ~= 1 */
-#define RIVER_WIDTH_DIE 3
 /* [game: vmaparea.pas:154-166] random_empty_coord draws uniform cells of
  * the whole map at most this many times, and finds none after that. */
 #define EMPTY_COORD_TRIES 5000
@@ -49,7 +48,7 @@ static void cave_river(level_t *lv, rng_t *r, const glay_tables_t *t)
         return;
     const cell_t fluid = glay_river_fluid(r, t, lv->dlevel, lv->difficulty);
     if (glay_dn(r, CAVE_RIVER_HORIZ_DIE) == 1) {
-        int width = glay_dn(r, RIVER_WIDTH_DIE) + CAVE_HRIVER_WIDTH_PLUS;
+        int width = glay_dn(r, t->k.river_width_die) + t->k.cave_hriver_width_plus;
         bool bridge = glay_dn(r, CAVE_HRIVER_BRIDGE_DIE) != 1;
         glay_horiz_river(lv, r, fluid, width, bridge);
         return;
@@ -60,7 +59,7 @@ static void cave_river(level_t *lv, rng_t *r, const glay_tables_t *t)
         return;
     }
     lv->obs.glay_river_at = at;
-    int width = glay_dn(r, RIVER_WIDTH_DIE) + CAVE_VRIVER_WIDTH_PLUS;
+    int width = glay_dn(r, t->k.river_width_die) + t->k.cave_vriver_width_plus;
     (void)glay_dn(r, CAVE_VRIVER_BRIDGE_DIE);
     glay_vert_river(lv, r, fluid, width, 0, &at);
 }

@@ -1,15 +1,13 @@
-/* glay_data.c - loading the game-0.9.9.7 layout tables from data/game-0.9.9.7/.
+/* glay_data.c - loading the game pipeline's layout tables from its folder.
  *
  * water.json has the format of data/water.json and is read by that file's
  * parser (water.h); arena.txt holds the arena's seven centre schemes and
  * seven corner tiles in the game's own letters and is parsed here, strictly:
- * a broken file stops drlsim with one line naming the file and line.  The
- * tables load once per process under pthread_once, so parallel generation
- * may call glay_tables_load() from any thread.
+ * a broken file stops drlsim with one line naming the file and line.  Each
+ * table set loads its own copy (glay_tables_load).
  */
 #include "glay.h"
 
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,8 +16,8 @@
 #include "jsonutil.h"
 #include "textdata.h"
 
-#define WATER_FILE "game-0.9.9.7/water.json"
-#define ARENA_FILE "game-0.9.9.7/arena.txt"
+#define WATER_FILE "water.json"
+#define ARENA_FILE "arena.txt"
 
 /* The game's tile letters [game: generators.lua:100-149]: the wall kinds
  * ('#' the style's wall, 'X' wall, '%' red wall, '@' green wall) are all
@@ -154,28 +152,14 @@ bool glay_arena_parse(glay_arena_tiles_t *t, const char *text, size_t len, const
     return true;
 }
 
-static glay_tables_t loaded;
-static bool loaded_ok;
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-
-static void load_tables(void)
+static bool parse_arena(void *t, const char *text, size_t len, const char *origin, char *err,
+                        size_t errlen)
 {
-    size_t len;
-    char err[512], origin[256];
-    char *text = data_read(WATER_FILE, &len, origin, sizeof origin, err, sizeof err);
-    loaded_ok = text && water_tables_parse(&loaded.water, text, len, origin, err, sizeof err);
-    free(text);
-    if (loaded_ok) {
-        text = data_read(ARENA_FILE, &len, origin, sizeof origin, err, sizeof err);
-        loaded_ok = text && glay_arena_parse(&loaded.arena, text, len, origin, err, sizeof err);
-        free(text);
-    }
-    if (!loaded_ok)
-        fprintf(stderr, "drlsim: %s\n", err);
+    return glay_arena_parse(t, text, len, origin, err, errlen);
 }
 
-const glay_tables_t *glay_tables_load(void)
+bool glay_tables_load(glay_tables_t *t, data_src_t *src, char *err, size_t errlen)
 {
-    pthread_once(&load_once, load_tables);
-    return loaded_ok ? &loaded : NULL;
+    return water_tables_load(&t->water, src, WATER_FILE, err, errlen) &&
+           data_src_load(src, ARENA_FILE, parse_arena, &t->arena, err, errlen);
 }

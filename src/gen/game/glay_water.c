@@ -56,18 +56,8 @@ static void fluid_walk(grid_t *g, rng_t *r, int x, int y, int steps, cell_t k, c
 
 void glay_fluids(level_t *lv, rng_t *r, const glay_tables_t *t, const area_t *a)
 {
-    const fluid_band_t *b = water_band(&t->water.fluid, lv->dlevel);
-    const int walks = dice_roll(r, b->walks);   /* the count first, */
-    const int length = dice_roll(r, b->length); /* then one length for every walk */
-    obs_t *o = &lv->obs;
-    if (o->fluid_passes == 0) {
-        o->fluid_kind = (uint8_t)b->fluid;
-        o->fluid_walks = (uint8_t)walks;
-        o->fluid_length = (uint8_t)length;
-    } else if (o->fluid_passes == 1) {
-        o->fluid_length2 = (uint8_t)length;
-    }
-    o->fluid_passes++;
+    int walks, length; /* the count first, then one length for every walk */
+    const fluid_band_t *b = water_pass_draw(lv, r, &t->water.fluid, &walks, &length);
     for (int i = 0; i < walks; i++) {
         int x, y; /* x first */
         game_random_at(r, a->x1, a->x2 - a->x1 + 1, a->y1, a->y2 - a->y1 + 1, &x, &y);
@@ -94,7 +84,6 @@ void glay_fluids(level_t *lv, rng_t *r, const glay_tables_t *t, const area_t *a)
 #define VRIVER_ONE_X_BASE 18      /* a lone river's x: 18 + d40 */
 #define VRIVER_ONE_X_DIE 40
 
-#define RIVER_WIDTH_DIE 3         /* every width is d3 + something */
 #define RIVER_DRIFT_STEP_DIE 3    /* a drift moves by d3 - 2 */
 
 cell_t glay_river_fluid(rng_t *r, const glay_tables_t *t, int dlevel, int difficulty)
@@ -209,16 +198,16 @@ void glay_vert_river(level_t *lv, rng_t *stream, cell_t fluid, int width, int x_
     }
 }
 
-/* The vertical rivers of one call: width d3 + width_plus, the ignored bridge
- * argument 1d(bridge_die) ~= 1, then x = x_base + d(x_die). */
+/* The vertical rivers of one call: width d3 + its plus (the ruleset's
+ * constants), the ignored bridge argument 1d(bridge_die) ~= 1, then
+ * x = x_base + d(x_die). */
 typedef struct vriver_spec {
-    int width_plus, bridge_die, x_base, x_die;
+    int bridge_die, x_base, x_die;
 } vriver_spec_t;
 
-static const vriver_spec_t RIVERS_THREE[] = {{1, 4, 8, 20}, {1, 4, 32, 16}, {1, 4, 50, 20}};
-static const vriver_spec_t RIVERS_TWO[] = {{2, 3, 8, 22}, {2, 3, 48, 22}};
-#define ONE_WIDTH_PLUS 3          /* a lone river: width d3 + 3, */
-#define ONE_BRIDGE_DIE 4          /* bridge argument 1d4 ~= 1 (ignored) */
+static const vriver_spec_t RIVERS_THREE[] = {{4, 8, 20}, {4, 32, 16}, {4, 50, 20}};
+static const vriver_spec_t RIVERS_TWO[] = {{3, 8, 22}, {3, 48, 22}};
+#define ONE_BRIDGE_DIE 4          /* a lone river: bridge argument 1d4 ~= 1 (ignored) */
 
 void glay_rivers(level_t *lv, rng_t *r, const glay_tables_t *t, bool allow_horiz,
                  bool allow_more)
@@ -226,7 +215,7 @@ void glay_rivers(level_t *lv, rng_t *r, const glay_tables_t *t, bool allow_horiz
     const river_rules_t *rr = &t->water.river;
     const cell_t fluid = glay_river_fluid(r, t, lv->dlevel, lv->difficulty);
     if (allow_horiz && rng_chance(r, rr->horizontal.num, rr->horizontal.den)) {
-        int width = glay_dn(r, RIVER_WIDTH_DIE) + 1; /* [game] d3 + 1 */
+        int width = glay_dn(r, t->k.river_width_die) + t->k.hriver_width_plus;
         bool bridge = rng_chance(r, rr->horizontal_bridge.num, rr->horizontal_bridge.den);
         glay_horiz_river(lv, r, fluid, width, bridge);
         return;
@@ -235,15 +224,16 @@ void glay_rivers(level_t *lv, rng_t *r, const glay_tables_t *t, bool allow_horiz
         bool three = rng_chance(r, rr->three_of_multiple.num, rr->three_of_multiple.den);
         const vriver_spec_t *set = three ? RIVERS_THREE : RIVERS_TWO;
         const int n = three ? 3 : 2;
+        const int plus = three ? t->k.vriver_three_width_plus : t->k.vriver_two_width_plus;
         for (int i = 0; i < n; i++) {
-            int width = glay_dn(r, RIVER_WIDTH_DIE) + set[i].width_plus;
+            int width = glay_dn(r, t->k.river_width_die) + plus;
             (void)glay_dn(r, set[i].bridge_die);
             int x = set[i].x_base + glay_dn(r, set[i].x_die);
             glay_vert_river(lv, r, fluid, width, x, NULL);
         }
         return;
     }
-    int width = glay_dn(r, RIVER_WIDTH_DIE) + ONE_WIDTH_PLUS;
+    int width = glay_dn(r, t->k.river_width_die) + t->k.vriver_one_width_plus;
     (void)glay_dn(r, ONE_BRIDGE_DIE);
     glay_vert_river(lv, r, fluid, width, 0, NULL);
 }

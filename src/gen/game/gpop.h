@@ -157,9 +157,9 @@ bool gpop_tables_parse(gpop_tables_t *t, const char *monsters_json, size_t mlen,
  * room_fits) from its parsed tables; gpop_tables_parse calls it. */
 void gpop_tables_derive(gpop_tables_t *t);
 
-/* The embedded (or --data) tables, parsed once (thread-safe); NULL after a
- * one-line message on stderr when a file is broken. */
-const gpop_tables_t *gpop_tables_load(void);
+/* The tables of src (its "monsters.json" and "population.json"), into t;
+ * false with a one-line message in err when a file is broken. */
+bool gpop_tables_load(gpop_tables_t *t, data_src_t *src, char *err, size_t errlen);
 
 /* ---- what the level's generator asks for (filled by the caller) ---- */
 

@@ -1,4 +1,4 @@
-/* gpop_tables.c - loading data/game-0.9.9.7/{monsters,population}.json.
+/* gpop_tables.c - loading the game pipeline's monsters.json and population.json.
  *
  * The being table has the schema of data/monsters.json and is read by
  * monsters_parse; population.json is read here with strict keys (ju_keys),
@@ -7,7 +7,6 @@
  */
 #include "gpop.h"
 
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,8 +14,8 @@
 #include "data.h"
 #include "jsonutil.h"
 
-#define GPOP_MONSTERS_FILE "game-0.9.9.7/monsters.json"
-#define GPOP_POPULATION_FILE "game-0.9.9.7/population.json"
+#define GPOP_MONSTERS_FILE "monsters.json"
+#define GPOP_POPULATION_FILE "population.json"
 #define BIG 1000000
 
 static const char *const TOP_KEYS[] = {"budget", "dmod", "hunting_always", "item_amount",
@@ -435,28 +434,16 @@ bool gpop_tables_parse(gpop_tables_t *t, const char *monsters_json, size_t mlen,
     return !ju.failed;
 }
 
-static gpop_tables_t loaded;
-static bool loaded_ok;
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-
-static void load(void)
+bool gpop_tables_load(gpop_tables_t *t, data_src_t *src, char *err, size_t errlen)
 {
-    char err[512], morigin[256], porigin[256];
+    char morigin[4200], porigin[4200];
     size_t mlen = 0, plen = 0;
-    char *m = data_read(GPOP_MONSTERS_FILE, &mlen, morigin, sizeof morigin, err, sizeof err);
-    char *p = m ? data_read(GPOP_POPULATION_FILE, &plen, porigin, sizeof porigin, err,
-                            sizeof err)
+    char *m = data_src_read(src, GPOP_MONSTERS_FILE, &mlen, morigin, sizeof morigin, err, errlen);
+    char *p = m ? data_src_read(src, GPOP_POPULATION_FILE, &plen, porigin, sizeof porigin, err,
+                                errlen)
                 : NULL;
-    loaded_ok = m && p &&
-                gpop_tables_parse(&loaded, m, mlen, morigin, p, plen, porigin, err, sizeof err);
-    if (!loaded_ok)
-        fprintf(stderr, "drlsim: %s\n", err);
+    bool ok = m && p && gpop_tables_parse(t, m, mlen, morigin, p, plen, porigin, err, errlen);
     free(m);
     free(p);
-}
-
-const gpop_tables_t *gpop_tables_load(void)
-{
-    pthread_once(&load_once, load);
-    return loaded_ok ? &loaded : NULL;
+    return ok;
 }

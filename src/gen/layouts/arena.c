@@ -15,7 +15,6 @@
 #include "jsonutil.h"
 
 #include <assert.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -159,25 +158,16 @@ bool arena_parse(arena_table_t *t, const char *text, size_t len, const char *ori
     return true;
 }
 
-static arena_table_t loaded;
-static bool loaded_ok;
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-
-static void load_table(void)
+static bool parse_into(void *t, const char *text, size_t len, const char *origin, char *err,
+                       size_t errlen)
 {
-    size_t len;
-    char err[512], origin[256];
-    char *text = data_read("arena.txt", &len, origin, sizeof origin, err, sizeof err);
-    loaded_ok = text && arena_parse(&loaded, text, len, origin, err, sizeof err);
-    if (!loaded_ok)
-        fprintf(stderr, "drlsim: %s\n", err);
-    free(text);
+    return arena_parse(t, text, len, origin, err, errlen);
 }
 
-const arena_table_t *arena_table(void)
+bool arena_table_load(arena_table_t *t, data_src_t *src, const char *name, char *err,
+                      size_t errlen)
 {
-    pthread_once(&load_once, load_table);
-    return loaded_ok ? &loaded : NULL;
+    return data_src_load(src, name, parse_into, t, err, errlen);
 }
 
 int arena_pick(const arena_table_t *t, int roll)

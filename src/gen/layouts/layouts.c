@@ -13,7 +13,7 @@ void layout_single(layout_ctx_t *ctx)
     layout_normal(ctx);
 }
 
-static const layout_fn LAYOUTS[LT__COUNT] = {
+const layout_fn LAYOUTS[LT__COUNT] = {
     [LT_NORMAL] = layout_normal,
     [LT_CITY] = layout_city,
     [LT_CAVES] = layout_caves,

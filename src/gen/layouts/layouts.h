@@ -70,9 +70,10 @@ typedef struct arena_table {
 /* Parse data/arena.txt; false with a one-line "ORIGIN:LINE: problem". */
 bool arena_parse(arena_table_t *t, const char *text, size_t len, const char *origin, char *err,
                  size_t errlen);
-/* The pictures of data/arena.txt, parsed once (thread-safe); NULL after
- * printing a one-line error (front ends call it before generating). */
-const arena_table_t *arena_table(void);
+/* The pictures of file `name` of src ("arena.txt"), into t; false with a
+ * one-line message in err when it is broken. */
+bool arena_table_load(arena_table_t *t, data_src_t *src, const char *name, char *err,
+                      size_t errlen);
 /* Index of the picture a roll selects. */
 int arena_pick(const arena_table_t *t, int roll);
 

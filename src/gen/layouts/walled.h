@@ -2,8 +2,8 @@
  *
  * The three layouts' tables live in data/ (docs/rules.md as data): the twelve
  * small-rooms sublayouts in data/smallrooms.txt, the warehouse and maze pick
- * tables in data/walled.json.  walled_data() parses and validates both once
- * (thread-safe) and returns them; layout_small_rooms, layout_warehouse and
+ * tables in data/walled.json.  walled_data_load() parses and validates both
+ * into a table set; layout_small_rooms, layout_warehouse and
  * layout_maze (layouts.h) use it.  The *_draw functions draw the layout alone
  * (no water, no room scan) and report what they drew, for tests.
  * docs/layouts-walled.md describes every rule and decision.
@@ -63,9 +63,9 @@ bool walled_parse_smallrooms(walled_data_t *d, const char *text, size_t len, con
 bool walled_parse_tables(walled_data_t *d, const char *json, size_t len, const char *origin,
                          char *err, size_t errlen);
 
-/* Both files, loaded once (from --data DIR or the embedded copies).  NULL
- * when either is broken; the first call prints "drlsim: MESSAGE" once. */
-const walled_data_t *walled_data(void);
+/* Both files of src ("smallrooms.txt", "walled.json"), into d; false with a
+ * one-line message in err when either is broken. */
+bool walled_data_load(walled_data_t *d, data_src_t *src, char *err, size_t errlen);
 
 /* What small_rooms_draw chose for each section (row-major from the top left). */
 typedef struct small_rooms_pick {

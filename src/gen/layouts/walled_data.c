@@ -4,12 +4,10 @@
  * The tables are the documented rules, so they are read from data/ and
  * checked strictly: a broken file stops drlsim with one line naming the file
  * and the line or key, rather than generating levels from half a table.
- * Loading happens once per process under pthread_once, so parallel level
- * generation may call walled_data() from any thread.
+ * Each table set loads its own copy (walled_data_load).
  */
 #include "walled.h"
 
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -171,39 +169,21 @@ bool walled_parse_tables(walled_data_t *d, const char *json, size_t len, const c
     return !ju.failed;
 }
 
-static walled_data_t loaded;
-static const walled_data_t *loaded_ok;
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-
-static bool load_file(const char *name, walled_data_t *d,
-                      bool (*parse)(walled_data_t *, const char *, size_t, const char *, char *,
-                                    size_t),
-                      char *err, size_t errlen)
+static bool parse_smallrooms(void *d, const char *text, size_t len, const char *origin,
+                             char *err, size_t errlen)
 {
-    size_t len;
-    char origin[4200];
-    char *text = data_read(name, &len, origin, sizeof origin, err, errlen);
-    if (!text)
-        return false;
-    bool ok = parse(d, text, len, origin, err, errlen);
-    free(text);
-    return ok;
+    return walled_parse_smallrooms(d, text, len, origin, err, errlen);
 }
 
-static void load(void)
+static bool parse_tables(void *d, const char *text, size_t len, const char *origin, char *err,
+                         size_t errlen)
 {
-    char err[512];
-    memset(&loaded, 0, sizeof loaded);
-    if (load_file(SMALLROOMS_FILE, &loaded, walled_parse_smallrooms, err, sizeof err) &&
-        load_file(TABLES_FILE, &loaded, walled_parse_tables, err, sizeof err)) {
-        loaded_ok = &loaded;
-        return;
-    }
-    fprintf(stderr, "drlsim: %s\n", err);
+    return walled_parse_tables(d, text, len, origin, err, errlen);
 }
 
-const walled_data_t *walled_data(void)
+bool walled_data_load(walled_data_t *d, data_src_t *src, char *err, size_t errlen)
 {
-    pthread_once(&load_once, load);
-    return loaded_ok;
+    memset(d, 0, sizeof *d);
+    return data_src_load(src, SMALLROOMS_FILE, parse_smallrooms, d, err, errlen) &&
+           data_src_load(src, TABLES_FILE, parse_tables, d, err, errlen);
 }

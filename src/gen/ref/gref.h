@@ -74,7 +74,7 @@ cell_t gref_river_fluid(rng_t *r, const water_tables_t *wt, int dlevel, int diff
 void gref_horizontal_river(level_t *lv, rng_t *r, cell_t fluid, int width, bool bridge);
 void gref_vertical_river(level_t *lv, rng_t *r, cell_t fluid, int width, int x,
                          const point_t *through);
-void gref_rivers(level_t *lv, rng_t *r, const water_tables_t *wt);
+void gref_rivers(level_t *lv, rng_t *r, const glay_tables_t *gt);
 
 /* ---- layouts: each draws the whole map ---- */
 

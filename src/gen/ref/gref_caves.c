@@ -31,13 +31,15 @@ static bool river_cell(const grid_t *g, rng_t *r, point_t *at)
     return false;
 }
 
-static void cave_river(level_t *lv, rng_t *r, const water_tables_t *wt)
+static void cave_river(level_t *lv, rng_t *r, const glay_tables_t *gt)
 {
+    const water_tables_t *wt = &gt->water;
+    const glay_const_t *k = &gt->k;
     if (gref_dn(r, 3) != 1)
         return;
     cell_t fluid = gref_river_fluid(r, wt, lv->dlevel, lv->difficulty);
     if (gref_dn(r, 3) == 1) {
-        int width = gref_dn(r, 3) + 1;
+        int width = gref_dn(r, k->river_width_die) + k->cave_hriver_width_plus;
         bool bridge = gref_dn(r, 6) != 1;
         gref_horizontal_river(lv, r, fluid, width, bridge);
         return;
@@ -48,7 +50,7 @@ static void cave_river(level_t *lv, rng_t *r, const water_tables_t *wt)
         return;
     }
     lv->obs.glay_river_at = at;
-    int width = gref_dn(r, 3) + 3;
+    int width = gref_dn(r, k->river_width_die) + k->cave_vriver_width_plus;
     (void)gref_dn(r, 4);
     gref_vertical_river(lv, r, fluid, width, 0, &at);
 }
@@ -58,5 +60,5 @@ void gref_caves(layout_ctx_t *ctx)
     const water_tables_t *wt = &ctx->p->tables->glay->water;
     ref_caves_dig(ctx, wt);
     if (!ctx->p->layout_only && ctx->p->rivers)
-        cave_river(ctx->lv, ctx->water, wt);
+        cave_river(ctx->lv, ctx->water, ctx->p->tables->glay);
 }

@@ -14,18 +14,8 @@
 
 void gref_fluids(level_t *lv, rng_t *r, const water_tables_t *wt, const area_t *a)
 {
-    const fluid_band_t *band = water_band(&wt->fluid, lv->dlevel);
-    int walks = dice_roll(r, band->walks);
-    int length = dice_roll(r, band->length);
-    obs_t *o = &lv->obs;
-    if (o->fluid_passes == 0) {
-        o->fluid_kind = (uint8_t)band->fluid;
-        o->fluid_walks = (uint8_t)walks;
-        o->fluid_length = (uint8_t)length;
-    } else if (o->fluid_passes == 1) {
-        o->fluid_length2 = (uint8_t)length;
-    }
-    o->fluid_passes++;
+    int walks, length; /* the bookkeeping is plain already: the one function */
+    const fluid_band_t *band = water_pass_draw(lv, r, &wt->fluid, &walks, &length);
     for (int i = 0; i < walks; i++) {
         int x, y;
         gref_random_at(r, a->x1, a->x2 - a->x1 + 1, a->y1, a->y2 - a->y1 + 1, &x, &y);

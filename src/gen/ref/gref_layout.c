@@ -84,5 +84,5 @@ void gref_layout(layout_ctx_t *ctx)
         for (int i = 0; i < tr->fluid_passes; i++)
             gref_fluids(lv, ctx->water, wt, &area);
     if (lv->type != LT_CITY && ctx->p->rivers && comes_up(ctx->water, tr->river))
-        gref_rivers(lv, ctx->water, wt);
+        gref_rivers(lv, ctx->water, ctx->p->tables->glay);
 }

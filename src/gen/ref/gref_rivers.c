@@ -105,20 +105,23 @@ void gref_vertical_river(level_t *lv, rng_t *r, cell_t fluid, int width, int x,
     }
 }
 
-/* The rivers of a set: width d3 + plus, the ignored bridge die, x = base + d(die). */
+/* The rivers of a set: width d3 + the set's plus (the ruleset's constants),
+ * the ignored bridge die, x = base + d(die). */
 typedef struct river_spec {
-    int plus, bridge_die, base, die;
+    int bridge_die, base, die;
 } river_spec_t;
 
-static const river_spec_t THREE[3] = {{1, 4, 8, 20}, {1, 4, 32, 16}, {1, 4, 50, 20}};
-static const river_spec_t TWO[2] = {{2, 3, 8, 22}, {2, 3, 48, 22}};
+static const river_spec_t THREE[3] = {{4, 8, 20}, {4, 32, 16}, {4, 50, 20}};
+static const river_spec_t TWO[2] = {{3, 8, 22}, {3, 48, 22}};
 
-void gref_rivers(level_t *lv, rng_t *r, const water_tables_t *wt)
+void gref_rivers(level_t *lv, rng_t *r, const glay_tables_t *gt)
 {
+    const water_tables_t *wt = &gt->water;
+    const glay_const_t *k = &gt->k;
     const river_rules_t *rr = &wt->river;
     cell_t fluid = gref_river_fluid(r, wt, lv->dlevel, lv->difficulty);
     if (rng_chance(r, rr->horizontal.num, rr->horizontal.den)) {
-        int width = gref_dn(r, 3) + 1;
+        int width = gref_dn(r, k->river_width_die) + k->hriver_width_plus;
         bool bridge = rng_chance(r, rr->horizontal_bridge.num, rr->horizontal_bridge.den);
         gref_horizontal_river(lv, r, fluid, width, bridge);
         return;
@@ -127,14 +130,15 @@ void gref_rivers(level_t *lv, rng_t *r, const water_tables_t *wt)
         bool three = rng_chance(r, rr->three_of_multiple.num, rr->three_of_multiple.den);
         for (int i = 0; i < (three ? 3 : 2); i++) {
             const river_spec_t *s = three ? &THREE[i] : &TWO[i];
-            int width = gref_dn(r, 3) + s->plus;
+            int width = gref_dn(r, k->river_width_die) +
+                        (three ? k->vriver_three_width_plus : k->vriver_two_width_plus);
             (void)gref_dn(r, s->bridge_die);
             int x = s->base + gref_dn(r, s->die);
             gref_vertical_river(lv, r, fluid, width, x, NULL);
         }
         return;
     }
-    int width = gref_dn(r, 3) + 3;
+    int width = gref_dn(r, k->river_width_die) + k->vriver_one_width_plus;
     (void)gref_dn(r, 4);
     gref_vertical_river(lv, r, fluid, width, 0, NULL);
 }

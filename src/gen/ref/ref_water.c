@@ -156,17 +156,8 @@ void ref_water_fluid_pass(layout_ctx_t *ctx, const area_t *a)
 {
     level_t *lv = ctx->lv;
     rng_t *r = ctx->water;
-    const fluid_band_t *b = water_band(&ctx->p->tables->water->fluid, lv->dlevel);
-    int walks = dice_roll(r, b->walks);
-    int length = dice_roll(r, b->length);
-    if (lv->obs.fluid_passes == 0) {
-        lv->obs.fluid_kind = (uint8_t)b->fluid;
-        lv->obs.fluid_walks = (uint8_t)walks;
-        lv->obs.fluid_length = (uint8_t)length;
-    } else if (lv->obs.fluid_passes == 1) {
-        lv->obs.fluid_length2 = (uint8_t)length;
-    }
-    lv->obs.fluid_passes++;
+    int walks, length; /* the bookkeeping is plain already: the one function */
+    const fluid_band_t *b = water_pass_draw(lv, r, &ctx->p->tables->water->fluid, &walks, &length);
     for (int i = 0; i < walks; i++) {
         int x = rng_range(r, a->x1, a->x2);
         int y = rng_range(r, a->y1, a->y2);
