@@ -35,7 +35,7 @@ LISTS = [os.path.join(ROOT, "tools", "mutants", f) for f in ("data.txt", "source
 # A mutant of the game ruleset's own files runs that ruleset's check.
 GAME_RULES = "game-0.9.9.7"
 GAME_FILES = ("data/game-0.9.9.7/", "src/gen/game/")
-KEYS = ("id", "file", "source", "claim", "find", "replace", "expect_survive")
+KEYS = ("id", "file", "source", "claim", "find", "replace", "expect_survive", "rules")
 SOURCES = ("wiki", "game", "decision")
 ERROR_EXIT = 99
 
@@ -104,7 +104,10 @@ def is_data(m):
 
 
 def rules_of(m):
-    """The ruleset whose check runs on mutant m (None: the default)."""
+    """The ruleset whose check runs on mutant m (None: the default): its
+    "rules" key, else the game ruleset's for a file of its own."""
+    if "rules" in m:
+        return m["rules"]
     return GAME_RULES if m["file"].startswith(GAME_FILES) else None
 
 
