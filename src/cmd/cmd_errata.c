@@ -583,7 +583,8 @@ int cmd_errata(int argc, char **argv)
     cJSON_AddStringToObject(summary, "game_rules", game->name);
     tables_id_t gid; /* the levels are the game's */
     tables_id(game, &gid);
-    const report_provenance_t pv = {&gid, game->name, data_dir, o.scale, "errata", argc, argv};
+    const report_provenance_t pv = {&gid,    game->name, game->def->source, data_dir,
+                                    o.scale, "errata",   argc,              argv};
     report_provenance(summary, &pv);
     cJSON *crep_summary = cJSON_DetachItemFromObjectCaseSensitive(crep, "summary");
     cJSON_Delete(crep);

@@ -163,7 +163,8 @@ static const ruleset_def_t WIKI = {
     .reference = ref_level_generate,
     .cell_kinds = CELL_WIKI_KINDS,
     .expectations = "expectations.json",
-    .source = "the DoomRL wiki's words, the game's geometry where they are silent",
+    .source = "the DoomRL wiki's Level type page (written for 0.9.9.3, last edited in 2014), "
+              "the game's geometry where it is silent",
 };
 
 /* ---- game-0.9.9.7 ------------------------------------------------------- */
@@ -249,7 +250,8 @@ static const ruleset_def_t GAME = {
     .expectations = "expectations.json",
     .errata = "errata.json",
     .claims = RULESET_WIKI,
-    .source = "the released DoomRL 0.9.9.7's generator, from its own source",
+    .source = "chaosforgeorg/drl commit 1eea1a3 (2016-12-06), the first public source, which "
+              "calls itself 0.9.9.8 BETA 1: the 0.9.9.7 generator with the beta's darkness event",
 };
 
 /* ---- the table ---------------------------------------------------------- */

@@ -177,6 +177,7 @@ void report_provenance(cJSON *o, const report_provenance_t *pv)
 {
     cJSON_AddStringToObject(o, "drlsim_version", pv->id->version);
     cJSON_AddStringToObject(o, "rules", pv->rules);
+    cJSON_AddStringToObject(o, "rules_source", pv->source ? pv->source : "");
     if (pv->data_dir)
         cJSON_AddStringToObject(o, "data", pv->data_dir);
     else

@@ -42,6 +42,7 @@ cJSON *report_tables(const tables_id_t *id);
 typedef struct report_provenance {
     const tables_id_t *id;  /* the tables and drlsim version the levels were made with */
     const char *rules;      /* their ruleset's name */
+    const char *source;     /* where its rules come from: the registry's line */
     const char *data_dir;   /* --data, NULL: the built-in tables */
     double scale;           /* --scale */
     const char *command;    /* the command line: drlsim COMMAND argv[0..argc-1] */
@@ -49,7 +50,7 @@ typedef struct report_provenance {
     char **argv;
 } report_provenance_t;
 
-/* Add to o: drlsim_version, rules, data (null: built in), tables, scale and
+/* Add to o: drlsim_version, rules, rules_source, data (null: built in), tables, scale and
  * command (["drlsim", COMMAND, the arguments...]): the arguments that decide
  * the results, those of REPORT_NOT_RESULTS (with their values) left out, so
  * the report is the same bytes for any thread count and output files (and
