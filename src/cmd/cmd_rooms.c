@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <gsl/gsl_cdf.h>
 
 #include "cli.h"
 #include "cluster.h"
@@ -22,6 +21,7 @@
 #include "opts.h"
 #include "outfile.h"
 #include "report.h"
+#include "stats.h"
 #include "strbuf.h"
 #include "tables.h"
 
@@ -82,35 +82,14 @@ static void usage(FILE *out)
     fputs(CLI_EXIT_HELP, out);
 }
 
-typedef struct summary {
-    uint64_t n;
-    double mean, sd, lo, hi; /* sd, lo, hi: only when n >= 2 */
-    int min, max;
-} summary_t;
+/* A row's values: sd, lo, hi are meaningful only when n >= 2. */
+typedef stats_summary_t summary_t;
 
+/* The summary of one row's values: the t interval of the mean at 95%. */
 static summary_t summarize(const uint64_t *b, int nbins)
 {
-    summary_t s = {0, 0, 0, 0, 0, -1, -1};
-    double sum = 0, sumsq = 0;
-    for (int i = 0; i < nbins; i++) {
-        if (!b[i])
-            continue;
-        s.n += b[i];
-        sum += (double)b[i] * i;
-        sumsq += (double)b[i] * i * (double)i;
-        if (s.min < 0)
-            s.min = i;
-        s.max = i;
-    }
-    if (s.n == 0)
-        return s;
-    double n = (double)s.n;
-    s.mean = sum / n;
-    double var = s.n > 1 ? (sumsq - n * s.mean * s.mean) / (n - 1) : 0;
-    s.sd = var > 0 ? sqrt(var) : 0;
-    double q = s.n > 1 ? gsl_cdf_tdist_Pinv(0.975, n - 1) : 0;
-    s.lo = s.mean - q * s.sd / sqrt(n);
-    s.hi = s.mean + q * s.sd / sqrt(n);
+    summary_t s;
+    stats_summarize_counts(b, nbins, 0.05, &s);
     return s;
 }
 
