@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 #include "cli.h"
 #include "cluster.h"
 #include "commands.h"

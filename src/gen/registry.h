@@ -29,7 +29,8 @@ struct tables;
 /* The --rules help line every generating command prints. */
 #define TABLES_RULES_HELP                                                                  \
     "  --rules NAME     the ruleset (docs/rulesets.md): wiki-0.9.9.3, the default,\n" \
-    "                   or game-0.9.9.7, the released game's generator\n"
+    "                   or game-0.9.9.7, the game's generator as its 2016 source\n" \
+    "                   (0.9.9.8 BETA 1) has it\n"
 
 /* A constant of a ruleset's constants table (an int at offset), by the
  * name a manifest's "constants" gives it. */
