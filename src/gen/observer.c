@@ -122,19 +122,29 @@ CPU_AVX2_FN static void classify_avx2(const grid_t *g, classes_t *k, bool boxes)
         };
         for (int c = 0; c < 5; c++)
             cl[c] = _mm256_shuffle_epi8(table, cl[c]);
-#define MASK(c) ((uint64_t)(uint32_t)_mm256_movemask_epi8(cl[c]))
+        /* the classes some cell of the two rows has: the others' rows are
+         * empty, so they take no movemasks (most rows have no bridge, box,
+         * barrel, stairs or ring fluid) */
+        const __m256i any = _mm256_or_si256(_mm256_or_si256(cl[0], cl[1]),
+                                            _mm256_or_si256(_mm256_or_si256(cl[2], cl[3]), cl[4]));
         for (int j = N_CLASSES - 1; j >= 0; j--) {
-            if (j != R_BOX || boxes) {
-                const uint64_t lo = MASK(0) | MASK(1) << 32, lo2 = MASK(2) | MASK(3) << 32,
-                               t4 = MASK(4);
-                k->row[j][y] = (bitrow_t)lo | (bitrow_t)(t4 & 0xffff) << 64;
-                k->row[j][y + 1] = (bitrow_t)lo2 | (bitrow_t)(t4 >> 16) << 64;
-                if (COUNTED >> j & 1)
-                    n[j] += __builtin_popcountll(lo) + __builtin_popcountll(lo2) +
-                            __builtin_popcountll(t4);
+            if (j == R_BOX && !boxes)
+                continue;
+            if (_mm256_testz_si256(any, _mm256_set1_epi8((char)(1 << j)))) {
+                k->row[j][y] = k->row[j][y + 1] = 0;
+                continue;
             }
+            __m256i b[5]; /* class j's bit at the top of each byte */
             for (int c = 0; c < 5; c++)
-                cl[c] = _mm256_add_epi8(cl[c], cl[c]);
+                b[c] = _mm256_slli_epi16(cl[c], 7 - j);
+#define MASK(c) ((uint64_t)(uint32_t)_mm256_movemask_epi8(b[c]))
+            const uint64_t lo = MASK(0) | MASK(1) << 32, lo2 = MASK(2) | MASK(3) << 32,
+                           t4 = MASK(4);
+            k->row[j][y] = (bitrow_t)lo | (bitrow_t)(t4 & 0xffff) << 64;
+            k->row[j][y + 1] = (bitrow_t)lo2 | (bitrow_t)(t4 >> 16) << 64;
+            if (COUNTED >> j & 1)
+                n[j] += __builtin_popcountll(lo) + __builtin_popcountll(lo2) +
+                        __builtin_popcountll(t4);
         }
 #undef MASK
     }
