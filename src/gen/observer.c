@@ -42,9 +42,13 @@ static const uint8_t CLASS[16] = {
 };
 _Static_assert(CELL__COUNT <= 16, "a cell kind indexes the 16-byte class table");
 
-/* What a thing's cell is, for the things' own look-ups. */
-enum { T_BLOCKED = 1, T_HAZARD = 2, T_STAIRS = 4 };
-static const uint8_t THING[16] = {
+/* What a thing's cell is, for the things' own look-ups: one count each in a
+ * 16-bit lane of a word, so a thing's cell adds to all three at once (a
+ * level holds far fewer than 65536 things). */
+#define T_BLOCKED UINT64_C(1)
+#define T_HAZARD (UINT64_C(1) << 16)
+#define T_STAIRS (UINT64_C(1) << 32)
+static const uint64_t THING[16] = {
     [CELL_WALL] = T_BLOCKED,   [CELL_DOOR] = T_BLOCKED,          [CELL_BOX] = T_BLOCKED,
     [CELL_EDGE] = T_BLOCKED,   [CELL_BARREL] = T_BLOCKED,        [CELL_BARREL_ACID] = T_BLOCKED,
     [CELL_BARREL_NAPALM] = T_BLOCKED, [CELL_ACID] = T_HAZARD,    [CELL_LAVA] = T_HAZARD,
@@ -94,12 +98,17 @@ static void classify_plain(const grid_t *g, classes_t *k)
 /* Two rows a pass as five 32-byte chunks (as census_avx2 reads them): each
  * cell's class byte by one shuffle, then the classes from the top bit down,
  * a movemask per chunk and the bytes doubled for the next. */
-CPU_AVX2_FN static void classify_avx2(const grid_t *g, classes_t *k)
+CPU_AVX2_FN static void classify_avx2(const grid_t *g, classes_t *k, bool boxes)
 {
     _Static_assert(GRID_STRIDE == 80 && GRID_H % 2 == 0, "two 80-cell rows a pass");
     padding_rows(k);
     const __m128i t128 = _mm_loadu_si128((const __m128i *)CLASS);
     const __m256i table = _mm256_inserti128_si256(_mm256_castsi128_si256(t128), t128, 1);
+    /* the counts observer_look reads, by the POPCNT instruction this target
+     * has, on each pair of rows as it is made: none of these classes is set
+     * on the padding columns, so the masks count as they are */
+    enum { COUNTED = 1 << R_DOOR | 1 << R_STAIRS | 1 << R_BRIDGE | 1 << R_BARREL };
+    int n[N_CLASSES] = {0};
     for (int y = 1; y <= GRID_H; y += 2) {
         const uint8_t *rows = &g->c[GRID_IDX(0, y)];
         __m256i cl[5] = {
@@ -113,45 +122,49 @@ CPU_AVX2_FN static void classify_avx2(const grid_t *g, classes_t *k)
         };
         for (int c = 0; c < 5; c++)
             cl[c] = _mm256_shuffle_epi8(table, cl[c]);
-#define MASK(c) ((uint64_t)(uint32_t)_mm256_movemask_epi8(cl[c]))
+        /* the classes some cell of the two rows has: the others' rows are
+         * empty, so they take no movemasks (most rows have no bridge, box,
+         * barrel, stairs or ring fluid) */
+        const __m256i any = _mm256_or_si256(_mm256_or_si256(cl[0], cl[1]),
+                                            _mm256_or_si256(_mm256_or_si256(cl[2], cl[3]), cl[4]));
         for (int j = N_CLASSES - 1; j >= 0; j--) {
-            const uint64_t t4 = MASK(4);
-            k->row[j][y] = (bitrow_t)(MASK(0) | MASK(1) << 32) | (bitrow_t)(t4 & 0xffff) << 64;
-            k->row[j][y + 1] = (bitrow_t)(MASK(2) | MASK(3) << 32) | (bitrow_t)(t4 >> 16) << 64;
+            if (j == R_BOX && !boxes)
+                continue;
+            if (_mm256_testz_si256(any, _mm256_set1_epi8((char)(1 << j)))) {
+                k->row[j][y] = k->row[j][y + 1] = 0;
+                continue;
+            }
+            __m256i b[5]; /* class j's bit at the top of each byte */
             for (int c = 0; c < 5; c++)
-                cl[c] = _mm256_add_epi8(cl[c], cl[c]);
+                b[c] = _mm256_slli_epi16(cl[c], 7 - j);
+#define MASK(c) ((uint64_t)(uint32_t)_mm256_movemask_epi8(b[c]))
+            const uint64_t lo = MASK(0) | MASK(1) << 32, lo2 = MASK(2) | MASK(3) << 32,
+                           t4 = MASK(4);
+            k->row[j][y] = (bitrow_t)lo | (bitrow_t)(t4 & 0xffff) << 64;
+            k->row[j][y + 1] = (bitrow_t)lo2 | (bitrow_t)(t4 >> 16) << 64;
+            if (COUNTED >> j & 1)
+                n[j] += __builtin_popcountll(lo) + __builtin_popcountll(lo2) +
+                        __builtin_popcountll(t4);
         }
 #undef MASK
     }
-    /* the counts observer_look reads, by the POPCNT instruction this target
-     * has: none of these classes is set on the padding columns, so a row's
-     * low half counts as it is and four rows' high halves (16 bits each)
-     * go into one word */
-    static const int COUNTED[] = {R_DOOR, R_STAIRS, R_BRIDGE, R_BARREL};
-    _Static_assert(GRID_H % 4 == 0, "four high halves a word");
-    for (int i = 0; i < (int)(sizeof COUNTED / sizeof COUNTED[0]); i++) {
-        const bitrow_t *r = k->row[COUNTED[i]];
-        int n = 0;
-        for (int y = 1; y <= GRID_H; y += 4)
-            n += __builtin_popcountll((uint64_t)r[y]) + __builtin_popcountll((uint64_t)r[y + 1]) +
-                 __builtin_popcountll((uint64_t)r[y + 2]) +
-                 __builtin_popcountll((uint64_t)r[y + 3]) +
-                 __builtin_popcountll((uint64_t)(r[y] >> 64) | (uint64_t)(r[y + 1] >> 64) << 16 |
-                                      (uint64_t)(r[y + 2] >> 64) << 32 |
-                                      (uint64_t)(r[y + 3] >> 64) << 48);
-        k->count[COUNTED[i]] = n;
-    }
+    for (int j = 0; j < N_CLASSES; j++)
+        if (COUNTED >> j & 1)
+            k->count[j] = n[j];
 }
 #endif
 
-static void classify(const grid_t *g, classes_t *k)
+/* boxes: whether the box rows are read (the AVX2 path leaves them unset
+ * when not: only warehouse and fluid special rooms read them). */
+static void classify(const grid_t *g, classes_t *k, bool boxes)
 {
 #if CPU_SIMD
     if (cpu_uses(CPU_AVX2)) {
-        classify_avx2(g, k);
+        classify_avx2(g, k, boxes);
         return;
     }
 #endif
+    (void)boxes;
     classify_plain(g, k);
 }
 
@@ -170,18 +183,16 @@ static seen_things_t look_at(const level_t *lv, const uint8_t *xy, int n, size_t
     seen_things_t p = {0};
     const int start = GRID_IDX(lv->start.x, lv->start.y);
     const rect_t ko = lv->keepout;
+    uint64_t cells = 0; /* the THING lanes */
     for (int i = 0; i < n; i++, xy += step) {
         const int x = xy[0], y = xy[1];
         if (!grid_in_map(x, y)) {
-            p.blocked++;
+            cells += T_BLOCKED;
             continue;
         }
         const int idx = GRID_IDX(x, y);
         const uint8_t c = lv->map.c[idx];
-        const int cl = c < 16 ? THING[c] : T_BLOCKED;
-        p.blocked += cl & T_BLOCKED;
-        p.hazard += (cl & T_HAZARD) != 0;
-        p.on_stairs += (cl & T_STAIRS) != 0;
+        cells += c < 16 ? THING[c] : T_BLOCKED;
         p.on_start += idx == start;
         p.stacked += mark[idx] == own;
         p.on_other += mark[idx] == other;
@@ -189,6 +200,9 @@ static seen_things_t look_at(const level_t *lv, const uint8_t *xy, int n, size_t
         if (ko.x1)
             p.keepout += x >= ko.x1 && x <= ko.x2 && y >= ko.y1 && y <= ko.y2;
     }
+    p.blocked = (uint16_t)cells;
+    p.hazard = (uint16_t)(cells >> 16);
+    p.on_stairs = (uint16_t)(cells >> 32);
     return p;
 }
 
@@ -211,11 +225,13 @@ static void look_doors(const classes_t *k, seen_t *s)
         const bitrow_t here = wall[y] | door[y];
         const bitrow_t line = (here << 1 & here >> 1) | ((wall[y - 1] | door[y - 1]) &
                                                          (wall[y + 1] | door[y + 1]));
-        const bitrow_t w = wet[y - 1] | wet[y] | wet[y + 1];
-        const bitrow_t odd = d & ~line & ~(w | w << 1 | w >> 1);
         const bitrow_t across = d & d >> 1, down = d & door[y + 1];
-        if (odd) /* rare: count only then */
-            off += bitrow_popcount(odd);
+        const bitrow_t loose = d & ~line;
+        if (loose) { /* rare: look at the wet cells around them only then */
+            const bitrow_t w = wet[y - 1] | wet[y] | wet[y + 1];
+            const bitrow_t odd = loose & ~(w | w << 1 | w >> 1);
+            off += odd ? bitrow_popcount(odd) : 0;
+        }
         if (across | down)
             pairs += bitrow_popcount(across) + bitrow_popcount(down);
     }
@@ -226,13 +242,11 @@ static void look_doors(const classes_t *k, seen_t *s)
 /* The fewest wet, barrel or stairs cells in a column 2..77 (a horizontal
  * river: ring fluid on column 1 or 78) and in a row (a vertical river: ring
  * fluid on row 1 or 20); the columns and rows holding bridge cells. */
-static void look_rivers(const classes_t *k, seen_t *s)
+static void look_rivers(const classes_t *k, bitrow_t ends, seen_t *s)
 {
-    /* a river reaches the ring, where its cells are ring fluid */
+    /* a river reaches the ring, where its cells are ring fluid (ends: the
+     * ring fluid of rows 2..19) */
     const bitrow_t *edge = k->row[R_EDGE];
-    bitrow_t ends = 0;
-    for (int y = 2; y < GRID_H; y++)
-        ends |= edge[y];
     const bool h = (ends & (BITROW_BIT(1) | BITROW_BIT(GRID_W))) != 0;
     const bool v = ((edge[1] | edge[GRID_H]) & COLUMNS) != 0;
     if (h || v) {
@@ -286,8 +300,9 @@ static void look_rivers(const classes_t *k, seen_t *s)
 
 static inline bool room_on_map(const room_t *r)
 {
-    return r->w >= 1 && r->h >= 1 && r->x >= 1 && r->y >= 1 && r->x + r->w - 1 <= GRID_W &&
-           r->y + r->h - 1 <= GRID_H;
+    /* all six at once, not one branch each */
+    return (r->w >= 1) & (r->h >= 1) & (r->x >= 1) & (r->y >= 1) & (r->x + r->w - 1 <= GRID_W) &
+           (r->y + r->h - 1 <= GRID_H);
 }
 
 /* A vault's inner box, one cell in from the room's walls: a ring of wall
@@ -326,15 +341,18 @@ static bool boxes_in_blocks(const classes_t *k, const room_t *r)
     const bitrow_t inside = columns(r->x + 1, r->x + r->w - 2);
     const bitrow_t *box = k->row[R_BOX];
     int boxes = 0, blocks = 0;
+    /* each row read once: the one above, this one and the one below */
+    bitrow_t above = box[r->y] & inside, b = box[r->y + 1] & inside;
     for (int y = r->y + 1; y < r->y + r->h - 1; y++) {
-        const bitrow_t b = box[y] & inside;
-        if (!b)
-            continue;
         const bitrow_t below = box[y + 1] & inside;
-        const bitrow_t corner = b & ~(b << 1) & ~(box[y - 1] & inside) & b >> 1 & below &
-                                below >> 1;
-        boxes += bitrow_popcount(b);
-        blocks += corner ? bitrow_popcount(corner) : 0;
+        if (b) {
+            const bitrow_t pair = b & below; /* a box with a box below */
+            const bitrow_t corner = pair & pair >> 1 & ~(b << 1) & ~above;
+            boxes += bitrow_popcount(b);
+            blocks += corner ? bitrow_popcount(corner) : 0;
+        }
+        above = b;
+        b = below;
     }
     return boxes == 4 * blocks;
 }
@@ -402,7 +420,10 @@ void observer_look(const level_t *lv, seen_t *s)
 {
     memset(s, 0, sizeof *s);
     classes_t k;
-    classify(&lv->map, &k);
+    bool boxes = false; /* a special room that reads the box rows */
+    for (int i = 0; i < lv->nspecial; i++)
+        boxes |= lv->special[i].kind == SPECIAL_FLUID || lv->special[i].kind == SPECIAL_WAREHOUSE;
+    classify(&lv->map, &k, boxes);
     s->doors = (uint16_t)k.count[R_DOOR];
     s->stairs = (uint8_t)k.count[R_STAIRS];
     s->bridges = (uint16_t)k.count[R_BRIDGE];
@@ -410,10 +431,12 @@ void observer_look(const level_t *lv, seen_t *s)
     /* the ring: wall or ring fluid */
     int open = 0;
     const bitrow_t sides = BITROW_BIT(1) | BITROW_BIT(GRID_W);
-    bitrow_t side_open = 0;
-    for (int y = 2; y < GRID_H; y++)
-        side_open |= sides & ~(k.row[R_WALL][y] | k.row[R_EDGE][y]);
-    if (side_open) /* rare: count them */
+    bitrow_t solid = ~(bitrow_t)0, ends = 0; /* wall or ring fluid on every row; ring fluid */
+    for (int y = 2; y < GRID_H; y++) {
+        solid &= k.row[R_WALL][y] | k.row[R_EDGE][y];
+        ends |= k.row[R_EDGE][y];
+    }
+    if (sides & ~solid) /* rare: count them */
         for (int y = 2; y < GRID_H; y++)
             open += bitrow_popcount(sides & ~(k.row[R_WALL][y] | k.row[R_EDGE][y]));
     const bitrow_t top = COLUMNS & ~(k.row[R_WALL][1] | k.row[R_EDGE][1]),
@@ -448,7 +471,7 @@ void observer_look(const level_t *lv, seen_t *s)
     s->stairs_off = (uint8_t)(s->stairs_off + (s->stairs - listed));
     if (s->doors)
         look_doors(&k, s);
-    look_rivers(&k, s);
+    look_rivers(&k, ends, s);
     if (lv->nrooms)
         look_rooms(lv, &k, s);
 }
