@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 void ju_init(ju_t *ju, const char *origin, char *err, size_t errlen)
@@ -341,4 +342,18 @@ void ju_keys(ju_t *ju, const cJSON *obj, const char *path, const char *const *ke
                 return;
             }
     }
+}
+
+const char *ju_text(const cJSON *obj, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+    return cJSON_IsString(v) ? v->valuestring : "";
+}
+
+double ju_value(const cJSON *obj, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+    if (cJSON_IsRaw(v))
+        return strtod(v->valuestring, NULL);
+    return cJSON_IsNumber(v) ? v->valuedouble : NAN;
 }

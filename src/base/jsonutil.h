@@ -54,6 +54,12 @@ double ju_number(ju_t *ju, const cJSON *obj, const char *path, const char *key, 
                  double hi);
 bool ju_bool(ju_t *ju, const cJSON *obj, const char *path, const char *key);
 const char *ju_string(ju_t *ju, const cJSON *obj, const char *path, const char *key);
+/* Lenient reads, for a printer of a document drlsim made itself (no ju_t,
+ * nothing to report): member `key`'s string ("" when absent or not one) and
+ * number (NaN when absent; a count written exactly, report_u64's raw
+ * integer, is read too). */
+const char *ju_text(const cJSON *obj, const char *key);
+double ju_value(const cJSON *obj, const char *key);
 /* [num, den] with 0 <= num <= den, den >= 1. */
 void ju_frac(ju_t *ju, const cJSON *obj, const char *path, const char *key, int *num, int *den);
 

@@ -7,21 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "jsonutil.h"
 #include "outfile.h"
 #include "report_html.h"
 #include "strbuf.h"
 
-static const char *str(const cJSON *o, const char *k)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-    return cJSON_IsString(v) ? v->valuestring : "";
-}
-
-static double num(const cJSON *o, const char *k)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-    return cJSON_IsNumber(v) ? v->valuedouble : NAN;
-}
 
 /* A count the JSON holds as a number or, past 2^53, as a string. */
 static const char *count(const cJSON *o, const char *k, char *buf, size_t n)
@@ -87,7 +77,7 @@ static int family_script(strbuf_t *g, const cJSON *changed, const char *family, 
 {
     int panels = 0;
     const cJSON *r;
-    cJSON_ArrayForEach(r, changed) panels += strcmp(str(r, "family"), family) == 0;
+    cJSON_ArrayForEach(r, changed) panels += strcmp(ju_text(r, "family"), family) == 0;
     const int ph = 230;
     sb_printf(g, "set terminal svg size 900,%d font \"sans,11\" noenhanced background rgb \"white\"\n",
               ph * panels + 20);
@@ -98,7 +88,7 @@ static int family_script(strbuf_t *g, const cJSON *changed, const char *family, 
     int k = 0;
     cJSON_ArrayForEach(r, changed)
     {
-        if (strcmp(str(r, "family"), family) != 0)
+        if (strcmp(ju_text(r, "family"), family) != 0)
             continue;
         const cJSON *bins = cJSON_GetObjectItemCaseSensitive(r, "bins");
         const cJSON *sa = cJSON_GetObjectItemCaseSensitive(r, "shares_a");
@@ -117,13 +107,13 @@ static int family_script(strbuf_t *g, const cJSON *changed, const char *family, 
             free(idx);
             sb_puts(g, "EOD\nset ylabel \"share\"\n");
         } else { /* a mean or a rate: the two values */
-            sb_gq(g, str(r, "value"));
-            sb_printf(g, " %.6g %.6g\nEOD\nset ylabel ", num(r, "a"), num(r, "b"));
-            sb_gq(g, str(r, "value"));
+            sb_gq(g, ju_text(r, "value"));
+            sb_printf(g, " %.6g %.6g\nEOD\nset ylabel ", ju_value(r, "a"), ju_value(r, "b"));
+            sb_gq(g, ju_text(r, "value"));
             sb_puts(g, "\n");
         }
         sb_puts(g, "set title ");
-        sb_gq(g, str(r, "name"));
+        sb_gq(g, ju_text(r, "name"));
         sb_printf(g, "\nplot $D%d using 2:xtic(1) title ", k);
         sb_gq(g, a);
         sb_puts(g, " lc rgb \"#4a7bb7\", '' using 3 title ");
@@ -146,22 +136,22 @@ static void rows_table(strbuf_t *h, const cJSON *changed, const char *a, const c
     cJSON_ArrayForEach(r, changed)
     {
         char va[32], vb[32], e[32], p[32];
-        fmt(va, sizeof va, num(r, "a"));
-        fmt(vb, sizeof vb, num(r, "b"));
-        fmt(e, sizeof e, num(r, "effect"));
-        fmt(p, sizeof p, num(r, "p_holm"));
+        fmt(va, sizeof va, ju_value(r, "a"));
+        fmt(vb, sizeof vb, ju_value(r, "b"));
+        fmt(e, sizeof e, ju_value(r, "effect"));
+        fmt(p, sizeof p, ju_value(r, "p_holm"));
         sb_puts(h, "<tr><td><code>");
-        sb_html(h, str(r, "name"));
+        sb_html(h, ju_text(r, "name"));
         sb_puts(h, "</code></td><td>");
-        sb_html(h, str(r, "family"));
+        sb_html(h, ju_text(r, "family"));
         sb_puts(h, "</td><td>");
-        sb_html(h, str(r, "value"));
+        sb_html(h, ju_text(r, "value"));
         sb_printf(h, "</td><td class=num>%s</td><td class=num>%s</td><td class=num>", va, vb);
-        sb_html(h, str(r, "effect_size"));
+        sb_html(h, ju_text(r, "effect_size"));
         sb_printf(h, " %s</td><td>", e);
-        sb_html(h, str(r, "test"));
+        sb_html(h, ju_text(r, "test"));
         sb_printf(h, "</td><td class=num>%s</td><td>", p);
-        sb_html(h, str(r, "rule"));
+        sb_html(h, ju_text(r, "rule"));
         sb_puts(h, "</td></tr>\n");
     }
     sb_puts(h, "</table>\n");
@@ -169,7 +159,7 @@ static void rows_table(strbuf_t *h, const cJSON *changed, const char *a, const c
 
 int changes_html_write(const cJSON *c, const char *path)
 {
-    const char *a = str(c, "a"), *b = str(c, "b");
+    const char *a = ju_text(c, "a"), *b = ju_text(c, "b");
     const cJSON *changed = cJSON_GetObjectItemCaseSensitive(c, "changed");
     const cJSON *unchanged = cJSON_GetObjectItemCaseSensitive(c, "unchanged");
     const cJSON *untested = cJSON_GetObjectItemCaseSensitive(c, "not_compared");
@@ -186,12 +176,12 @@ int changes_html_write(const cJSON *c, const char *path)
     char nl[32], seed[32];
     sb_printf(&h, "</h1>\n<p>%s levels per dlevel and ruleset, dlevels ",
               count(c, "levels_per_dlevel", nl, sizeof nl));
-    sb_html(&h, str(c, "dlevels"));
+    sb_html(&h, ju_text(c, "dlevels"));
     sb_puts(&h, " (");
-    sb_html(&h, str(c, "dlevels_from"));
+    sb_html(&h, ju_text(c, "dlevels_from"));
     sb_printf(&h, "), difficulty %.0f, seed %s, alpha %g per family (Holm): <b>%d changed</b>, "
                   "%d unchanged, %d not compared.</p>\n",
-              num(c, "difficulty"), count(c, "seed", seed, sizeof seed), num(c, "alpha"), cJSON_GetArraySize(changed),
+              ju_value(c, "difficulty"), count(c, "seed", seed, sizeof seed), ju_value(c, "alpha"), cJSON_GetArraySize(changed),
               cJSON_GetArraySize(unchanged), cJSON_GetArraySize(untested));
     sb_puts(&h, "<h2>Changed, ranked by effect size</h2>\n");
     rows_table(&h, changed, a, b);
@@ -200,10 +190,10 @@ int changes_html_write(const cJSON *c, const char *path)
     const cJSON *r;
     cJSON_ArrayForEach(r, changed)
     {
-        const char *fam = str(r, "family");
+        const char *fam = ju_text(r, "family");
         bool seen = false;
         for (const cJSON *q = changed->child; q != r && !seen; q = q->next)
-            seen = strcmp(str(q, "family"), fam) == 0;
+            seen = strcmp(ju_text(q, "family"), fam) == 0;
         if (seen)
             continue;
         strbuf_t g = {0};
@@ -231,16 +221,16 @@ int changes_html_write(const cJSON *c, const char *path)
     cJSON_ArrayForEach(r, unchanged)
     {
         sb_puts(&h, i++ ? ", <code>" : "<code>");
-        sb_html(&h, str(r, "name"));
+        sb_html(&h, ju_text(r, "name"));
         sb_puts(&h, "</code>");
     }
     sb_puts(&h, i ? ".</p>\n<h2>Not compared</h2>\n<ul>\n" : "none.</p>\n<h2>Not compared</h2>\n<ul>\n");
     cJSON_ArrayForEach(r, untested)
     {
         sb_puts(&h, "<li><code>");
-        sb_html(&h, str(r, "name"));
+        sb_html(&h, ju_text(r, "name"));
         sb_puts(&h, "</code>: ");
-        sb_html(&h, str(r, "note"));
+        sb_html(&h, ju_text(r, "note"));
         sb_puts(&h, "</li>\n");
     }
     sb_puts(&h, "</ul>\n</body>\n</html>\n");

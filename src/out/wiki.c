@@ -3,29 +3,15 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "jsonutil.h"
 #include "strbuf.h"
-#include <stdlib.h>
 
 static const cJSON *get(const cJSON *o, const char *k)
 {
     return cJSON_GetObjectItemCaseSensitive(o, k);
-}
-
-/* A number, or a count written exactly (report_u64's raw integer). */
-static double num(const cJSON *o, const char *k)
-{
-    const cJSON *v = get(o, k);
-    if (cJSON_IsRaw(v))
-        return strtod(v->valuestring, NULL);
-    return cJSON_IsNumber(v) ? v->valuedouble : NAN;
-}
-
-static const char *str(const cJSON *o, const char *k)
-{
-    const cJSON *v = get(o, k);
-    return cJSON_IsString(v) ? v->valuestring : "";
 }
 
 /* Cell text: a '|' or a line break would end the cell. */
@@ -90,7 +76,7 @@ static void fraction(char *buf, size_t n, const cJSON *f)
 static void share(char *buf, size_t n, const cJSON *s)
 {
     const cJSON *ci = get(s, "ci95");
-    snprintf(buf, n, "%.4f [%.4f, %.4f]", num(s, "share"), cJSON_GetArrayItem(ci, 0)->valuedouble,
+    snprintf(buf, n, "%.4f [%.4f, %.4f]", ju_value(s, "share"), cJSON_GetArrayItem(ci, 0)->valuedouble,
              cJSON_GetArrayItem(ci, 1)->valuedouble);
 }
 
@@ -98,7 +84,7 @@ static void share(char *buf, size_t n, const cJSON *s)
 static void mean(char *buf, size_t n, const cJSON *s)
 {
     const cJSON *ci = get(s, "ci95");
-    snprintf(buf, n, "%.3f [%.3f, %.3f]", num(s, "mean"), cJSON_GetArrayItem(ci, 0)->valuedouble,
+    snprintf(buf, n, "%.3f [%.3f, %.3f]", ju_value(s, "mean"), cJSON_GetArrayItem(ci, 0)->valuedouble,
              cJSON_GetArrayItem(ci, 1)->valuedouble);
 }
 
@@ -112,7 +98,7 @@ static void type_shares(strbuf_t *b, const cJSON *page)
             heads[n++] = t->valuestring;
     char cap[160];
     snprintf(cap, sizeof cap, "Level type by dlevel on %s (exact: from the ruleset's weights)",
-             str(page, "difficulty_name"));
+             ju_text(page, "difficulty_name"));
     sb_puts(b, "== Level type ==\n");
     table_open(b, cap, heads, n);
     cJSON_ArrayForEach(band, get(ts, "bands"))
@@ -152,22 +138,22 @@ static void type_rules(strbuf_t *b, const cJSON *page)
     {
         char buf[128];
         row_open(b);
-        cell(b, true, str(r, "type"));
+        cell(b, true, ju_text(r, "type"));
         fraction(buf, sizeof buf, get(r, "river"));
         cell(b, false, buf);
         if (get(r, "river_horizontal")) {
             char f[32];
             fraction(f, sizeof f, get(r, "river_horizontal"));
-            snprintf(buf, sizeof buf, "%s; horizontal %s", str(r, "river_orientation"), f);
+            snprintf(buf, sizeof buf, "%s; horizontal %s", ju_text(r, "river_orientation"), f);
             cell(b, false, buf);
         } else {
-            cell(b, false, str(r, "river_orientation"));
+            cell(b, false, ju_text(r, "river_orientation"));
         }
-        snprintf(buf, sizeof buf, "%.0f", num(r, "fluid_passes"));
+        snprintf(buf, sizeof buf, "%.0f", ju_value(r, "fluid_passes"));
         cell(b, false, buf);
         cell(b, false, cJSON_IsTrue(get(r, "fluids_only_without_river")) ? "yes" : "no");
-        cell(b, false, str(r, "items"));
-        snprintf(buf, sizeof buf, "%.0f%%", num(r, "danger_percent"));
+        cell(b, false, ju_text(r, "items"));
+        snprintf(buf, sizeof buf, "%.0f%%", ju_value(r, "danger_percent"));
         cell(b, false, buf);
         cell(b, false, cJSON_IsTrue(get(r, "special_rooms")) ? "yes" : "no");
         fraction(buf, sizeof buf, get(r, "hunting"));
@@ -185,7 +171,7 @@ static void measured(strbuf_t *b, const cJSON *page)
     snprintf(cap, sizeof cap,
              "What the levels of each type show at dlevel %.0f (measured: share or mean per "
              "level, [95%% interval])",
-             num(page, "dlevel"));
+             ju_value(page, "dlevel"));
     sb_puts(b, "== Measured by level type ==\n");
     table_open(b, cap, heads, (int)(sizeof heads / sizeof heads[0]));
     const cJSON *m;
@@ -193,8 +179,8 @@ static void measured(strbuf_t *b, const cJSON *page)
     {
         char buf[96];
         row_open(b);
-        cell(b, true, str(m, "type"));
-        snprintf(buf, sizeof buf, "%.0f", num(get(m, "river"), "n"));
+        cell(b, true, ju_text(m, "type"));
+        snprintf(buf, sizeof buf, "%.0f", ju_value(get(m, "river"), "n"));
         cell(b, false, buf);
         share(buf, sizeof buf, get(m, "river"));
         cell(b, false, buf);
@@ -223,7 +209,7 @@ static void outcomes(strbuf_t *b, const cJSON *page)
         char cap[200];
         snprintf(cap, sizeof cap, "%s: the monster roll's outcome rows at dlevel %.0f (measured, "
                                   "n = %.0f)",
-                 str(o, "type"), num(page, "dlevel"), num(o, "n"));
+                 ju_text(o, "type"), ju_value(page, "dlevel"), ju_value(o, "n"));
         table_open(b, cap, heads, 3);
         const cJSON *s;
         cJSON_ArrayForEach(s, get(o, "shares"))
@@ -231,7 +217,7 @@ static void outcomes(strbuf_t *b, const cJSON *page)
             char buf[96];
             row_open(b);
             cell(b, true, s->string);
-            snprintf(buf, sizeof buf, "%.0f", num(s, "count"));
+            snprintf(buf, sizeof buf, "%.0f", ju_value(s, "count"));
             cell(b, false, buf);
             share(buf, sizeof buf, s);
             cell(b, false, buf);
@@ -256,7 +242,7 @@ static void rooms(strbuf_t *b, const cJSON *page)
         snprintf(cap, sizeof cap,
                  "%s: room generation parameters over a sample of %.0f random layouts "
                  "(measured; sizes include the walls)",
-                 str(t, "type"), num(t, "layouts"));
+                 ju_text(t, "type"), ju_value(t, "layouts"));
         table_open(b, cap, heads, 6);
         const cJSON *r;
         cJSON_ArrayForEach(r, get(t, "rows"))
@@ -264,17 +250,17 @@ static void rooms(strbuf_t *b, const cJSON *page)
             char buf[96];
             const cJSON *ci = get(r, "ci95");
             row_open(b);
-            cell(b, true, str(r, "label"));
-            snprintf(buf, sizeof buf, "%.3f", num(r, "mean"));
+            cell(b, true, ju_text(r, "label"));
+            snprintf(buf, sizeof buf, "%.3f", ju_value(r, "mean"));
             cell(b, false, buf);
-            snprintf(buf, sizeof buf, "%.3f", num(r, "sd"));
+            snprintf(buf, sizeof buf, "%.3f", ju_value(r, "sd"));
             cell(b, false, buf);
             snprintf(buf, sizeof buf, "[%.3f, %.3f]", cJSON_GetArrayItem(ci, 0)->valuedouble,
                      cJSON_GetArrayItem(ci, 1)->valuedouble);
             cell(b, false, buf);
-            snprintf(buf, sizeof buf, "%.0f", num(r, "min"));
+            snprintf(buf, sizeof buf, "%.0f", ju_value(r, "min"));
             cell(b, false, buf);
-            snprintf(buf, sizeof buf, "%.0f", num(r, "max"));
+            snprintf(buf, sizeof buf, "%.0f", ju_value(r, "max"));
             cell(b, false, buf);
             row_close(b);
         }
@@ -287,12 +273,12 @@ char *wiki_markup(const cJSON *page)
     strbuf_t b = {0};
     sb_puts(&b, "<!-- made by drlsim wiki; the same numbers as its --json -->\n");
     sb_puts(&b, "''Ruleset '''");
-    cell_text(&b, str(page, "ruleset"));
+    cell_text(&b, ju_text(page, "ruleset"));
     sb_printf(&b, "''' (drlsim %s, seed %.0f, %s). Exact values follow from the ruleset's "
                   "rules; measured values come from %.0f generated levels of each type, shown "
                   "as a share or a mean with its 95%% interval.''\n\n",
-              str(page, "drlsim"), num(page, "seed"), str(page, "difficulty_name"),
-              num(page, "levels_per_type"));
+              ju_text(page, "drlsim"), ju_value(page, "seed"), ju_text(page, "difficulty_name"),
+              ju_value(page, "levels_per_type"));
     type_shares(&b, page);
     type_rules(&b, page);
     measured(&b, page);
