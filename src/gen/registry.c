@@ -254,10 +254,44 @@ static const ruleset_def_t GAME = {
               "calls itself 0.9.9.8 BETA 1: the 0.9.9.7 generator with the beta's darkness event",
 };
 
+/* ---- game-0.10.10b ------------------------------------------------------ */
+
+/* The current release: game-0.9.9.7 with its changed tables (the files of
+ * data/game-0.10.10b/) and the steps whose algorithm changed (docs/rules.md
+ * Part H, H.12); every other step and file is game-0.9.9.7's. */
+static const char *const GAME10_FILES[] = {
+    "game-0.9.9.7/arena.txt",      "game-0.9.9.7/monsters.json", "game-0.9.9.7/population.json",
+    "game-0.9.9.7/ruleset.json",   "game-0.9.9.7/water.json",    "smallrooms.txt",
+    "walled.json", NULL,
+};
+_Static_assert(sizeof GAME10_FILES / sizeof GAME10_FILES[0] - 1 <= TABLES_MAX, "TABLES_MAX");
+
+static const ruleset_def_t GAME10 = {
+    .name = RULESET_GAME10,
+    .base = RULESET_GAME,
+    .pipeline = "game",
+    .folder = "game-0.10.10b",
+    .files = GAME10_FILES,
+    .load = load_game,
+    .layout = GAME_LAYOUTS,
+    .water = GAME_WATER,
+    .populate = game_populate,
+    .census = NULL,
+    .reference = gref_level_generate,
+    .consts = &GAME_CONST,
+    .const_names = GAME_CONST_NAMES,
+    .cell_kinds = CELL__COUNT,
+    .expectations = "expectations.json",
+    .errata = NULL,
+    .claims = RULESET_WIKI,
+    .source = "chaosforgeorg/drl tag 0_10_10b, commit 17d9be1 (2026-07-28), the current "
+              "release DRL 0.10.10b",
+};
+
 /* ---- the table ---------------------------------------------------------- */
 
-const ruleset_def_t *const RULESET_DEFS[] = {&WIKI, &GAME, NULL};
-const char *const TABLES_RULESETS[] = {RULESET_WIKI, RULESET_GAME, NULL};
+const ruleset_def_t *const RULESET_DEFS[] = {&WIKI, &GAME, &GAME10, NULL};
+const char *const TABLES_RULESETS[] = {RULESET_WIKI, RULESET_GAME, RULESET_GAME10, NULL};
 
 const ruleset_def_t *registry_find(const char *name)
 {

@@ -62,7 +62,8 @@ static bool load_rules(tables_t *t, const ruleset_def_t *def, char *err, size_t 
     }
     /* a manifest's ruleset file may keep its base's name or take its own */
     if (strcmp(by->pipeline, def->pipeline) != 0 ||
-        (strcmp(rs->name, def->name) != 0 && strcmp(rs->name, t->name) != 0)) {
+        (strcmp(rs->name, def->name) != 0 && strcmp(rs->name, t->name) != 0 &&
+         !(def->base && strcmp(rs->name, def->base) == 0))) {
         snprintf(err, errlen, "%s: ruleset \"%s\" of the %s pipeline, expected \"%s\" of the %s "
                               "pipeline",
                  origin, rs->name, rs->pipeline, def->name, def->pipeline);
