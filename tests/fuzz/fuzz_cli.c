@@ -99,9 +99,10 @@ static void primitives(int argc, char **argv)
     FUZZ_CHECK(p.x >= 0 && p.x <= 1, "--double %g", p.x);
     FUZZ_CHECK(1 <= p.lo && p.lo <= p.hi && p.hi <= DLEVEL_MAX, "--range %d-%d", p.lo, p.hi);
     FUZZ_CHECK(p.choice >= -1 && p.choice <= 2, "--choice %d", p.choice);
-    FUZZ_CHECK(!p.name || strcmp(p.name, TABLES_RULESETS[0]) == 0 ||
-                   strcmp(p.name, TABLES_RULESETS[1]) == 0,
-               "--name '%s'", p.name);
+    bool known = !p.name;
+    for (int i = 0; TABLES_RULESETS[i] && !known; i++)
+        known = strcmp(p.name, TABLES_RULESETS[i]) == 0;
+    FUZZ_CHECK(known, "--name '%s'", p.name);
     FUZZ_CHECK(!p.dir || (p.dir[0] && strcmp(p.dir, "-") != 0), "--dir '%s'", p.dir);
     FUZZ_CHECK(c.noperands >= 0 && c.noperands <= argc, "%d operands", c.noperands);
     for (int i = 0; i < c.noperands && i < 4; i++)
