@@ -1,9 +1,11 @@
 /* test_reference.c - the fast generator equals the plain reference, byte for byte.
  *
- * src/gen/ref/ implements every rule of both rulesets plainly (no
- * intrinsics, no bit tricks): the ref_ files the wiki-0.9.9.3 levels, the
- * gref_ files the game-0.9.9.7 levels, with the same random draws in the
- * same order.  This test makes levels both ways (gen_params_t.reference)
+ * src/gen/ref/ states plainly (no intrinsics, no bit tricks) every step of
+ * both rulesets whose fast form differs from the rule: the ref_ files the
+ * wiki-0.9.9.3 levels, the gref_ files the game-0.9.9.7 levels, with the
+ * same random draws in the same order; where the fast code is the plain
+ * rule already it calls that (docs/design.md, the reference generator, says
+ * which, and what is therefore compared with itself).  This test makes levels both ways (gen_params_t.reference)
  * and compares everything a level holds: the map (padding included), the
  * room list, start, keep-out box, stairs, monsters (vault guards
  * included), items, special rooms and the whole observation record (the
@@ -293,14 +295,15 @@ int main(void)
     if (!runs[0].tables || !runs[1].tables)
         return 1;
     printf("reference parts: wiki-0.9.9.3: layouts of all 8 types, room scan, rivers, fluid\n"
-           "passes and walks, special rooms, start and stairs, free-cell lists, monster picks,\n"
-           "items, observation (fluid and door counts, reachability); game-0.9.9.7: its\n"
-           "pipeline, caves, caves-2, lava and arena, fluid pass and rivers, barrels, special\n"
-           "rooms and their setups, monsters, groups, cave sets, single and single-plus,\n"
-           "items, stairs, player, event, hunting, and the wiki layouts it shares; shared\n"
-           "with the fast code: the rule tables, their lookups (ruleset_pick_type,\n"
-           "water_band, arena_pick, poptable_draw, populate_budget, populate_item_count,\n"
-           "monsters_find), grid_clear/fill/border/fill_rect and the rng\n");
+           "passes and walks, special rooms' kinds and rooms, start and stairs, free-cell lists,\n"
+           "monster picks, items, observation (fluid and door counts, reachability, city and\n"
+           "single census); game-0.9.9.7: its pipeline, caves, the vertical river,\n"
+           "restore_walls, barrels, special rooms and their setups, monsters, groups, cave sets,\n"
+           "single and single-plus, items, stairs, player, event, hunting, and the wiki layouts\n"
+           "it shares; the fast code's own (plain already, compared with itself): the rule\n"
+           "tables and their lookups, the game's dice, caves-2, lava and arena, fluid pass,\n"
+           "horizontal river and population formulas, the wiki arena's picture and stairs,\n"
+           "special-room features, room counts and the other layouts' census\n");
     const long full = test_scaled(100000), layout = test_scaled(10000),
                drawn = test_scaled(20000), portable = test_scaled(20000);
     const double w0 = omp_get_wtime();

@@ -66,7 +66,7 @@ static void fill_fluid(level_t *lv, const room_t *rm, cell_t k)
         }
 }
 
-static void feature(level_t *lv, const special_tables_t *s, special_kind_t kind,
+void special_feature(level_t *lv, const special_tables_t *s, special_kind_t kind,
                     const room_t *rm, rng_t *r)
 {
     rolls_t *ro = &lv->obs.roll;
@@ -123,7 +123,7 @@ void special_rooms(level_t *lv, const special_tables_t *s, rng_t *rs)
         used[j >> 6] |= UINT64_C(1) << (j & 63);
         lv->special[lv->nspecial++] = (special_room_t){(uint8_t)kind, (uint8_t)j};
         lv->obs.special_placed[kind]++;
-        feature(lv, s, kind, &lv->rooms[j], r);
+        special_feature(lv, s, kind, &lv->rooms[j], r);
     }
     *rs = rl;
 }

@@ -31,4 +31,10 @@ void special_fitting(const level_t *lv, const special_limits_t *l, uint64_t m[2]
  * draws fluid rooms on the map. */
 void special_rooms(level_t *lv, const special_tables_t *s, rng_t *r);
 
+/* The feature of a special room of kind `kind` placed in rm, its own rolls
+ * from r: a fluid room's fluid fills its floor and fluid cells inside the
+ * wall ring (not the start); an ammo room records its stacks and kind. */
+void special_feature(level_t *lv, const special_tables_t *s, special_kind_t kind,
+                     const room_t *rm, rng_t *r);
+
 #endif

@@ -139,6 +139,10 @@ void glay_vert_river(level_t *lv, rng_t *r, cell_t fluid, int width, int x_given
  * vertical river through a random empty cell.  Digging: ctx->layout;
  * fluids and river: ctx->water.  No rooms; the monsters are not drawn here. */
 void glay_caves(layout_ctx_t *ctx, const glay_tables_t *t);
+/* The caves' river cell: the game's standard_empty_coord on the fresh cave,
+ * up to 5000 uniform map cells (x, then y) until one is floor, water or
+ * bridge; false when none is found. */
+bool standard_empty(const grid_t *g, rng_t *r, point_t *at);
 
 /* Caves_2: a cave band, walks, two smoothings, pillars, up to 5..7
  * walled buildings (one door each; no room list), fluid lakes of a fluid

@@ -28,7 +28,7 @@
 /* The game's standard_empty_coord on a fresh cave (no beings, items or
  * stairs yet): a cell that does not block movement and does not harm,
  * i.e. floor, water or bridge [game: dflevel.pas:212-223]. */
-static bool standard_empty(const grid_t *g, rng_t *r, point_t *at)
+bool standard_empty(const grid_t *g, rng_t *r, point_t *at)
 {
     for (int i = 0; i < EMPTY_COORD_TRIES; i++) {
         int x, y; /* x first */

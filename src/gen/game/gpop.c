@@ -134,7 +134,7 @@ typedef struct gp {
 
 /* weight_table:roll() over w[0..n-1]: the first index whose running sum
  * exceeds Random(total). */
-static int weight_roll(rng_t *r, const int *w, int n)
+int weight_roll(rng_t *r, const int *w, int n)
 {
     int total = 0;
     for (int i = 0; i < n; i++)

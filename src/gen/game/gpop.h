@@ -217,5 +217,9 @@ int gpop_single_shift(const gpop_tables_t *t, int dlevel, int difficulty);
 int gpop_single_outcome(const gpop_tables_t *t, int roll);
 /* Probability that the event roll succeeds: max(min(floor(dl/div),cap)-1,0)/die. */
 double gpop_event_chance(const gpop_tables_t *t, int dlevel);
+/* The game's weight_table:roll() over w[0..n-1] (n >= 1, a positive total):
+ * the first index whose running sum exceeds Random(total).  Plain; the
+ * reference generator calls it too. */
+int weight_roll(rng_t *r, const int *w, int n);
 
 #endif

@@ -180,7 +180,7 @@ int arena_pick(const arena_table_t *t, int roll)
 
 /* ---- the layout ------------------------------------------------------- */
 
-static void draw_centre(level_t *lv, const arena_picture_t *p)
+void arena_draw_centre(level_t *lv, const arena_picture_t *p)
 {
     int x0 = ARENA_START_X - p->px, y0 = ARENA_START_Y - p->py;
     for (int j = 0; j < p->h; j++)
@@ -191,7 +191,7 @@ static void draw_centre(level_t *lv, const arena_picture_t *p)
 }
 
 /* One L of stairs in each corner of the interior, mirrored to point inwards. */
-static void draw_stairs(level_t *lv)
+void arena_draw_stairs(level_t *lv)
 {
     static const int CX[4] = {2, GRID_W - 1, 2, GRID_W - 1};
     static const int CY[4] = {2, 2, GRID_H - 1, GRID_H - 1};
@@ -218,7 +218,7 @@ void layout_arena(layout_ctx_t *ctx)
     lv->obs.roll.arena_layout = (int8_t)pick;
     lv->obs.layout_variant = (uint8_t)pick;
     water_standard(ctx); /* no river (the type's chance is 0), three fluid passes */
-    draw_centre(lv, &t->pic[pick]);
-    draw_stairs(lv);
+    arena_draw_centre(lv, &t->pic[pick]);
+    arena_draw_stairs(lv);
     lv->start = (point_t){ARENA_START_X, ARENA_START_Y};
 }

@@ -76,5 +76,9 @@ bool arena_table_load(arena_table_t *t, data_src_t *src, const char *name, char 
                       size_t errlen);
 /* Index of the picture a roll selects. */
 int arena_pick(const arena_table_t *t, int roll);
+/* The arena's centre picture p drawn with its '@' on the start, its box the
+ * keep-out rectangle; the four L-shaped groups of stairs in the corners. */
+void arena_draw_centre(level_t *lv, const arena_picture_t *p);
+void arena_draw_stairs(level_t *lv);
 
 #endif

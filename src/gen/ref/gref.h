@@ -1,24 +1,24 @@
 /* gref.h - the plain reference of the game-0.9.9.7 ruleset (docs/rules.md
  * part G, rules G1-G74).
  *
- * The same levels as the game pipeline of src/gen/game/, written once more the
- * plain way: cell-by-cell loops, every draw where the rule makes it, no
- * cached tables, no running totals kept between steps.  It reads the
- * game's loaded tables (tables_t.rules, .glay, .gpop) and calls nothing in
- * src/gen/game/ that does work, so the fast code can change its ways and
- * tests/test_reference.c still holds it to the rules as written here.  The
- * layouts the two rulesets share (normal, small rooms, warehouse, city,
- * maze) are the wiki reference's (ref.h).  The files, in pipeline order:
+ * The steps of the game pipeline of src/gen/game/ whose fast form differs
+ * from the rule as it reads (bit rows, a table per kind, overlapping word
+ * stores, running sums, cells kept in masks while the population runs),
+ * written again the plain way: cell-by-cell loops, every draw where the
+ * rule makes it, no cached tables.  Where the fast code is the plain rule
+ * already (the game's dice, caves-2, lava, arena, the fluid pass, the
+ * horizontal river, the rule formulas of gpop.h), the reference calls it:
+ * a second copy of plain code is not a reference (docs/design.md, the
+ * reference generator, lists what is whose).  The layouts the two rulesets
+ * share (normal, small rooms, warehouse, city, maze) are the wiki
+ * reference's (ref.h).  The files, in pipeline order:
  *
  *   gref_level.c     the order of one level (G5, G9) and its observation
  *   gref_layout.c    which layout each type draws, the pipeline's fluid
  *                    pass and river roll (G9, G10, G15, G42)
- *   gref_prim.c      the game's dice and map primitives (G3, G4, G41)
- *   gref_fluids.c    the fluid pass (G36, G37)
- *   gref_rivers.c    rivers (G40, G43-G46)
- *   gref_caves.c     caves (G18-G21); gref_caves2.c, gref_blobs.c caves-2
- *                    (G22-G27); gref_lava.c lava (G28-G30); gref_arena.c
- *                    arena (G32-G35)
+ *   gref_prim.c      restore_walls (G41) and the population's map helpers
+ *   gref_rivers.c    the vertical river (G46) and the river call (G43, G44)
+ *   gref_caves.c     caves (G18-G21)
  *   gref_pop.c       the population's order, barrels, items, stairs, player,
  *                    event, hunting (G47-G51, G68, G71-G73)
  *   gref_place.c     the empty-cell test and the placements (G52, G65, G66)
@@ -34,44 +34,19 @@
 #include "game/gpop.h"
 #include "ref.h"
 
-/* ---- the game's dice and map (gref_prim.c) ---- */
+/* ---- the map primitives the reference keeps (gref_prim.c); the dice and
+ * the others are the fast code's (grandom.h, glay.h) ---- */
 
 int gref_clamp(int v, int lo, int hi);
-/* Random(n): 0..n-1; n = 0 gives 0 and n < 0 a value in n+1..0, each one draw. */
-int gref_random(rng_t *r, int n);
-/* x0 + Random(nx) as *x, then y0 + Random(ny) as *y: a cell from the corner
- * (x0, y0), its two numbers from the two halves of one output when both
- * ranges are positive. */
-void gref_random_at(rng_t *r, int x0, int nx, int y0, int ny, int *x, int *y);
-/* math.random(n): 1..n. */
-int gref_dn(rng_t *r, int n);
-/* random(a, b): min(a,b)..max(a,b). */
-int gref_between(rng_t *r, int a, int b);
-/* A w x h sub-area of a, its corner from a's corner to (x2 - w, y2 - h), x first (G4). */
-area_t gref_subarea(rng_t *r, const area_t *a, int w, int h);
-/* A cell of a's edge ring, corners excluded (G4). */
-point_t gref_inner_edge(rng_t *r, const area_t *a);
-/* Neighbours of (x,y) on the map whose kind is in set: all 8, or the 4 orthogonal. */
-int gref_around(const grid_t *g, int x, int y, cellset_t set);
-int gref_cross_around(const grid_t *g, int x, int y, cellset_t set);
 /* Every map cell of a becomes k. */
 void gref_fill(grid_t *g, area_t a, cell_t k);
-/* Every map cell of kind from becomes to. */
-void gref_replace(grid_t *g, cell_t from, cell_t to);
 /* The ring: a fluid cell becomes permanent fluid, any other wall (G41). */
 void gref_restore_walls(grid_t *g);
-/* A weighted pick (G3): the first i whose running sum exceeds Random(total). */
-int gref_weighted(rng_t *r, const int *w, int n);
 
-/* ---- water (gref_fluids.c, gref_rivers.c), from the water stream ---- */
+/* ---- rivers (gref_rivers.c), from the water stream ---- */
 
-/* One fluid pass over area a (G36, G37); records the fluid obs fields. */
-void gref_fluids(level_t *lv, rng_t *r, const water_tables_t *wt, const area_t *a);
-/* The river's fluid (G40). */
-cell_t gref_river_fluid(rng_t *r, const water_tables_t *wt, int dlevel, int difficulty);
-/* One horizontal river (G45); one vertical river at x, or through the cell
- * `through` (G20, G46); the pipeline's river call (G42-G44). */
-void gref_horizontal_river(level_t *lv, rng_t *r, cell_t fluid, int width, bool bridge);
+/* One vertical river at x, or through the cell `through` (G20, G46); the
+ * pipeline's river call (G42-G44). */
 void gref_vertical_river(level_t *lv, rng_t *r, cell_t fluid, int width, int x,
                          const point_t *through);
 void gref_rivers(level_t *lv, rng_t *r, const glay_tables_t *gt);
@@ -81,11 +56,6 @@ void gref_rivers(level_t *lv, rng_t *r, const glay_tables_t *gt);
 /* The layout of ctx->lv->type with the water of its rules (G9, G10). */
 void gref_layout(layout_ctx_t *ctx);
 void gref_caves(layout_ctx_t *ctx);
-void gref_caves_2(layout_ctx_t *ctx);
-void gref_lava(layout_ctx_t *ctx);
-void gref_arena(layout_ctx_t *ctx);
-/* count blobs of k, each of d(die) + plus cells (G25); the blobs that started. */
-int gref_blobs(grid_t *g, rng_t *r, int count, int die, int plus, cell_t k, uint8_t *first_size);
 
 /* ---- population, from the population stream ---- */
 

@@ -2,7 +2,10 @@
  * (docs/rules.md G9-G17, G31, G42).
  *
  * Caves, caves-2, lava and arena are the game's own layouts and draw their
- * own water (gref_caves.c, gref_caves2.c, gref_lava.c, gref_arena.c).  The
+ * own water: the caves' digging is the reference's own (gref_caves.c);
+ * caves-2, lava and arena are plain already and are the fast code's
+ * (glay_caves_2, glay_lava, glay_arena), as is the fluid pass (glay_fluids,
+ * docs/design.md, the reference generator).  The
  * other types draw the layouts the two rulesets share, made by the wiki
  * reference (single and single-plus the normal one, G12) with no water of
  * their own, except the city's river, which comes before its buildings
@@ -54,13 +57,13 @@ void gref_layout(layout_ctx_t *ctx)
         gref_caves(ctx);
         return;
     case LT_CAVES_2:
-        gref_caves_2(ctx);
+        glay_caves_2(ctx, ctx->p->tables->glay);
         return;
     case LT_LAVA:
-        gref_lava(ctx);
+        glay_lava(ctx, ctx->p->tables->glay);
         return;
     case LT_ARENA:
-        gref_arena(ctx);
+        glay_arena(ctx, ctx->p->tables->glay);
         return;
     default:
         break;
@@ -76,13 +79,10 @@ void gref_layout(layout_ctx_t *ctx)
     if (ctx->p->layout_only)
         return;
 
-    const water_tables_t *wt = &ctx->p->tables->glay->water;
-    area_t area = {2, 2, GRID_W - 1, GRID_H - 1};
-    if (lv->type == LT_SMALL_ROOMS)
-        area = (area_t){4, 2, 74, 18};
+    const area_t *area = lv->type == LT_SMALL_ROOMS ? &GLAY_FLUID_AREA_ARCHI : &GLAY_FLUID_AREA;
     if (tr->fluid_passes > 0 && comes_up(ctx->water, tr->fluid_chance))
         for (int i = 0; i < tr->fluid_passes; i++)
-            gref_fluids(lv, ctx->water, wt, &area);
+            glay_fluids(lv, ctx->water, ctx->p->tables->glay, area);
     if (lv->type != LT_CITY && ctx->p->rivers && comes_up(ctx->water, tr->river))
         gref_rivers(lv, ctx->water, ctx->p->tables->glay);
 }

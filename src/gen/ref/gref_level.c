@@ -42,7 +42,7 @@ void gref_level_generate(level_t *lv, const gen_params_t *p, uint64_t seed, uint
     layout_ctx_t ctx = {.lv = lv, .p = p, .rules = tr, .layout = &layout, .water = &water,
                         .doors = -1};
     gref_layout(&ctx);
-    ref_rooms_summarize(lv);
+    rooms_summarize_list(lv);
     if (p->layout_only) {
         lv->obs.doors = (uint16_t)ref_count_doors(&lv->map);
         return;

@@ -13,41 +13,22 @@
  * monster list stops the flood) and pays its danger; a group is counted,
  * and each member, its amount lo + d(hi - lo + 1) - 1, goes on the group's
  * cell or near it (gref_place.c; none: lost) and pays its danger all the
- * same.
+ * same.  The budget, its percentage and the eligibility tests are plain
+ * formulas in the fast code and are called (gpop.h); the weighted pick is
+ * the reference's own scan, where the fast flood picks from running sums
+ * made once.
  */
 #include "gref.h"
 
-#include <math.h>
-
-static int budget(const gpop_tables_t *t, int dlevel, int difficulty)
-{
-    const gpop_budget_rule_t *b = &t->budget[difficulty];
-    double dl = (double)dlevel;
-    if (b->sqrt)
-        return (int)ceil(sqrt(dl * b->inner) * b->outer);
-    return (int)ceil(dl * b->mul + b->add);
-}
-
-static int percent_of(int bw, int percent, bool up)
-{
-    double v = (double)bw * ((double)percent / 100.0);
-    return (int)(up ? ceil(v) : floor(v));
-}
-
 static void being_table(const gpop_tables_t *t, int dlevel, int difficulty, gref_table_t *tb)
 {
-    int dmod = gref_clamp(t->dmod_step * (difficulty - t->dmod_base), t->dmod_min, t->dmod_max);
     tb->n = 0;
-    for (int k = 0; k < t->monsters.n; k++) {
-        const monster_kind_t *m = &t->monsters.kind[k];
-        if (m->weight > 0 && dlevel + dmod >= m->min && dlevel <= m->max)
-            tb->e[tb->n++] = (gref_entry_t){k, -1, m->weight};
-    }
-    for (int g = 0; g < t->ngroups; g++) {
-        const gpop_group_t *gr = &t->group[g];
-        if (gr->weight > 0 && dlevel + dmod >= gr->min && dlevel <= gr->max)
-            tb->e[tb->n++] = (gref_entry_t){-1, g, gr->weight};
-    }
+    for (int k = 0; k < t->monsters.n; k++)
+        if (gpop_kind_eligible(t, k, dlevel, difficulty))
+            tb->e[tb->n++] = (gref_entry_t){k, -1, t->monsters.kind[k].weight};
+    for (int g = 0; g < t->ngroups; g++)
+        if (gpop_group_eligible(t, g, dlevel, difficulty))
+            tb->e[tb->n++] = (gref_entry_t){-1, g, t->group[g].weight};
 }
 
 static const gref_entry_t *pick(rng_t *r, const gref_table_t *tb)
@@ -55,7 +36,7 @@ static const gref_entry_t *pick(rng_t *r, const gref_table_t *tb)
     int total = 0;
     for (int i = 0; i < tb->n; i++)
         total += tb->e[i].weight;
-    int x = gref_random(r, total);
+    int x = game_random(r, total);
     int sum = 0;
     for (int i = 0; i < tb->n; i++) {
         sum += tb->e[i].weight;
@@ -71,7 +52,7 @@ static void drop_group(gref_pop_t *s, const gpop_group_t *g, point_t at, double 
     int drawn = 0;
     for (int m = 0; m < g->nmembers; m++) {
         const gpop_member_t *mem = &g->member[m];
-        int amount = mem->lo + gref_dn(s->r, mem->hi - mem->lo + 1) - 1;
+        int amount = mem->lo + glay_dn(s->r, mem->hi - mem->lo + 1) - 1;
         drawn += amount;
         for (int i = 0; i < amount; i++) {
             point_t c;
@@ -109,7 +90,7 @@ void gref_flood(gref_pop_t *s, const gref_table_t *tb, double danger)
 void gref_monsters(gref_pop_t *s, level_type_t type, const type_rules_t *tr)
 {
     level_t *lv = s->lv;
-    int bw = budget(s->t, lv->dlevel, lv->difficulty);
+    int bw = gpop_budget(s->t, lv->dlevel, lv->difficulty);
     if (type == LT_SINGLE) {
         lv->obs.budget = bw;
         gref_single_monsters(s, bw);
@@ -120,7 +101,7 @@ void gref_monsters(gref_pop_t *s, level_type_t type, const type_rules_t *tr)
         gref_single_plus_monsters(s, bw);
         return;
     }
-    int danger = percent_of(bw, tr->danger_percent, tr->danger_ceil);
+    int danger = gpop_budget_modified(bw, tr->danger_percent, tr->danger_ceil ? GPOP_CEIL : GPOP_FLOOR);
     lv->obs.budget = danger;
     if (type == LT_CAVES) {
         gref_cave_monsters(s, danger);

@@ -56,7 +56,7 @@ bool gref_random_empty(gref_pop_t *s, int flags, area_t a, point_t *out)
         return false;
     for (int i = 0; i < EMPTY_TRIES; i++) {
         int x, y;
-        gref_random_at(s->r, a.x1, a.x2 - a.x1 + 1, a.y1, a.y2 - a.y1 + 1, &x, &y);
+        game_random_at(s->r, a.x1, a.x2 - a.x1 + 1, a.y1, a.y2 - a.y1 + 1, &x, &y);
         if (gref_empty(s, x, y, flags)) {
             *out = (point_t){(uint8_t)x, (uint8_t)y};
             return true;
@@ -104,7 +104,7 @@ bool gref_drop_near(gref_pop_t *s, point_t at, point_t *out)
                     ring[n++] = (point_t){(uint8_t)x, (uint8_t)y};
             }
         if (n > 0) {
-            *out = ring[gref_random(s->r, n)];
+            *out = ring[game_random(s->r, n)];
             return true;
         }
     }

@@ -29,16 +29,16 @@ static void barrels(gref_pop_t *s)
 {
     const gpop_tables_t *t = s->t;
     obs_t *o = &s->lv->obs;
-    int lvl = s->lv->dlevel + gref_dn(s->r, t->barrel_level_die);
+    int lvl = s->lv->dlevel + glay_dn(s->r, t->barrel_level_die);
     int count = t->barrel_count;
-    if (gref_dn(s->r, t->barrel_big_die) == t->barrel_big_die)
+    if (glay_dn(s->r, t->barrel_big_die) == t->barrel_big_die)
         count = t->barrel_big_count;
     int row = 0; /* the first row lvl does not exceed; the last at most */
     while (row < t->nbarrel_rows - 1 && lvl > t->barrel_row[row].lvl_max)
         row++;
     const gpop_barrel_row_t *br = &t->barrel_row[row];
     cell_t first = (cell_t)br->first;
-    if (br->alt_die > 0 && gref_dn(s->r, br->alt_die) == 1)
+    if (br->alt_die > 0 && glay_dn(s->r, br->alt_die) == 1)
         first = (cell_t)br->first_alt;
     o->gp_barrel_count = (uint8_t)count;
     for (int i = 0; i < count / 2; i++)
@@ -67,15 +67,6 @@ static void items(gref_pop_t *s, int amount)
         else if (lv->obs.failure == FAIL_NONE)
             lv->obs.failure = FAIL_TOO_MANY;
     }
-}
-
-static int item_count(const gpop_tables_t *t, int dlevel, int percent)
-{
-    int below = t->item_pivot - dlevel;
-    if (below < 0)
-        below = 0;
-    int amount = (int)ceil(t->item_base - (double)below / t->item_div);
-    return (int)ceil((double)amount * ((double)percent / 100.0));
 }
 
 static void stairs(gref_pop_t *s)
@@ -111,7 +102,7 @@ static void event(gref_pop_t *s)
     int v = lv->dlevel / t->event_div;
     if (v > t->event_cap)
         v = t->event_cap;
-    int roll = gref_dn(s->r, t->event_die);
+    int roll = glay_dn(s->r, t->event_die);
     o->gp_event_roll = (int8_t)roll;
     if (v <= roll)
         return;
@@ -124,7 +115,7 @@ static void event(gref_pop_t *s)
         }
     if (n == 0)
         return;
-    int e = which[gref_weighted(s->r, weight, n)];
+    int e = which[weight_roll(s->r, weight, n)];
     o->gp_event = (int8_t)e;
     if (t->event[e].all_hunting)
         for (int i = 0; i < lv->nmonsters; i++)
@@ -155,7 +146,7 @@ void gref_populate(level_t *lv, const type_rules_t *tr, const gpop_tables_t *t, 
     gref_monsters(&s, lv->type, tr);
     if (tr->items != ITEMS_FIXED) {
         int percent = tr->items == ITEMS_PERCENT_CEIL ? tr->items_n : 100;
-        items(&s, item_count(t, lv->dlevel, percent));
+        items(&s, gpop_item_count(t, lv->dlevel, percent));
     }
     if (lv->type != LT_ARENA) {
         stairs(&s);

@@ -37,7 +37,7 @@ static bool lever(gref_pop_t *s, const room_t *rm)
     point_t c;
     if (!gref_random_empty(s, GREF_ROOM_ITEM, gref_room_area(rm, 0), &c))
         return false;
-    (void)gref_random(s->r, 17); /* the lever's kind: weights 17 in all */
+    (void)game_random(s->r, 17); /* the lever's kind: weights 17 in all */
     s->item[c.y][c.x] = true;
     return true;
 }
@@ -47,8 +47,8 @@ static bool teleporter(gref_pop_t *s, const room_t *rm)
     area_t in = gref_room_area(rm, 1);
     for (int i = 0; i < 4; i++) {
         int x, y;
-        gref_random_at(s->r, in.x1, in.x2 - in.x1 + 1, in.y1, in.y2 - in.y1 + 1, &x, &y);
-        if (gref_cross_around(&s->lv->map, x, y, CELLSET(CELL_FLOOR)) > 2) {
+        game_random_at(s->r, in.x1, in.x2 - in.x1 + 1, in.y1, in.y2 - in.y1 + 1, &x, &y);
+        if (glay_cross_around(&s->lv->map, x, y, CELLSET(CELL_FLOOR)) > 2) {
             s->item[y][x] = true;
             return true;
         }
@@ -58,7 +58,7 @@ static bool teleporter(gref_pop_t *s, const room_t *rm)
 
 static void ammo(gref_pop_t *s, const room_t *rm)
 {
-    int roll = gref_dn(s->r, 3) + s->lv->dlevel;
+    int roll = glay_dn(s->r, 3) + s->lv->dlevel;
     int kind = AMMO_CELLS;
     if (roll < 5)
         kind = AMMO_10MM;
@@ -66,7 +66,7 @@ static void ammo(gref_pop_t *s, const room_t *rm)
         kind = AMMO_SHELLS;
     else if (roll < 13)
         kind = AMMO_ROCKETS;
-    int stacks = gref_dn(s->r, 3) + 2;
+    int stacks = glay_dn(s->r, 3) + 2;
     rolls_t *ro = &s->lv->obs.roll;
     ro->ammo = (int16_t)roll;
     ro->ammo_kind = (int8_t)kind;
@@ -81,7 +81,7 @@ static void ammo(gref_pop_t *s, const room_t *rm)
 
 static void fluid_room(gref_pop_t *s, const room_t *rm)
 {
-    int roll = gref_dn(s->r, 10) + s->lv->dlevel / 5;
+    int roll = glay_dn(s->r, 10) + s->lv->dlevel / 5;
     cell_t fluid = CELL_LAVA;
     if (roll < 8)
         fluid = CELL_WATER;
@@ -89,7 +89,7 @@ static void fluid_room(gref_pop_t *s, const room_t *rm)
         fluid = CELL_ACID;
     s->lv->obs.roll.fluid_room = (int16_t)roll;
     s->lv->obs.roll.fluid_room_kind = (int8_t)fluid;
-    bool ring = gref_dn(s->r, 3) < 3;
+    bool ring = glay_dn(s->r, 3) < 3;
     if (ring && rm->w >= 6 && rm->h >= 6) {
         gref_fill(&s->lv->map, gref_room_area(rm, 1), CELL_BRIDGE);
         gref_fill(&s->lv->map, gref_room_area(rm, 2), fluid);
@@ -127,7 +127,7 @@ void gref_special_rooms(gref_pop_t *s, int lo, int hi)
     level_t *lv = s->lv;
     const gpop_tables_t *t = s->t;
     obs_t *o = &lv->obs;
-    int count = gref_between(s->r, lo, hi);
+    int count = glay_between(s->r, lo, hi);
     o->special_made = 1;
     o->special_rolled = (uint8_t)count;
     if (count < 1 || lv->nrooms == 0)
@@ -137,7 +137,7 @@ void gref_special_rooms(gref_pop_t *s, int lo, int hi)
         weight[i] = t->room_type[i].weight;
     bool used[LEVEL_MAX_ROOMS] = {false};
     for (int i = 0; i < count; i++) {
-        const gpop_room_type_t *rt = &t->room_type[gref_weighted(s->r, weight, t->nroom_types)];
+        const gpop_room_type_t *rt = &t->room_type[weight_roll(s->r, weight, t->nroom_types)];
         int fitting[LEVEL_MAX_ROOMS], n = 0;
         for (int j = 0; j < lv->nrooms; j++)
             if (!used[j] && fits(rt, &lv->rooms[j]))
@@ -146,7 +146,7 @@ void gref_special_rooms(gref_pop_t *s, int lo, int hi)
             o->special_skipped[rt->kind]++;
             continue;
         }
-        int j = fitting[gref_random(s->r, n)];
+        int j = fitting[game_random(s->r, n)];
         if (!set_up(s, rt->kind, &lv->rooms[j])) {
             o->special_skipped[rt->kind]++;
             o->gp_setup_failed++;

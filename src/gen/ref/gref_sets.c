@@ -13,7 +13,9 @@
  * list each flood bw / divisor.  Else its list floods bw, then each extra
  * list whose difficulty or dlevel bound the level exceeds floods
  * bw / its divisor.  Single-plus: one kind of its list, Random(3), floods
- * bw.
+ * bw.  mlevel, the sets' test, the single roll's shift and its outcome
+ * row are plain formulas in the fast code and are called (gpop.h), as is
+ * the weighted pick of a set (weight_roll).
  */
 #include "gref.h"
 
@@ -39,22 +41,17 @@ void gref_cave_monsters(gref_pop_t *s, int danger)
     const gpop_tables_t *t = s->t;
     level_t *lv = s->lv;
     int D = lv->difficulty;
-    int mlevel = lv->dlevel + t->mlevel_step * (D - t->mlevel_base);
-    if (mlevel < 0)
-        mlevel = 0;
+    int mlevel = gpop_mlevel(t, lv->dlevel, D);
     int set[GPOP_MAX_SETS], weight[GPOP_MAX_SETS], n = 0;
-    for (int i = 0; i < t->nsets; i++) {
-        const gpop_cave_set_t *c = &t->set[i];
-        int min_diff = mlevel > 2 * c->min ? 0 : c->min_diff;
-        if (c->min <= mlevel && mlevel <= c->max && D >= min_diff) {
+    for (int i = 0; i < t->nsets; i++)
+        if (gpop_set_eligible(t, i, mlevel, D)) {
             set[n] = i;
-            weight[n] = c->weight;
+            weight[n] = t->set[i].weight;
             n++;
         }
-    }
     if (n == 0)
         return;
-    int chosen = set[gref_weighted(s->r, weight, n)];
+    int chosen = set[weight_roll(s->r, weight, n)];
     lv->obs.gp_cave_set = (int8_t)chosen;
     flood_list(s, &t->set[chosen].list, danger);
 }
@@ -63,16 +60,8 @@ void gref_single_monsters(gref_pop_t *s, int bw)
 {
     const gpop_single_t *st = &s->t->single;
     level_t *lv = s->lv;
-    int shift = lv->dlevel + st->step * (lv->difficulty - st->base) + st->add;
-    if (shift > st->cap)
-        shift = st->cap;
-    int roll = shift + gref_dn(s->r, st->die);
-    int outcome = -1;
-    for (int i = 0; i < st->nrows && outcome < 0; i++)
-        if (st->below[i] > roll)
-            outcome = st->row_outcome[i];
-    if (outcome < 0)
-        outcome = st->row_outcome[st->nrows - 1];
+    int roll = gpop_single_shift(s->t, lv->dlevel, lv->difficulty) + glay_dn(s->r, st->die);
+    int outcome = gpop_single_outcome(s->t, roll);
     lv->obs.roll.single = (int16_t)roll;
     lv->obs.roll.single_outcome = (int8_t)outcome;
     const gpop_single_outcome_t *so = &st->outcome[outcome];
@@ -96,6 +85,6 @@ void gref_single_monsters(gref_pop_t *s, int bw)
 void gref_single_plus_monsters(gref_pop_t *s, int bw)
 {
     const gpop_list_t *l = &s->t->single_plus;
-    gpop_list_t one = {1, {l->kind[gref_random(s->r, l->n)]}};
+    gpop_list_t one = {1, {l->kind[game_random(s->r, l->n)]}};
     flood_list(s, &one, bw);
 }

@@ -25,7 +25,7 @@ void gref_setup_warehouse(gref_pop_t *s, const room_t *rm)
     area_t in = gref_room_area(rm, 1);
     int tries = 0;
     for (int i = 0; i < 30; i++) {
-        area_t a = gref_subarea(s->r, &in, 4, 4);
+        area_t a = glay_random_subarea(s->r, &in, 4, 4);
         tries++;
         bool floor = true;
         for (int y = a.y1; y <= a.y2; y++)
@@ -34,8 +34,8 @@ void gref_setup_warehouse(gref_pop_t *s, const room_t *rm)
                     floor = false;
         if (!floor)
             continue;
-        (void)gref_dn(s->r, 100);
-        (void)gref_random(s->r, 2);
+        (void)glay_dn(s->r, 100);
+        (void)game_random(s->r, 2);
         gref_fill(g, (area_t){a.x1 + 1, a.y1 + 1, a.x2 - 1, a.y2 - 1}, CELL_BOX);
     }
     if (s->lv->obs.gp_wh_tries == 0)
@@ -68,23 +68,23 @@ void gref_setup_vault(gref_pop_t *s, const room_t *rm)
 {
     level_t *lv = s->lv;
     if (rm->w > 10 && rm->h > 10)
-        (void)gref_dn(s->r, 2);
+        (void)glay_dn(s->r, 2);
     area_t v = gref_room_area(rm, 2);
     gref_fill(&lv->map, v, CELL_WALL);
-    point_t door = gref_inner_edge(s->r, &v);
+    point_t door = glay_inner_edge_coord(s->r, &v);
     grid_set(&lv->map, door.x, door.y, CELL_DOOR);
     area_t inside = {v.x1 + 1, v.y1 + 1, v.x2 - 1, v.y2 - 1};
     gref_fill(&lv->map, inside, CELL_FLOOR);
 
     int D = lv->difficulty;
-    int roll = gref_dn(s->r, 5) + lv->dlevel + 3 * (D - 2);
+    int roll = glay_dn(s->r, 5) + lv->dlevel + 3 * (D - 2);
     if (roll < 1)
         roll = 1;
     int more = 2 * (D - 2);
     if (more > 0)
-        more = gref_dn(s->r, more);
+        more = glay_dn(s->r, more);
     const char *id = guard_kind(roll);
-    int guards = gref_dn(s->r, 4) + 2 + more;
+    int guards = glay_dn(s->r, 4) + 2 + more;
     const bool first = lv->obs.gp_guards_drawn == 0; /* the level's first vault */
     if (first) {
         lv->obs.gp_guards_drawn = (uint8_t)guards;
@@ -97,7 +97,7 @@ void gref_setup_vault(gref_pop_t *s, const room_t *rm)
         if (gref_random_empty(s, GREF_MONSTER, inside, &c))
             gref_add_guard(s, id, c);
     }
-    int loot = gref_dn(s->r, 3) + 2;
+    int loot = glay_dn(s->r, 3) + 2;
     if (first)
         lv->obs.gp_loot_drawn = (uint8_t)loot;
     for (int i = 0; i < loot; i++) {

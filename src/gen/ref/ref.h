@@ -1,21 +1,25 @@
-/* ref.h - the plain reference generator: every rule once, as it reads.
+/* ref.h - the plain reference generator: the rules whose fast form differs
+ * from them, once more as they read.
  *
- * The generator in src/ is fast: bit rows, SIMD, branch-free tricks.  The
- * functions here implement the same rules (docs/rules.md, docs/layouts-*.md,
- * docs/water.md, docs/population.md) the plain way, cell by cell, with no
- * intrinsics, no caches and no bit tricks, and they take the same random
- * draws in the same order, so a level made either way is byte-identical.
- * It covers both rulesets: the ref_ files make the wiki-0.9.9.3 levels,
- * the gref_ files (gref.h) the game-0.9.9.7 levels of docs/rules.md part G,
- * which draw the layouts the two share with the ref_ layouts.
- * tests/test_reference.c holds the two equal over many levels of both;
- * gen_params_t.reference (drlsim gen --reference) makes levels this way.
- * Only the rule tables (data/), the plain table lookups next to them
- * (ruleset_pick_type, water_band, arena_pick, poptable_draw, the budget and
- * item-count formulas of the wiki ruleset, monsters_find), grid_clear/fill/
- * border/fill_rect and the rng are shared with the fast code.  Numbers are
- * written where the rule states them: they repeat the fast code's named
- * constants on purpose, so that a change to either side fails the test.
+ * The generator in src/ is fast: bit rows, SIMD, branch-free tricks.  Where
+ * its form differs from the rule (docs/rules.md, docs/layouts-*.md,
+ * docs/water.md, docs/population.md), the functions here implement the same
+ * rule the plain way, cell by cell, with no intrinsics, no caches and no bit
+ * tricks, and they take the same random draws in the same order, so a level
+ * made either way is byte-identical.  Where the fast code is the plain rule
+ * already, the reference calls it (docs/design.md, the reference generator,
+ * lists which).  It covers both rulesets: the ref_ files make the
+ * wiki-0.9.9.3 levels, the gref_ files (gref.h) the game-0.9.9.7 levels of
+ * docs/rules.md part G, which draw the layouts the two share with the ref_
+ * layouts.  tests/test_reference.c holds the two equal over many levels of
+ * both; gen_params_t.reference (drlsim gen --reference) makes levels this
+ * way.  Besides that plain fast code, only the rule tables (data/), the
+ * plain table lookups next to them (ruleset_pick_type, water_band,
+ * arena_pick, poptable_draw, the budget and item-count formulas of the wiki
+ * ruleset, monsters_find), grid_clear/fill/border/fill_rect and the rng are
+ * shared with the fast code.  Numbers are written where the rule states
+ * them: they repeat the fast code's named constants on purpose, so that a
+ * change to either side fails the test.
  */
 #ifndef DRLSIM_REF_H
 #define DRLSIM_REF_H
@@ -24,6 +28,7 @@
 
 #include "level.h"
 #include "poptable.h"
+#include "rooms.h"
 #include "tables.h"
 #include "water.h"
 
@@ -53,10 +58,10 @@ void ref_layout_maze(layout_ctx_t *ctx);
 void ref_caves_dig(layout_ctx_t *ctx, const water_tables_t *wt);
 int ref_caves_edge_walks(level_t *lv, rng_t *r, int walks, int steps, cell_t k);
 
-/* The room scan of a walled map (ref_rooms.c); the room counts of obs. */
+/* The room scan of a walled map (ref_rooms.c).  The room counts of obs are
+ * the fast code's (rooms_summarize_list): a plain count already. */
 void ref_rooms_scan(level_t *lv);
 bool ref_rooms_add(level_t *lv, int x, int y, int w, int h);
-void ref_rooms_summarize(level_t *lv);
 
 /* Rivers, fluid passes and walks (ref_water.c), as water.h. */
 bool ref_water_river(layout_ctx_t *ctx);

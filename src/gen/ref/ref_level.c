@@ -65,7 +65,7 @@ void ref_level_generate(level_t *lv, const gen_params_t *p, uint64_t seed, uint6
     layout_ctx_t ctx = {.lv = lv, .p = p, .rules = &p->tables->rules->type[lv->type],
                         .layout = &layout, .water = &water, .doors = -1};
     ref_layout_for(lv->type)(&ctx);
-    ref_rooms_summarize(lv);
+    rooms_summarize_list(lv);
     if (p->layout_only) {
         lv->obs.doors = (uint16_t)ref_count_doors(&lv->map);
         return;

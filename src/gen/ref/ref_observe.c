@@ -9,9 +9,15 @@
  * start, a city's wall cells off the border and off the buildings' wall
  * rings, the floor cells on the small-rooms grid lines, which warehouse
  * rooms hold boxes or wall cells, and the monsters of a single-monster level
- * that its outcome does not name.
+ * that its outcome does not name.  The city's and the single's are written
+ * here cell by cell and kind by kind (the fast census marks the rings in a
+ * byte map and the named kinds in a bit mask); the arena's, the small
+ * rooms' and the warehouse's are plain in the fast census and are called
+ * (census_layout).
  */
 #include "ref.h"
+
+#include "census_layout.h"
 
 int ref_unreachable(const grid_t *g, int sx, int sy)
 {
@@ -41,38 +47,6 @@ int ref_unreachable(const grid_t *g, int sx, int sy)
     return left;
 }
 
-static bool is_wall(const level_t *lv, int x, int y)
-{
-    return grid_get(&lv->map, x, y) == CELL_WALL;
-}
-
-static void observe_arena(level_t *lv)
-{
-    const rect_t *k = &lv->keepout;
-    int stray = 0;
-    for (int y = 2; y <= GRID_H - 1; y++)
-        for (int x = 2; x <= GRID_W - 1; x++) {
-            bool centre = k->x1 != 0 && k->x1 <= x && x <= k->x2 && k->y1 <= y && y <= k->y2;
-            if (is_wall(lv, x, y) && !centre)
-                stray++;
-        }
-    lv->obs.stray_walls = (uint16_t)stray;
-    /* the 9x7 box around the start, the largest picture of the page */
-    int sx = lv->start.x, sy = lv->start.y;
-    if (sx < 5 || sx > GRID_W - 4 || sy < 4 || sy > GRID_H - 3)
-        return;
-    int walls = 0;
-    bool symmetric = true;
-    for (int y = sy - 3; y <= sy + 3; y++)
-        for (int x = sx - 4; x <= sx + 4; x++)
-            if (is_wall(lv, x, y)) {
-                walls++;
-                if (!is_wall(lv, 2 * sx - x, y) || !is_wall(lv, x, 2 * sy - y))
-                    symmetric = false;
-            }
-    lv->obs.centre_walls = (uint8_t)(walls + (symmetric ? 0 : OBS_ASYMMETRIC));
-}
-
 static bool on_building_ring(const level_t *lv, int x, int y)
 {
     for (int i = 0; i < lv->nrooms; i++) {
@@ -90,39 +64,9 @@ static void observe_city(level_t *lv)
     int stray = 0;
     for (int y = 2; y <= GRID_H - 1; y++)
         for (int x = 2; x <= GRID_W - 1; x++)
-            if (is_wall(lv, x, y) && !on_building_ring(lv, x, y))
+            if (grid_get(&lv->map, x, y) == CELL_WALL && !on_building_ring(lv, x, y))
                 stray++;
     lv->obs.stray_walls = (uint16_t)stray;
-}
-
-static void observe_small_rooms(level_t *lv)
-{
-    /* the lines x = 3, 21, 39, 57, 75 (y 1..19) and y = 1, 7, 13, 19 (x 3..75) */
-    int gaps = 0;
-    for (int y = 1; y <= 19; y++)
-        for (int x = 3; x <= 75; x++) {
-            bool line = x == 3 || x == 21 || x == 39 || x == 57 || x == 75 || y == 1 ||
-                        y == 7 || y == 13 || y == 19;
-            if (line && grid_get(&lv->map, x, y) == CELL_FLOOR)
-                gaps++;
-        }
-    lv->obs.line_gaps = (uint8_t)(gaps < 255 ? gaps : 255);
-}
-
-static void observe_warehouse(level_t *lv)
-{
-    for (int i = 0; i < lv->nrooms && i < 4; i++) {
-        const room_t *r = &lv->rooms[i];
-        int seen = 0;
-        for (int y = r->y + 1; y < r->y + r->h - 1; y++)
-            for (int x = r->x + 1; x < r->x + r->w - 1; x++) {
-                if (grid_get(&lv->map, x, y) == CELL_BOX)
-                    seen |= OBS_BLOCK_BOX;
-                if (grid_get(&lv->map, x, y) == CELL_WALL)
-                    seen |= OBS_BLOCK_WALL;
-            }
-        lv->obs.wh_blocks = (uint8_t)(lv->obs.wh_blocks | seen << (2 * i));
-    }
 }
 
 static bool outcome_names(const pop_outcome_t *o, int kind)
@@ -157,14 +101,10 @@ void ref_observe(level_t *lv, const pop_tables_t *t)
     lv->obs.fluid_cells[2] = (uint16_t)count[CELL_LAVA];
     lv->obs.doors = (uint16_t)count[CELL_DOOR];
     lv->obs.unreachable = (uint16_t)ref_unreachable(&lv->map, lv->start.x, lv->start.y);
-    if (lv->type == LT_ARENA)
-        observe_arena(lv);
-    else if (lv->type == LT_CITY)
+    if (lv->type == LT_CITY)
         observe_city(lv);
-    else if (lv->type == LT_SMALL_ROOMS)
-        observe_small_rooms(lv);
-    else if (lv->type == LT_WAREHOUSE)
-        observe_warehouse(lv);
     else if (lv->type == LT_SINGLE)
         observe_single(lv, t);
+    else
+        census_layout(lv, t);
 }

@@ -53,19 +53,3 @@ void ref_rooms_scan(level_t *lv)
                 return;
         }
 }
-
-/* Rooms with both sides at least 4, and the 2x2 entries. */
-void ref_rooms_summarize(level_t *lv)
-{
-    int big = 0, small = 0;
-    for (int i = 0; i < lv->nrooms; i++) {
-        const room_t *r = &lv->rooms[i];
-        if (r->w >= 4 && r->h >= 4)
-            big++;
-        if (r->w == 2 && r->h == 2)
-            small++;
-    }
-    lv->obs.rooms = (uint16_t)lv->nrooms;
-    lv->obs.rooms_ge4 = (uint16_t)big;
-    lv->obs.rooms_small = (uint16_t)small;
-}
