@@ -181,8 +181,9 @@ static bool operand(parser_t *p, operand_t *o)
         }
     o->col = p->lookup(p->ctx, p->at, n, &o->kind);
     if (o->col < 0) {
-        fail(p, start, "unknown column '%.*s' (drlsim catalog --columns lists them; a text is quoted)", (int)n,
-             p->at);
+        fail(p, start,
+             "unknown column '%.*s' (drlsim catalog --columns lists them; a text is quoted)",
+             (int)n, p->at);
         return false;
     }
     p->at += n;

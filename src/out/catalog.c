@@ -33,18 +33,28 @@ typedef struct coldef {
 #define INT(v) ((catalog_value_t){.i = (v)})
 #define TEXT(v) ((catalog_value_t){.s = (v)})
 #define REAL(v) ((catalog_value_t){.r = (v)})
+#define U64(v) ((catalog_value_t){.u = (v)})
+/* A getter of a plain column (GET) or of a family's kind k (GET_KIND). */
+#define GET(NAME, VALUE)                                                                   \
+    static catalog_value_t NAME(const catalog_level_t *m, int k)                           \
+    {                                                                                      \
+        (void)k;                                                                           \
+        return VALUE;                                                                      \
+    }
+#define GET_KIND(NAME, VALUE)                                                              \
+    static catalog_value_t NAME(const catalog_level_t *m, int k) { return VALUE; }
 
-static catalog_value_t g_seed(const catalog_level_t *m, int k) { (void)k; return (catalog_value_t){.u = m->lv->seed}; }
-static catalog_value_t g_index(const catalog_level_t *m, int k) { (void)k; return (catalog_value_t){.u = m->lv->index}; }
-static catalog_value_t g_ruleset(const catalog_level_t *m, int k) { (void)k; return TEXT(m->t->name); }
-static catalog_value_t g_dlevel(const catalog_level_t *m, int k) { (void)k; return INT(m->lv->dlevel); }
-static catalog_value_t g_difficulty(const catalog_level_t *m, int k) { (void)k; return INT(m->lv->difficulty); }
-static catalog_value_t g_type(const catalog_level_t *m, int k) { (void)k; return TEXT(level_type_name(m->lv->type)); }
-static catalog_value_t g_rooms(const catalog_level_t *m, int k) { (void)k; return INT(m->lv->nrooms); }
-static catalog_value_t g_rooms_ge4(const catalog_level_t *m, int k) { (void)k; return INT(m->lv->obs.rooms_ge4); }
-static catalog_value_t g_rooms_small(const catalog_level_t *m, int k) { (void)k; return INT(m->lv->obs.rooms_small); }
-static catalog_value_t g_doors(const catalog_level_t *m, int k) { (void)k; return INT(m->seen.doors); }
-static catalog_value_t g_river_count(const catalog_level_t *m, int k) { (void)k; return INT(m->lv->obs.river_count); }
+GET(g_seed, U64(m->lv->seed))
+GET(g_index, U64(m->lv->index))
+GET(g_ruleset, TEXT(m->t->name))
+GET(g_dlevel, INT(m->lv->dlevel))
+GET(g_difficulty, INT(m->lv->difficulty))
+GET(g_type, TEXT(level_type_name(m->lv->type)))
+GET(g_rooms, INT(m->lv->nrooms))
+GET(g_rooms_ge4, INT(m->lv->obs.rooms_ge4))
+GET(g_rooms_small, INT(m->lv->obs.rooms_small))
+GET(g_doors, INT(m->seen.doors))
+GET(g_river_count, INT(m->lv->obs.river_count))
 static catalog_value_t g_river_orient(const catalog_level_t *m, int k)
 {
     (void)k;
@@ -55,24 +65,24 @@ static catalog_value_t g_river_fluid(const catalog_level_t *m, int k)
     (void)k;
     return TEXT(m->lv->obs.river ? cell_name((cell_t)m->lv->obs.river_fluid) : "none");
 }
-static catalog_value_t g_river_bridge(const catalog_level_t *m, int k) { (void)k; return INT(m->lv->obs.river_bridge); }
-static catalog_value_t g_bridges(const catalog_level_t *m, int k) { (void)k; return INT(m->seen.bridges); }
-static catalog_value_t g_water(const catalog_level_t *m, int k) { (void)k; return INT(m->lv->obs.fluid_cells[0]); }
-static catalog_value_t g_acid(const catalog_level_t *m, int k) { (void)k; return INT(m->lv->obs.fluid_cells[1]); }
-static catalog_value_t g_lava(const catalog_level_t *m, int k) { (void)k; return INT(m->lv->obs.fluid_cells[2]); }
-static catalog_value_t g_specials(const catalog_level_t *m, int k) { (void)k; return INT(m->lv->nspecial); }
-static catalog_value_t g_special(const catalog_level_t *m, int k) { return INT(m->special[k]); }
-static catalog_value_t g_monsters(const catalog_level_t *m, int k) { (void)k; return INT(m->lv->nmonsters); }
-static catalog_value_t g_monster(const catalog_level_t *m, int k) { return INT(m->by_kind[k]); }
-static catalog_value_t g_hunting(const catalog_level_t *m, int k) { (void)k; return INT(m->hunting); }
-static catalog_value_t g_guards(const catalog_level_t *m, int k) { (void)k; return INT(m->lv->obs.gp_guards); }
-static catalog_value_t g_budget(const catalog_level_t *m, int k) { (void)k; return INT(m->lv->obs.budget); }
-static catalog_value_t g_danger(const catalog_level_t *m, int k) { (void)k; return INT(m->lv->obs.danger_placed); }
-static catalog_value_t g_items(const catalog_level_t *m, int k) { (void)k; return INT(m->lv->nitems); }
-static catalog_value_t g_barrels(const catalog_level_t *m, int k) { (void)k; return INT(m->seen.barrels); }
-static catalog_value_t g_barrels_plain(const catalog_level_t *m, int k) { (void)k; return INT(m->barrels[0]); }
-static catalog_value_t g_barrels_acid(const catalog_level_t *m, int k) { (void)k; return INT(m->barrels[1]); }
-static catalog_value_t g_barrels_napalm(const catalog_level_t *m, int k) { (void)k; return INT(m->barrels[2]); }
+GET(g_river_bridge, INT(m->lv->obs.river_bridge))
+GET(g_bridges, INT(m->seen.bridges))
+GET(g_water, INT(m->lv->obs.fluid_cells[0]))
+GET(g_acid, INT(m->lv->obs.fluid_cells[1]))
+GET(g_lava, INT(m->lv->obs.fluid_cells[2]))
+GET(g_specials, INT(m->lv->nspecial))
+GET_KIND(g_special, INT(m->special[k]))
+GET(g_monsters, INT(m->lv->nmonsters))
+GET_KIND(g_monster, INT(m->by_kind[k]))
+GET(g_hunting, INT(m->hunting))
+GET(g_guards, INT(m->lv->obs.gp_guards))
+GET(g_budget, INT(m->lv->obs.budget))
+GET(g_danger, INT(m->lv->obs.danger_placed))
+GET(g_items, INT(m->lv->nitems))
+GET(g_barrels, INT(m->seen.barrels))
+GET(g_barrels_plain, INT(m->barrels[0]))
+GET(g_barrels_acid, INT(m->barrels[1]))
+GET(g_barrels_napalm, INT(m->barrels[2]))
 static catalog_value_t g_event(const catalog_level_t *m, int k)
 {
     (void)k;
@@ -81,8 +91,8 @@ static catalog_value_t g_event(const catalog_level_t *m, int k)
         return TEXT("none");
     return TEXT(m->t->gpop->event[o->gp_event].id);
 }
-static catalog_value_t g_stairs(const catalog_level_t *m, int k) { (void)k; return INT(m->seen.stairs); }
-static catalog_value_t g_unreachable(const catalog_level_t *m, int k) { (void)k; return INT(m->lv->obs.unreachable); }
+GET(g_stairs, INT(m->seen.stairs))
+GET(g_unreachable, INT(m->lv->obs.unreachable))
 
 static catalog_value_t g_reach_share(const catalog_level_t *m, int k)
 {
@@ -100,15 +110,16 @@ static catalog_value_t g_fluid_share(const catalog_level_t *m, int k)
     (void)k;
     return REAL((double)m->fluid / MAP_CELLS);
 }
-static catalog_value_t g_path(const catalog_level_t *m, int k) { (void)k; return INT(m->path); }
-static catalog_value_t g_failure(const catalog_level_t *m, int k) { (void)k; return TEXT(FAILURE_NAMES[m->lv->obs.failure]); }
+GET(g_path, INT(m->path))
+GET(g_failure, TEXT(FAILURE_NAMES[m->lv->obs.failure]))
 
 /* Every column, in the order of a row.  The docs (catalog --columns,
  * docs/catalog.md) are these lines. */
 static const coldef_t COLUMNS[] = {
     {"seed", CAT_U64, F_NONE, "master seed (`gen --seed`)", g_seed},
     {"index", CAT_U64, F_NONE, "level index within the seed (`gen --index`)", g_index},
-    {"ruleset", CAT_TEXT, F_NONE, "the ruleset (`gen --rules`, or the manifest's name with `--data`)", g_ruleset},
+    {"ruleset", CAT_TEXT, F_NONE,
+     "the ruleset (`gen --rules`, or the manifest's name with `--data`)", g_ruleset},
     {"dlevel", CAT_INT, F_NONE, "dungeon level (`gen --dlevel`)", g_dlevel},
     {"difficulty", CAT_INT, F_NONE, "difficulty 1..5 (`gen --difficulty`)", g_difficulty},
     {"type", CAT_TEXT, F_NONE, "level type", g_type},
@@ -118,16 +129,19 @@ static const coldef_t COLUMNS[] = {
     {"doors", CAT_INT, F_NONE, "door cells on the map", g_doors},
     {"river_count", CAT_INT, F_NONE, "rivers drawn, 0..3", g_river_count},
     {"river_orient", CAT_TEXT, F_NONE, "none, horizontal or vertical", g_river_orient},
-    {"river_fluid", CAT_TEXT, F_NONE, "the rivers' fluid (water, acid, lava), none without a river", g_river_fluid},
+    {"river_fluid", CAT_TEXT, F_NONE,
+     "the rivers' fluid (water, acid, lava), none without a river", g_river_fluid},
     {"river_bridge", CAT_INT, F_NONE, "1 when the river has a bridge", g_river_bridge},
     {"bridges", CAT_INT, F_NONE, "bridge cells on the map", g_bridges},
     {"water", CAT_INT, F_NONE, "water cells on the map", g_water},
     {"acid", CAT_INT, F_NONE, "acid cells on the map", g_acid},
     {"lava", CAT_INT, F_NONE, "lava cells on the map", g_lava},
     {"specials", CAT_INT, F_NONE, "special rooms", g_specials},
-    {"special", CAT_INT, F_SPECIAL, "special rooms of this kind (warehouse, fluid, ammo, teleporter, lever, vault)", g_special},
+    {"special", CAT_INT, F_SPECIAL,
+     "special rooms of this kind (warehouse, fluid, ammo, teleporter, lever, vault)", g_special},
     {"monsters", CAT_INT, F_NONE, "beings on the level (vault guards included)", g_monsters},
-    {"mon", CAT_INT, F_MONSTER, "beings of this kind: an id of the ruleset's monsters.json", g_monster},
+    {"mon", CAT_INT, F_MONSTER,
+     "beings of this kind: an id of the ruleset's monsters.json", g_monster},
     {"hunting", CAT_INT, F_NONE, "beings that hunt the player from the start", g_hunting},
     {"guards", CAT_INT, F_NONE, "vault guards (game rulesets), among monsters", g_guards},
     {"budget", CAT_INT, F_NONE, "danger budget after the type's modifier", g_budget},
@@ -137,13 +151,22 @@ static const coldef_t COLUMNS[] = {
     {"barrels_plain", CAT_INT, F_NONE, "explosive barrel cells", g_barrels_plain},
     {"barrels_acid", CAT_INT, F_NONE, "acid barrel cells", g_barrels_acid},
     {"barrels_napalm", CAT_INT, F_NONE, "napalm barrel cells", g_barrels_napalm},
-    {"event", CAT_TEXT, F_NONE, "the level's event (an id of population.json events.list), none", g_event},
+    {"event", CAT_TEXT, F_NONE,
+     "the level's event (an id of population.json events.list), none", g_event},
     {"stairs", CAT_INT, F_NONE, "stairs cells on the map", g_stairs},
-    {"unreachable", CAT_INT, F_NONE, "passable cells not reachable from the start (8-way)", g_unreachable},
-    {"reach_share", CAT_REAL, F_NONE, "share of the passable cells reachable from the start", g_reach_share},
-    {"open_share", CAT_REAL, F_NONE, "share of the 78x20 map that is dry passable ground: floor, door, bridge, stairs", g_open_share},
-    {"fluid_share", CAT_REAL, F_NONE, "share of the 78x20 map that is water, acid or lava", g_fluid_share},
-    {"path", CAT_INT, F_NONE, "steps of the shortest 8-way walk over passable cells (fluids included) from the start to the stairs; -1 none", g_path},
+    {"unreachable", CAT_INT, F_NONE,
+     "passable cells not reachable from the start (8-way)", g_unreachable},
+    {"reach_share", CAT_REAL, F_NONE,
+     "share of the passable cells reachable from the start", g_reach_share},
+    {"open_share", CAT_REAL, F_NONE,
+     "share of the 78x20 map that is dry passable ground: floor, door, bridge, stairs",
+     g_open_share},
+    {"fluid_share", CAT_REAL, F_NONE,
+     "share of the 78x20 map that is water, acid or lava", g_fluid_share},
+    {"path", CAT_INT, F_NONE,
+     "steps of the shortest 8-way walk over passable cells (fluids included) from the start to "
+     "the stairs; -1 none",
+     g_path},
     {"failure", CAT_TEXT, F_NONE, "a generation failure (none, no_floor, too_many)", g_failure},
 };
 #define NCOLUMNS ((int)(sizeof COLUMNS / sizeof COLUMNS[0]))
