@@ -3,9 +3,10 @@
  * The levels are made in blocks of CATALOG_BLOCK_PIECES pieces of
  * CATALOG_PIECE consecutive indices; OpenMP threads take the pieces of a
  * block as they come, each writing the rows of its piece that pass --where
- * into the piece's own buffer, and then the pieces are written out in index
- * order.  So the rows come in index order whatever the thread count, and
- * memory holds one block of rows, however many levels are asked for.  A stop
+ * into the piece's own buffer; the pieces are written out in index order
+ * by one thread while the others make the next block.  So the rows come in
+ * index order whatever the thread count, and memory holds two blocks of
+ * rows, however many levels are asked for.  A stop
  * (SIGINT, SIGTERM) or --limit ends the catalogue at a block's end: the rows
  * written are those of a prefix of the levels, complete lines.
  */
@@ -29,8 +30,8 @@
 #define CATALOG_MAX_LEVELS UINT64_C(100000000000000)
 /* Levels of a piece, the unit a thread takes: a few milliseconds of work. */
 #define CATALOG_PIECE 256
-/* Pieces of a block per thread: the rows held at once are at most
- * threads x this x CATALOG_PIECE (about 1.5 KB a row), and a stop or
+/* Pieces of a block per thread: the rows held at once are at most two
+ * blocks, 2 x threads x this x CATALOG_PIECE (about 1.5 KB a row), and a stop or
  * --limit is seen at a block's end. */
 #define CATALOG_BLOCK_PIECES 8
 
@@ -173,6 +174,31 @@ static void make_piece(const job_t *job, const catalog_t *cat, const filter_t *f
 }
 
 /* The length of the first n lines of s. */
+static size_t first_lines(const char *s, size_t len, uint64_t n);
+
+/* Write the rows of pieces p[0..n) to s, up to limit rows in all (0: no
+ * limit) counting them in *rows: 0, 1 out of memory, or CLI_EXIT_IO after
+ * the message. */
+static int write_block(outfile_stream_t *s, piece_t *p, int n, uint64_t limit, uint64_t *rows)
+{
+    for (int k = 0; k < n; k++) {
+        if (p[k].text.oom) {
+            fprintf(stderr, "drlsim catalog: out of memory for the rows\n");
+            return 1;
+        }
+        uint64_t take = p[k].rows;
+        if (limit && *rows + take > limit)
+            take = limit - *rows;
+        const size_t len =
+            take == p[k].rows ? p[k].text.len : first_lines(p[k].text.s, p[k].text.len, take);
+        if (len && outfile_stream_put(s, p[k].text.s, len) != 0)
+            return CLI_EXIT_IO;
+        *rows += take;
+    }
+    return 0;
+}
+
+/* The length of the first n lines of s. */
 static size_t first_lines(const char *s, size_t len, uint64_t n)
 {
     size_t at = 0;
@@ -220,7 +246,7 @@ int cmd_catalog(int argc, char **argv)
 
     const int npieces = threads * CATALOG_BLOCK_PIECES;
     worker_t **workers = calloc((size_t)threads, sizeof *workers);
-    piece_t *pieces = calloc((size_t)npieces, sizeof *pieces);
+    piece_t *pieces = calloc(2 * (size_t)npieces, sizeof *pieces); /* two blocks */
     bool oom = !workers || !pieces;
     for (int t = 0; t < threads && !oom; t++)
         oom = !(workers[t] = malloc(sizeof(worker_t)));
@@ -253,34 +279,37 @@ int cmd_catalog(int argc, char **argv)
     uint64_t next = job.first, rows = 0;
     bool stopped = false;
     double t0 = omp_get_wtime();
-    while (rc == 0 && next < end && !(o.limit && rows >= o.limit)) {
-        if (driver_stop_requested()) {
+    /* Block b is made while one thread writes block b - 1 (then joins in
+     * making b), so the threads are never idle while rows are written. */
+    piece_t *pending = NULL; /* the block made and not yet written */
+    int npending = 0;
+    for (int b = 0;; b++) {
+        bool more = rc == 0 && next < end && !(o.limit && rows >= o.limit);
+        if (more && driver_stop_requested()) {
             stopped = true;
+            more = false;
+        }
+        if (!more && !pending)
             break;
-        }
-        const uint64_t lo = next, hi = end - lo < block ? end : lo + block;
+        const uint64_t lo = next, hi = !more ? lo : end - lo < block ? end : lo + block;
         const int n = (int)((hi - lo + CATALOG_PIECE - 1) / CATALOG_PIECE);
-#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
-        for (int k = 0; k < n; k++) {
-            const uint64_t a = lo + (uint64_t)k * CATALOG_PIECE;
-            const uint64_t b = hi - a < CATALOG_PIECE ? hi : a + CATALOG_PIECE;
-            make_piece(&job, &cat, f, o.csv, a, b, workers[omp_get_thread_num()], &pieces[k]);
-        }
-        for (int k = 0; k < n && rc == 0; k++) {
-            piece_t *p = &pieces[k];
-            if (p->text.oom) {
-                fprintf(stderr, "drlsim catalog: out of memory for the rows\n");
-                rc = 1;
-                break;
+        piece_t *cur = &pieces[(b & 1) * npieces];
+        int wrc = 0;
+#pragma omp parallel num_threads(threads)
+        {
+#pragma omp single nowait
+            if (pending && rc == 0)
+                wrc = write_block(s, pending, npending, o.limit, &rows);
+#pragma omp for schedule(dynamic, 1)
+            for (int k = 0; k < n; k++) {
+                const uint64_t a = lo + (uint64_t)k * CATALOG_PIECE;
+                const uint64_t z = hi - a < CATALOG_PIECE ? hi : a + CATALOG_PIECE;
+                make_piece(&job, &cat, f, o.csv, a, z, workers[omp_get_thread_num()], &cur[k]);
             }
-            uint64_t take = p->rows;
-            if (o.limit && rows + take > o.limit)
-                take = o.limit - rows;
-            size_t len = take == p->rows ? p->text.len : first_lines(p->text.s, p->text.len, take);
-            if (len && outfile_stream_put(s, p->text.s, len) != 0)
-                rc = CLI_EXIT_IO;
-            rows += take;
         }
+        rc = rc ? rc : wrc;
+        pending = more ? cur : NULL;
+        npending = n;
         next = hi;
         driver_progress_update(&bar, next - job.first);
     }
@@ -306,7 +335,7 @@ int cmd_catalog(int argc, char **argv)
     for (int t = 0; t < threads; t++)
         free(workers[t]);
     free(workers);
-    for (int k = 0; k < npieces; k++)
+    for (int k = 0; k < 2 * npieces; k++)
         free(pieces[k].text.s);
     free(pieces);
     filter_free(f);
