@@ -300,7 +300,7 @@ int cmd_catalog(int argc, char **argv)
 #pragma omp single nowait
             if (pending && rc == 0)
                 wrc = write_block(s, pending, npending, o.limit, &rows);
-#pragma omp for schedule(dynamic, 1)
+#pragma omp for schedule(dynamic, 1) nowait
             for (int k = 0; k < n; k++) {
                 const uint64_t a = lo + (uint64_t)k * CATALOG_PIECE;
                 const uint64_t z = hi - a < CATALOG_PIECE ? hi : a + CATALOG_PIECE;
