@@ -18,7 +18,9 @@
   - every column of `--columns` is documented in docs/catalog.md, which holds
     its table as printed;
   - a bad --where is one line naming the problem and exit status 2, an
-    output that cannot be written exit status 3 and no file.
+    output that cannot be written exit status 3 and no file;
+  - analysis/expressive_range.sh (with gnuplot) draws three heatmaps a level
+    type, each counting every level of that type once.
 Prints one line per failure and "N passed, M failed".
 """
 import collections
@@ -245,6 +247,28 @@ with tempfile.TemporaryDirectory() as d:
               f"/dev/full: status {p.returncode}, {p.stderr.strip()}")
 p = run(["catalog", "--levels", "5", "--limit", "0"], ok=(2,))
 check(p.returncode == 2, "--limit 0 accepted")
+
+# 5. analysis/expressive_range.sh: every type's heatmaps, each counting its levels
+import re
+import shutil
+if shutil.which("gnuplot"):
+    with tempfile.TemporaryDirectory() as d:
+        cat = os.path.join(d, "c.csv")
+        run(["catalog", "--levels", "2000", "--dlevels", "1-20", "--csv", "--out", cat])
+        er = os.path.join(d, "er")
+        p = subprocess.run(["sh", os.path.join(root, "analysis", "expressive_range.sh"), cat, er],
+                           capture_output=True, text=True)
+        check(p.returncode == 0, f"expressive_range.sh: status {p.returncode}: {p.stderr[-300:]}")
+        types = collections.Counter(r["type"] for r in csv.DictReader(open(cat)))
+        page = open(os.path.join(er, "index.html")).read() if p.returncode == 0 else ""
+        imgs = re.findall(r'<img src="([^"]+)"', page)
+        check(len(imgs) == 3 * len(types), f"{len(imgs)} heatmaps for {len(types)} types")
+        check(all(os.path.getsize(os.path.join(er, i)) > 1000 for i in imgs), "an empty heatmap")
+        for i in imgs:
+            dat = os.path.join(er, i[:-4] + ".dat")
+            n = sum(int(line.split()[2]) for line in open(dat) if not line.startswith("#"))
+            typ = i.split("_")[1]
+            check(n == types[typ], f"{i}: {n} levels counted, the catalogue has {types[typ]}")
 
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

@@ -16,6 +16,9 @@
 
 /* The map's cells: the shares are of these 78 x 20. */
 #define MAP_CELLS (GRID_W * GRID_H)
+/* Bytes a key's copy moves (catalog_row): more than any key's ,"name": */
+#define CATALOG_KEY_COPY 32
+_Static_assert(sizeof(((catalog_column_t *)0)->key) >= CATALOG_KEY_COPY + 1, "a key holds a copy");
 /* Decimals of a share in a row: 1/1560 of the map is 0.00064. */
 #define CATALOG_DECIMALS 4
 
@@ -198,6 +201,7 @@ void catalog_init(catalog_t *c, const tables_t *t)
             memcpy(col->key + 2, col->name, n);
             memcpy(col->key + 2 + n, "\":", 2);
             col->keylen = n + 4;
+            assert(col->keylen <= CATALOG_KEY_COPY); /* names of at most 28 characters */
         }
     }
 }
@@ -339,7 +343,8 @@ static char *digits(char *end, uint64_t u)
 /* The value v of column col written at p; the end. */
 static char *put_value(char *p, const catalog_column_t *col, const catalog_value_t *v, bool csv)
 {
-    char buf[24], *end = buf + sizeof buf, *s;
+    /* digits end at buf + 24; the copy below reads 24 bytes from their start */
+    char buf[48], *end = buf + 24, *s;
     size_t n;
     switch (col->type) {
     case CAT_INT:
@@ -378,7 +383,7 @@ static char *put_value(char *p, const catalog_column_t *col, const catalog_value
         return p;
     }
     n = (size_t)(end - s);
-    memcpy(p, s, n);
+    memcpy(p, s, 24); /* a fixed-size copy (inlined), then only n of it kept */
     return p + n;
 }
 
@@ -398,7 +403,8 @@ void catalog_row(strbuf_t *b, const catalog_t *c, const catalog_value_t *v, bool
 {
     /* one key and value at most: the key, its quotes, colon and comma, and
      * a value of at most CATALOG_MAX_TEXT (+2 quotes) characters */
-    char row[CATALOG_MAX_COLUMNS * (sizeof c->col[0].name + 4 + CATALOG_MAX_TEXT + 2) + 4];
+    char row[CATALOG_MAX_COLUMNS * (sizeof c->col[0].name + 4 + CATALOG_MAX_TEXT + 2) + 4 +
+             CATALOG_KEY_COPY];
     char *p = row;
     if (!csv)
         *p++ = '{';
@@ -408,7 +414,8 @@ void catalog_row(strbuf_t *b, const catalog_t *c, const catalog_value_t *v, bool
             *p = ',';
             p += k > 0;
         } else {
-            memcpy(p, col->key + (k == 0), col->keylen - (k == 0));
+            /* a fixed-size copy (inlined), then only keylen of it kept */
+            memcpy(p, col->key + (k == 0), CATALOG_KEY_COPY);
             p += col->keylen - (k == 0);
         }
         p = put_value(p, col, &v[k], csv);
