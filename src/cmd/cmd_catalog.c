@@ -314,6 +314,8 @@ int cmd_catalog(int argc, char **argv)
         driver_progress_update(&bar, next - job.first);
     }
     const double seconds = omp_get_wtime() - t0;
+    if (!stopped)
+        bar.total = bar.done; /* --limit reached: done, not stopped */
     driver_progress_end(&bar);
     if (rc == 0) {
         if (outfile_stream_close(s) != 0)
