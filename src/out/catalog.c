@@ -14,6 +14,8 @@
 #include "game/gpop.h"
 #include "special.h"
 
+/* The map's columns 1..78 in a bit row. */
+#define MAP_COLUMNS ((BITROW_BIT(GRID_W + 1) - 1) & ~BITROW_BIT(0))
 /* The map's cells: the shares are of these 78 x 20. */
 #define MAP_CELLS (GRID_W * GRID_H)
 /* Bytes a key's copy moves (catalog_row): more than any key's ,"name": */
@@ -279,7 +281,7 @@ static int rows_count(const bitrow_t rows[GRID_H + 2])
 {
     int n = 0;
     for (int y = 1; y <= GRID_H; y++)
-        n += bitrow_popcount(rows[y] & (BITROW_BIT(GRID_W + 1) - 2));
+        n += bitrow_popcount(rows[y] & MAP_COLUMNS);
     return n;
 }
 
@@ -288,20 +290,33 @@ void catalog_measure(catalog_level_t *m, const level_t *lv, const tables_t *t)
     m->lv = lv;
     m->t = t;
     observer_look(lv, &m->seen);
+    /* The passable cells: those of no impassable kind.  Three kinds are
+     * tested cell by cell (a mask costs a compare a kind), the barrels' only
+     * on a level the observer saw barrels on. */
     bitrow_t pass[GRID_H + 2], rows[GRID_H + 2];
-    grid_mask_rows(&lv->map, PASSABLE, pass);
-    m->passable = rows_count(pass);
-    m->path = path_rows(pass, lv);
-    /* the final map's fluid cells, as level.c's census counts them */
-    m->fluid = lv->obs.fluid_cells[0] + lv->obs.fluid_cells[1] + lv->obs.fluid_cells[2];
+    grid_mask_rows(&lv->map, CELLSET(CELL_WALL) | CELLSET(CELL_BOX) | CELLSET(CELL_EDGE), pass);
+    for (int y = 0; y < GRID_H + 2; y++)
+        pass[y] = ~pass[y] & MAP_COLUMNS;
+    pass[0] = pass[GRID_H + 1] = 0;
     static const cell_t BARRELS[3] = {CELL_BARREL, CELL_BARREL_ACID, CELL_BARREL_NAPALM};
     for (int k = 0; k < 3; k++) {
         m->barrels[k] = 0;
         if (m->seen.barrels) {
             grid_mask_rows(&lv->map, CELLSET(BARRELS[k]), rows);
             m->barrels[k] = rows_count(rows);
+            for (int y = 1; y <= GRID_H; y++)
+                pass[y] &= ~rows[y];
         }
     }
+    _Static_assert(CELLSET_IMPASSABLE == (CELLSET(CELL_WALL) | CELLSET(CELL_BOX) |
+                                          CELLSET(CELL_EDGE) | CELLSET_BARRELS),
+                   "the impassable kinds are these six");
+    _Static_assert(PASSABLE == ((((cellset_t)1 << CELL__COUNT) - 1) & ~CELLSET_IMPASSABLE),
+                   "every kind is passable or impassable");
+    m->passable = rows_count(pass);
+    m->path = path_rows(pass, lv);
+    /* the final map's fluid cells, as level.c's census counts them */
+    m->fluid = lv->obs.fluid_cells[0] + lv->obs.fluid_cells[1] + lv->obs.fluid_cells[2];
     memset(m->by_kind, 0, sizeof m->by_kind);
     m->hunting = 0;
     for (int i = 0; i < lv->nmonsters; i++) {
