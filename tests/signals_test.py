@@ -2,7 +2,7 @@
 """signals_test.py DRLSIM [TRIALS] - a stop at any moment ends every command cleanly.
 
 Each trial starts one long command of drlsim (run with --out, run with --csv,
-rooms, check, errata, bench), sends it SIGINT or SIGTERM after a random delay
+rooms, check, errata, changes, catalog, bench), sends it SIGINT or SIGTERM after a random delay
 from 0 to 1.5 s (one in each of TRIALS equal slices of that span), and requires:
 
   - the command ends within STOP_S seconds of the signal (times
@@ -10,8 +10,8 @@ from 0 to 1.5 s (one in each of TRIALS equal slices of that span), and requires:
     per core when the machine is busier than its cores: load_factor);
   - exit status 130;
   - its report: the file is there and is a whole JSON document that says it
-    is incomplete (run, rooms, check), or nothing is written (errata and
-    bench, which keep no partial results);
+    is incomplete (run, rooms, check), whole rows (catalog), or nothing is
+    written (errata, changes and bench, which keep no partial results);
   - no temporary file is left.
 
 The one exception is a signal that lands before drlsim's first instruction
@@ -62,6 +62,11 @@ def check_report(path):
     j = json.load(open(path))
     return j["summary"].get("complete") is False
 
+def catalog_rows(path):
+    for line in open(path):
+        json.loads(line)  # whole rows only
+    return True
+
 def csv_dir(path):
     return os.path.isdir(path) and any(f.endswith(".csv") for f in os.listdir(path))
 
@@ -78,6 +83,8 @@ COMMANDS = [
      None, None),
     ("changes", ["changes", "wiki-0.9.9.3", "game-0.9.9.7", "--levels", "100000000",
                  "--progress", "never", "--json", "c.json"], None, None),
+    ("catalog", ["catalog", "--levels", "1000000000", "--progress", "never", "--out",
+                 "c.jsonl"], "c.jsonl", catalog_rows),
     ("bench", ["bench", "--type", "normal", "--seconds", "30", "--reps", "1", "--json", "b.json"],
      None, None),
 ]

@@ -267,3 +267,135 @@ int outfile_commit(void)
     holding = false;
     return 0;
 }
+
+/* The streams of outfile_stream_open (outfile.h). */
+struct outfile_stream {
+    char *path;
+    FILE *f;      /* the temporary file, the device, or stdout */
+    held_t *h;    /* the temporary file's entry; NULL for stdout or a device */
+    bool failed;  /* a put failed: its message printed, the file removed */
+};
+
+outfile_stream_t *outfile_stream_open(const char *path)
+{
+    outfile_stream_t *s = calloc(1, sizeof *s);
+    if (!s || !(s->path = strdup(path))) {
+        free(s);
+        fprintf(stderr, "drlsim: %s: out of memory\n", path);
+        return NULL;
+    }
+    if (strcmp(path, "-") == 0) {
+        s->f = stdout;
+        return s;
+    }
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        if (!(s->f = fopen(path, "w"))) {
+            fprintf(stderr, "drlsim: %s: cannot write: %s\n", path, strerror(errno));
+            free(s->path);
+            free(s);
+            return NULL;
+        }
+        return s;
+    }
+    char dir[4096];
+    dir_of(path, dir, sizeof dir);
+    int fd;
+    s->h = hold_new(dir, &fd);
+    if (s->h && !(s->f = fdopen(fd, "w"))) {
+        close(fd);
+        unlink(s->h->tmp);
+        unhold(s->h);
+        s->h = NULL;
+    }
+    if (!s->f) {
+        fprintf(stderr, "drlsim: %s: cannot create a temporary file in %s: %s\n", path, dir,
+                strerror(errno));
+        free(s->path);
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+/* After a failed write: the message, and the temporary file gone. */
+static void stream_failed(outfile_stream_t *s, int err)
+{
+    if (s->failed)
+        return;
+    s->failed = true;
+    if (s->f == stdout) {
+        outfile_stdout_check();
+        return;
+    }
+    fprintf(stderr, "drlsim: %s: write failed: %s\n", s->path, strerror(err));
+    if (s->h) {
+        fclose(s->f);
+        unlink(s->h->tmp);
+        unhold(s->h);
+        s->h = NULL;
+        s->f = NULL;
+    }
+}
+
+int outfile_stream_put(outfile_stream_t *s, const char *text, size_t len)
+{
+    if (s->failed)
+        return -1;
+    if (len && fwrite(text, 1, len, s->f) != len) {
+        stream_failed(s, errno ? errno : EIO);
+        return -1;
+    }
+    return 0;
+}
+
+static void stream_free(outfile_stream_t *s)
+{
+    free(s->path);
+    free(s);
+}
+
+int outfile_stream_close(outfile_stream_t *s)
+{
+    int rc = s->failed ? -1 : 0;
+    if (!s->failed && s->f == stdout) {
+        rc = outfile_stdout_check();
+    } else if (!s->failed && !s->h) { /* a device or pipe, written in place */
+        if (fclose(s->f) != 0) {
+            fprintf(stderr, "drlsim: %s: write failed: %s\n", s->path, strerror(errno));
+            rc = -1;
+        }
+    } else if (!s->failed) {
+        int err = fflush(s->f) != 0 || ferror(s->f) ? (errno ? errno : EIO) : 0;
+        if (!err && fsync(fileno(s->f)) != 0)
+            err = errno;
+        if (fclose(s->f) != 0 && !err)
+            err = errno;
+        if (!err && !(s->h->dst = strdup(s->path)))
+            err = ENOMEM;
+        if (err) {
+            unlink(s->h->tmp);
+            unhold(s->h);
+        } else if (!holding) {
+            err = settle(s->h);
+        }
+        if (err) {
+            fprintf(stderr, "drlsim: %s: write failed: %s\n", s->path, strerror(err));
+            rc = -1;
+        }
+    }
+    stream_free(s);
+    return rc;
+}
+
+void outfile_stream_abort(outfile_stream_t *s)
+{
+    if (!s->failed && s->h) {
+        fclose(s->f);
+        unlink(s->h->tmp);
+        unhold(s->h);
+    } else if (!s->failed && s->f != stdout) {
+        fclose(s->f);
+    }
+    stream_free(s);
+}

@@ -51,6 +51,20 @@ int outfile_mkdir(const char *dir);
  * command's own check and main's final one do not both report it). */
 int outfile_stdout_check(void);
 
+/* A file written as a stream, in pieces, for an output too large to hold
+ * (drlsim catalog): the pieces go to a held temporary file, which
+ * outfile_stream_close syncs and renames over path (or holds for
+ * outfile_commit, between outfile_begin and it), and outfile_stream_abort
+ * removes; "-" writes standard output piece by piece, and a device or pipe
+ * is written in place.  outfile_stream_open: NULL after a one-line message;
+ * outfile_stream_put and _close: 0, or -1 after one (the stream is then
+ * aborted: only _close's or _abort's call frees it). */
+typedef struct outfile_stream outfile_stream_t;
+outfile_stream_t *outfile_stream_open(const char *path);
+int outfile_stream_put(outfile_stream_t *s, const char *text, size_t len);
+int outfile_stream_close(outfile_stream_t *s);
+void outfile_stream_abort(outfile_stream_t *s);
+
 /* Remove the temporary files outfile_write is writing or holding, if any:
  * for a signal handler about to end the process (async-signal-safe). */
 void outfile_discard_pending(void);

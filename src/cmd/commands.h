@@ -14,6 +14,7 @@ int cmd_run(int argc, char **argv);
 int cmd_rooms(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_catalog(int argc, char **argv);
 int cmd_changes(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_compare(int argc, char **argv);

@@ -29,6 +29,7 @@ typedef struct command {
 
 static const command_t COMMANDS[] = {
     {"bench", cmd_bench, false, true, "measure levels/second per type, layout alone and full level"},
+    {"catalog", cmd_catalog, false, true, "one row per level (JSON Lines or CSV), filtered by --where"},
     {"changes", cmd_changes, false, true, "what changed in level generation between two rulesets"},
     {"check", cmd_check, true, true, "test the documented probabilities against generated levels"},
     {"compare", cmd_compare, false, false, "compare two run reports histogram by histogram (which differ?)"},

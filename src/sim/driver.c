@@ -243,6 +243,18 @@ void driver_progress_end(driver_progress_t *bar)
     bar->on = false;
 }
 
+void driver_progress_update(driver_progress_t *bar, uint64_t done)
+{
+    bar->done = done;
+    if (!bar->on)
+        return;
+    const double now = now_seconds();
+    if (now - bar->last >= 0.1) {
+        bar->last = now;
+        draw_progress(bar, done, now, BAR_RUNNING);
+    }
+}
+
 /* Make and count the levels of chunk c that are thread `part`'s of `parts`
  * (parts 1: every level); their number.  Level i lies at place d = i mod
  * span of the dlevel range, in cycle i / span of the range; it is thread

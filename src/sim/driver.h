@@ -65,6 +65,10 @@ typedef struct driver_opts {
 void driver_progress_begin(driver_progress_t *bar, const char *label, progress_mode_t mode,
                            uint64_t total);
 void driver_progress_end(driver_progress_t *bar);
+/* For a command that makes its levels without driver_run (catalog): done
+ * levels of the whole command so far, drawn when a tenth of a second has
+ * passed since the last drawing.  One thread calls it. */
+void driver_progress_update(driver_progress_t *bar, uint64_t done);
 
 /* A half-open range of completed level indices. */
 typedef struct index_range {
