@@ -5,7 +5,7 @@ G75-G77 and H3-H5) stay well formed and say what the docs say: dlevels 1..25
 each listed once and in order, random or scripted, every style a declared one,
 the random dlevels 2-7, 9-15 and 17-23, and the room reader knowing the walls
 and doors of every random level's style except the Deimos wall of
-game-0.9.9.7 (G76, H4).  Nothing else reads these files yet."""
+game-0.9.9.7 (G76, H4).  The rulesets' loaders read them (src/rules/episode.c)."""
 import json
 import os
 import sys

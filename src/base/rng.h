@@ -24,6 +24,7 @@ typedef enum rng_purpose {
     RNG_LAYOUT = 2,   /* walls, rooms, boxes, caves, maze */
     RNG_WATER = 3,    /* rivers and fluid passes */
     RNG_POPULATE = 4, /* monsters, items, special rooms */
+    RNG_STYLE = 5,    /* the level's style among its episode entry's (level.h) */
 } rng_purpose_t;
 
 /* Set the generator's raw state (for known-answer tests). */

@@ -30,9 +30,12 @@ void check_sample_desc(const expect_sample_t *s, char *buf, size_t n)
         snprintf(dl, sizeof dl, "%d", s->dlevel_lo);
     else
         snprintf(dl, sizeof dl, "%d-%d", s->dlevel_lo, s->dlevel_hi);
-    snprintf(buf, n, "type=%s dlevel=%s difficulty=%d%s",
+    char st[24] = "";
+    if (s->style)
+        snprintf(st, sizeof st, " style=%d", s->style);
+    snprintf(buf, n, "type=%s dlevel=%s difficulty=%d%s%s",
              s->type >= 0 ? level_type_name((level_type_t)s->type) : "drawn", dl, s->difficulty,
-             s->no_single ? " no_single" : "");
+             s->no_single ? " no_single" : "", st);
 }
 
 /* The group's seed: the master seed mixed with a hash of its description,
@@ -155,6 +158,7 @@ bool check_run_groups(check_group_t *g, int ng, const driver_opts_t *dopt,
         job.params.type = g[i].s.type;
         job.params.difficulty = g[i].s.difficulty;
         job.params.single_enabled = !g[i].s.no_single;
+        job.params.style = g[i].s.style;
         job.dlevel_lo = g[i].s.dlevel_lo;
         job.dlevel_hi = g[i].s.dlevel_hi;
         job.seed = g[i].seed;

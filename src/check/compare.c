@@ -37,6 +37,7 @@ static const struct {
     const char *prefix, *family;
 } FAMILIES[] = {
     {"levels", "levels"},       {"type", "levels"},           {"failure", "levels"},
+    {"style", "levels"},
     {"retries", "levels"},      {"layout_variant", "levels"}, {"fluid_room", "special rooms"},
     {"river", "water"},         {"fluid", "water"},           {"rooms", "rooms"},
     {"room_", "rooms"},         {"doors", "rooms"},           {"wall", "normal"},

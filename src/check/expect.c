@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "data.h"
+#include "episode.h"
 #include "jsonutil.h"
 #include "level.h"
 #include "tables.h"
@@ -47,7 +48,7 @@ static const char *const CHECK_KEYS[] = {
     "given",    "test",    "expected", "known_discrepancy", "enabled", "pending",
     "derivation", "comment", "claims", NULL};
 static const char *const SAMPLE_KEYS[] = {"type", "dlevel", "difficulty", "no_single", "levels",
-                                          NULL};
+                                          "style", NULL};
 
 static char *dupstr(const char *s)
 {
@@ -223,6 +224,9 @@ static void parse_sample(ju_t *ju, const cJSON *s, const char *path, expect_samp
     }
     out->difficulty = ju_int(ju, s, path, "difficulty", DIFF_ITYTD, DIFF_NIGHTMARE);
     out->no_single = false;
+    out->style = 0;
+    if (!ju->failed && cJSON_GetObjectItemCaseSensitive(s, "style"))
+        out->style = ju_int(ju, s, path, "style", 1, EPISODE_MAX_STYLE_ID);
     if (!ju->failed && cJSON_GetObjectItemCaseSensitive(s, "no_single"))
         out->no_single = ju_bool(ju, s, path, "no_single");
     out->levels = 0;
@@ -723,5 +727,6 @@ bool expect_load(expect_set_t *set, const char *path, const tables_t *tables, ch
 bool expect_same_sample(const expect_sample_t *a, const expect_sample_t *b)
 {
     return a->type == b->type && a->dlevel_lo == b->dlevel_lo && a->dlevel_hi == b->dlevel_hi &&
-           a->difficulty == b->difficulty && a->no_single == b->no_single;
+           a->difficulty == b->difficulty && a->no_single == b->no_single &&
+           a->style == b->style;
 }

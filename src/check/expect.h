@@ -37,6 +37,8 @@ typedef struct expect_sample {
     int dlevel_lo, dlevel_hi;
     int difficulty;
     bool no_single;           /* the 1/25 single-monster replacement off */
+    int style;                /* 0: each level's episode style; else that style
+                                 (drlsim check --style, gen_params_t.style) */
     uint64_t levels;          /* 0: the file's (or --levels') default */
 } expect_sample_t;
 

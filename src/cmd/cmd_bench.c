@@ -47,7 +47,8 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "usage: drlsim bench [--type T|all] [--seconds S] [--threads K] [--reps R]\n"
-            "                    [--dlevel N] [--json FILE] [--rules NAME] [--data DIR]\n"
+            "                    [--dlevel N] [--json FILE] [--rules NAME] [--style ID]\n"
+            "                    [--data DIR]\n"
             "                    [--cpu PATH] [--observer]\n"
             "\n"
             "Measure generation speed: for each level type, the layout alone and the full\n"
@@ -66,6 +67,7 @@ static void usage(FILE *out)
             "  --json FILE   also write the results as JSON\n"
             "  --rules NAME  the ruleset (docs/rulesets.md): wiki-0.9.9.3 (default) or\n"
             "                game-0.9.9.7\n"
+            "  --style ID    the levels' style (default: the episode's at the dlevel)\n"
             "  --data DIR    read rule tables from DIR instead of the built-in data/\n"
             "  --cpu PATH    the code paths: plain, sse2, avx2 or bmi2 (default: the best\n"
             "                this CPU and build have); every path makes the same levels\n"
@@ -124,6 +126,8 @@ static double median_of(double *v, int n)
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+static int bench_style; /* --style, 0: the episode's */
+
 static int measure(const tables_t *tables, int type, int dlevel, bool layout_only, bool unseen,
                    int threads, double seconds, int reps, bool count_instr, measure_t *m)
 {
@@ -132,6 +136,7 @@ static int measure(const tables_t *tables, int type, int dlevel, bool layout_onl
     gen_params_default(&job.params, tables);
     job.params.type = type;
     job.params.layout_only = layout_only;
+    job.params.style = bench_style;
     job.dlevel_lo = job.dlevel_hi = dlevel;
     job.seed = 1;
     driver_opts_t o = {threads, PROGRESS_NEVER, NULL, NULL, unseen};
@@ -220,6 +225,7 @@ typedef struct bench_opts {
     const char *json, *rules, *data_dir;
     cpu_path_t path;
     bool observer; /* --observer: the stage without the observer too */
+    int style;     /* --style */
 } bench_opts_t;
 
 static bool bench_type(const cli_t *c, void *dest)
@@ -264,6 +270,7 @@ static const cli_spec_t OPTS[] = {
     OPT_DLEVEL(bench_opts_t, dlevel),
     OPT_JSON(bench_opts_t, json),
     OPT_RULES(bench_opts_t, rules),
+    OPT_STYLE(bench_opts_t, style),
     OPT_DATA(bench_opts_t, data_dir),
     {.name = "cpu", .kind = CLI_FN, .at = offsetof(bench_opts_t, path), .fn = bench_cpu},
     {.name = "observer", .kind = CLI_SET, .at = offsetof(bench_opts_t, observer)},
@@ -275,7 +282,7 @@ static const cli_cmd_t CMD = {"bench", OPTS, usage, 0, 0};
 int cmd_bench(int argc, char **argv)
 {
     bench_opts_t o = {BENCH_ALL_TYPES, BENCH_DEFAULT_SECONDS, 0,
-                      BENCH_DEFAULT_REPS, BENCH_DEFAULT_DLEVEL, NULL, NULL, NULL, cpu_best(), false};
+                      BENCH_DEFAULT_REPS, BENCH_DEFAULT_DLEVEL, NULL, NULL, NULL, cpu_best(), false, 0};
     cli_t c;
     int prc = cli_parse(&c, &CMD, argc, argv, &o);
     if (prc != CLI_GO_ON)
@@ -293,6 +300,9 @@ int cmd_bench(int argc, char **argv)
     const tables_t *tables = opt_tables("bench", o.rules, o.data_dir, type >= 0 ? type : -1);
     if (!tables)
         return CLI_EXIT_USAGE;
+    if ((prc = opt_style("bench", tables, o.style)) != 0)
+        return prc;
+    bench_style = o.style;
     cpu_force(path); /* before any thread generates */
     cJSON *root = cJSON_CreateObject();
     cJSON_AddStringToObject(root, "cpu", cpu_path_name(path));

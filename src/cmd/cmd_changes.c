@@ -46,7 +46,7 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: drlsim changes A B [--levels N] [--seed S] [--seed-b S] [--difficulty D]\n"
             "                      [--alpha A] [--threads K] [--progress auto|always|never]\n"
-            "                      [--json FILE] [--markdown FILE] [--html FILE]\n"
+            "                      [--json FILE] [--markdown FILE] [--html FILE] [--style ID]\n"
             "\n"
             "What changed in level generation between rulesets A and B (wiki-0.9.9.3,\n"
             "game-0.9.9.7): the same levels (seed, dlevels, difficulty) are made under\n"
@@ -64,6 +64,8 @@ static void usage(FILE *out)
             "  --seed-b S       another seed for B's levels (default: --seed): A against\n"
             "                   itself with two seeds shows what chance alone changes\n"
             "  --difficulty D   1-5 or ITYTD, HNTR, HMP, UV, N! (default HMP)\n"
+            "  --style ID       the levels of A and of B in style ID of their episode (only\n"
+            "                   a ruleset with styles takes it; default: each dlevel's)\n"
             "  --alpha A        significance level per family, Holm (default %g)\n"
             "  --threads K      worker threads (default: OMP_NUM_THREADS if set, else all\n"
             "                   cores); results do not depend on it\n"
@@ -85,6 +87,7 @@ typedef struct changes_opts {
     driver_opts_t d;
     const char *json, *markdown, *html;
     const char *rules[3]; /* A, B and the first argument too many */
+    int style;            /* --style: the levels of each ruleset with styles in it */
 } changes_opts_t;
 
 static const cli_spec_t OPTS[] = {
@@ -93,6 +96,7 @@ static const cli_spec_t OPTS[] = {
     OPT_SEED(changes_opts_t, seed),
     {.name = "seed-b", .kind = CLI_U64, .at = offsetof(changes_opts_t, seed_b)},
     OPT_DIFFICULTY(changes_opts_t, difficulty),
+    OPT_STYLE(changes_opts_t, style),
     OPT_ALPHA(changes_opts_t, alpha),
     OPT_THREADS(changes_opts_t, d.threads),
     OPT_PROGRESS(changes_opts_t, d.progress),
@@ -514,6 +518,7 @@ static tally_t *make_levels(const tables_t *t, const changes_opts_t *o, uint64_t
         memset(&job, 0, sizeof job);
         gen_params_default(&job.params, t);
         job.params.difficulty = o->difficulty;
+        job.params.style = t->episode ? o->style : 0; /* a ruleset without styles: none */
         job.dlevel_lo = dl->lo[k];
         job.dlevel_hi = dl->hi[k];
         job.seed = seed;
@@ -694,6 +699,12 @@ int cmd_changes(int argc, char **argv)
     const tables_t *tb = ta ? opt_tables("changes", o.rules[1], NULL, -1) : NULL;
     if (!tb)
         return CLI_EXIT_USAGE;
+    /* --style applies to the rulesets that have styles, and one must */
+    int src = opt_style("changes", ta->episode || !tb->episode ? ta : tb, o.style);
+    if (!src && tb->episode)
+        src = opt_style("changes", tb, o.style);
+    if (src)
+        return src;
     dlevels_t dl;
     char dl_source[128];
     if (!dlevels_of(tb->name, &dl, dl_source, sizeof dl_source))

@@ -43,7 +43,8 @@ static void usage(FILE *out)
             "                    [--expect FILE] [--json FILE] [--markdown FILE] [--html FILE]\n"
             "                    [--junit FILE]\n"
             "                    [--progress auto|always|never] [--scale F] [--only TEXT] [--all]\n"
-            "                    [--rules NAME] [--data DIR] [--allow-xpass] [--fail-fast]\n"
+            "                    [--rules NAME] [--style ID] [--data DIR] [--allow-xpass]\n"
+            "                    [--fail-fast]\n"
             "\n"
             "Test the documented probabilities (data/expectations.json, format in\n"
             "docs/expectations.md) against generated levels.  Checks that need the same\n"
@@ -72,6 +73,7 @@ static void usage(FILE *out)
             "  --only TEXT      run only the checks whose name or family contains TEXT\n"
             "  --all            also run the checks marked \"enabled\": false\n"
             TABLES_RULES_HELP
+            OPT_STYLE_HELP
             "  --data DIR       read the rule tables, and expectations.json unless --expect\n"
             "                   is given, from DIR (a copy of data/, edited) instead of the\n"
             "                   built-in ones: check edited rules without rebuilding\n"
@@ -196,6 +198,8 @@ int cmd_check(int argc, char **argv)
     const tables_t *tables = opt_tables("check", o.rules, o.data_dir, -1);
     if (!tables)
         return CLI_EXIT_USAGE;
+    if ((rc = opt_style("check", tables, o.common.style)) != 0)
+        return rc;
     tables_id_t id;
     tables_id(tables, &id);
     cluster_check_same(tables_id_key(&id), "rule table");
@@ -204,6 +208,8 @@ int cmd_check(int argc, char **argv)
         fprintf(stderr, "drlsim check: %s\n", err);
         return CLI_EXIT_USAGE;
     }
+    for (int i = 0; i < set.n && o.common.style; i++) /* --style: every sample in it */
+        set.check[i].sample.style = o.common.style;
     uint64_t deflevels = o.levels ? o.levels : set.levels;
     check_result_t *r = calloc((size_t)set.n, sizeof *r);
     check_group_t *g = calloc((size_t)set.n, sizeof *g);

@@ -54,7 +54,7 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: drlsim errata [--scale F] [--seed S] [--alpha A] [--threads K]\n"
             "                     [--json FILE] [--markdown FILE] [--junit FILE] [--html FILE]\n"
-            "                     [--only TEXT]\n"
+            "                     [--only TEXT] [--style ID]\n"
             "                     [--progress auto|always|never]\n"
             "\n"
             "Try every claim of the wiki ruleset's checks (data/expectations.json) on the\n"
@@ -81,6 +81,7 @@ static void usage(FILE *out)
             "  --data DIR       the game ruleset's tables from DIR: a data tree, or a\n"
             "                   folder whose manifest.json builds a ruleset on it\n"
             "  --progress WHEN  progress bar on stderr: auto (on a terminal), always, never\n"
+            OPT_STYLE_HELP
             "\n"
             "SIGINT or SIGTERM stops the run: nothing is written, exit status 130.\n",
             ERRATA_DEFAULT_ALPHA);
@@ -482,12 +483,18 @@ int cmd_errata(int argc, char **argv)
     }
     const tables_t *game = opt_tables("errata", on->name, data_dir, -1);
     why_table_t why = {NULL};
+    if (game && (rc = opt_style("errata", game, o.style)) != 0) {
+        expect_free(&set);
+        return rc;
+    }
     if (!game || !why_load(&why, game, err, sizeof err)) {
         if (game)
             fprintf(stderr, "drlsim errata: %s\n", err);
         expect_free(&set);
         return CLI_EXIT_USAGE;
     }
+    for (int i = 0; i < set.n && o.style; i++) /* --style: every sample in it */
+        set.check[i].sample.style = o.style;
     const size_t n = set.n > 0 ? (size_t)set.n : 1;
     check_result_t *r = calloc(n, sizeof *r);
     check_group_t *g = calloc(n, sizeof *g);

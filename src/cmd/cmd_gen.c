@@ -20,7 +20,7 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: drlsim gen [--type T] [--dlevel N] [--difficulty D] [--seed S] [--index I]\n"
             "                  [--json] [--color auto|always|never] [--no-single]\n"
-            "                  [--rules NAME] [--data DIR]\n"
+            "                  [--rules NAME] [--style ID] [--data DIR]\n"
             "                  [--layout-only] [--reference] [--png FILE [--tile N]]\n"
             "\n"
             "Generate one DoomRL level and print it: the 78x20 map, then a summary line.\n"
@@ -41,6 +41,7 @@ static void usage(FILE *out)
             "                   (default auto)\n"
             "  --no-single      no single-monster levels (as in 0.9.9.3)\n"
             TABLES_RULES_HELP
+            OPT_STYLE_HELP
             "  --data DIR       read rule tables from DIR instead of the built-in data/\n"
             "  --layout-only    only the layout, as `drlsim rooms` sees it: no population\n"
             "                   and no water, except the city's river drawn before buildings\n"
@@ -82,6 +83,7 @@ static const cli_spec_t OPTS[] = {
     {.name = "color", .kind = CLI_CHOICE, .at = offsetof(gen_opts_t, color), .choices = OPT_WHEN},
     OPT_NO_SINGLE(gen_opts_t, p.single_enabled),
     OPT_RULES(gen_opts_t, rules),
+    OPT_STYLE(gen_opts_t, p.style),
     OPT_DATA(gen_opts_t, data_dir),
     {.name = "layout-only", .kind = CLI_SET, .at = offsetof(gen_opts_t, p.layout_only)},
     {.name = "reference", .kind = CLI_SET, .at = offsetof(gen_opts_t, p.reference)},
@@ -125,6 +127,8 @@ int cmd_gen(int argc, char **argv)
     p.tables = opt_tables("gen", o.rules, o.data_dir, p.type);
     if (!p.tables)
         return CLI_EXIT_USAGE;
+    if ((rc = opt_style("gen", p.tables, p.style)) != 0)
+        return rc;
     level_t *lv = malloc(sizeof *lv);
     if (!lv) {
         fprintf(stderr, "drlsim gen: out of memory\n");

@@ -46,7 +46,9 @@ static bool same_job(const job_t *a, const job_t *b)
     return a->seed == b->seed && a->first == b->first && a->count == b->count &&
            a->dlevel_lo == b->dlevel_lo && a->dlevel_hi == b->dlevel_hi &&
            a->params.difficulty == b->params.difficulty && a->params.type == b->params.type &&
-           a->params.single_enabled == b->params.single_enabled;
+           a->params.single_enabled == b->params.single_enabled &&
+           a->params.style == b->params.style && a->ndl == b->ndl &&
+           memcmp(a->dl, b->dl, (size_t)a->ndl * sizeof a->dl[0]) == 0;
 }
 
 typedef struct merge_opts {

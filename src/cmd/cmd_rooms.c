@@ -69,10 +69,14 @@ static void usage(FILE *out)
             "  --json FILE     also write the table as JSON (\"-\" for stdout)\n"
             "  --csv FILE      also write the distributions as tidy CSV rows\n"
             "                  type,statistic,value,count (\"-\" for stdout)\n"
-            "  --dlevel N      dlevel of the layouts (default %d; rooms do not depend on it)\n"
+            "  --dlevel N      dlevel of the layouts (default %d; only its style, below,\n"
+            "                  changes the rooms)\n"
             "  --progress WHEN progress bar on stderr: auto, always, never\n"
             "  --rules NAME    the ruleset (docs/rulesets.md): wiki-0.9.9.3 (default)\n"
             "                  or game-0.9.9.7\n"
+            "  --style ID      every layout in style ID of the ruleset's episode (default:\n"
+            "                  its dlevel's; under game-0.9.9.7 the Deimos style 2 of\n"
+            "                  dlevels 9-15 leaves normal and single layouts no room list)\n"
             "  --data DIR      read rule tables from DIR instead of the built-in data/\n"
             "\n"
             "SIGINT or SIGTERM stops the run: the statistics of the layouts done are\n"
@@ -151,6 +155,7 @@ static const cli_spec_t OPTS[] = {
     OPT_DLEVEL(rooms_opts_t, job.dlevel_lo), /* and dlevel_hi */
     OPT_PROGRESS(rooms_opts_t, dopt.progress),
     OPT_RULES(rooms_opts_t, rules),
+    OPT_STYLE(rooms_opts_t, job.params.style),
     OPT_DATA(rooms_opts_t, data_dir),
     {.name = NULL},
 };
@@ -189,6 +194,8 @@ int cmd_rooms(int argc, char **argv)
     job.params.tables = opt_tables("rooms", opt.rules, opt.data_dir, job.params.type);
     if (!job.params.tables)
         return CLI_EXIT_USAGE;
+    if ((prc = opt_style("rooms", job.params.tables, job.params.style)) != 0)
+        return prc;
     level_type_t type = (level_type_t)job.params.type;
     tally_t *t = tally_new(job.dlevel_lo, job.dlevel_hi, job.params.difficulty);
     if (!t) {

@@ -25,7 +25,7 @@ static void usage(FILE *out)
             "usage: drlsim run --levels N [--dlevel N | --dlevels A-B] [--difficulty D]\n"
             "                  [--type T] [--seed S] [--threads K] [--out FILE] [--csv DIR]\n"
             "                  [--progress auto|always|never] [--no-single]\n"
-            "                  [--rules NAME] [--data DIR]\n"
+            "                  [--rules NAME] [--style ID] [--episode] [--data DIR]\n"
             "                  [--shard I/N | --ranges A-B[,C-D...]]\n"
             "       drlsim run --resume PARTIAL.json [--threads K] [--out FILE] [--csv DIR]\n"
             "\n"
@@ -51,6 +51,10 @@ static void usage(FILE *out)
             "  --progress WHEN  progress bar on stderr: auto (on a terminal), always, never\n"
             "  --no-single      no single-monster levels (as in 0.9.9.3)\n"
             TABLES_RULES_HELP
+            OPT_STYLE_HELP
+            "  --episode        the random dlevels of the ruleset's standard episode (game\n"
+            "                   rulesets: 2-7, 9-15, 17-23), level i at the (i mod 20)-th;\n"
+            "                   its scripted dlevels (1, 8, 16, 24, 25) are not made\n"
             "  --data DIR       read rule tables from DIR instead of the built-in data/\n"
             "  --shard I/N      run only the I-th (0-based) of N equal, disjoint index ranges\n"
             "                   of the job; `drlsim merge` adds the shards' reports into the\n"
@@ -160,6 +164,8 @@ static const cli_spec_t OPTS[] = {
     OPT_SEED(run_opts_t, job.seed),
     OPT_NO_SINGLE(run_opts_t, job.params.single_enabled),
     OPT_RULES(run_opts_t, rules),
+    OPT_STYLE(run_opts_t, job.params.style),
+    {.name = "episode", .kind = CLI_SET, .at = offsetof(run_opts_t, episode)},
     OPT_THREADS(run_opts_t, dopt.threads),
     OPT_PROGRESS(run_opts_t, dopt.progress),
     OPT_OUT(run_opts_t, out),
@@ -175,7 +181,7 @@ static const cli_cmd_t CMD = {"run", OPTS, usage, 0, 0};
 
 /* The options that say what the job is: a resumed job takes it from its report. */
 static const char *const JOB_OPTS[] = {"levels", "dlevel", "dlevels", "difficulty", "type",
-                                       "seed", "no-single", "rules", NULL};
+                                       "seed", "no-single", "rules", "style", "episode", NULL};
 
 int run_parse(run_opts_t *o, int argc, char **argv)
 {
@@ -198,6 +204,11 @@ int run_parse(run_opts_t *o, int argc, char **argv)
     }
     if (!o->resume && !cli_given(&c, "levels")) {
         cli_error(&c, "--levels is required");
+        return CLI_EXIT_USAGE;
+    }
+    if (o->episode && (cli_given(&c, "dlevel") || cli_given(&c, "dlevels"))) {
+        cli_error(&c, "--episode makes the episode's random dlevels: it takes no --dlevel or "
+                      "--dlevels");
         return CLI_EXIT_USAGE;
     }
     if (cli_given(&c, "dlevel") && cli_given(&c, "dlevels")) {
@@ -263,6 +274,11 @@ int cmd_run(int argc, char **argv)
         return CLI_EXIT_USAGE;
     }
     job.params.tables = tables;
+    if ((prc2 = opt_style("run", tables, job.params.style)) != 0 ||
+        (o.episode && (prc2 = opt_episode("run", tables, &job)) != 0)) {
+        free(resume_text);
+        return prc2;
+    }
     tables_id_t id;
     tables_id(tables, &id);
     cluster_check_same(tables_id_key(&id), "rule table");

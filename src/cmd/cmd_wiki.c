@@ -41,12 +41,13 @@ typedef struct wiki_opts {
     uint64_t seed;
     const char *rules, *data_dir, *out, *json;
     driver_opts_t dopt;
+    int style; /* --style, 0: the episode's */
 } wiki_opts_t;
 
 static void usage(FILE *out)
 {
     fprintf(out,
-            "usage: drlsim wiki [--rules NAME] [--data DIR] [--levels N] [--dlevel N]\n"
+            "usage: drlsim wiki [--rules NAME] [--style ID] [--data DIR] [--levels N] [--dlevel N]\n"
             "                   [--difficulty D] [--seed S] [--threads K]\n"
             "                   [--progress auto|always|never] [--out FILE] [--json FILE]\n"
             "\n"
@@ -61,6 +62,7 @@ static void usage(FILE *out)
             "are exact and which measured, and the ruleset is named once at the top.\n"
             "\n"
             TABLES_RULES_HELP
+            OPT_STYLE_HELP
             "  --data DIR       read rule tables from DIR instead of the built-in data/\n"
             "  --levels N       levels per type, and layouts per room table (default %d)\n"
             "  --dlevel N       dlevel of the measured levels (default %d; the room\n"
@@ -80,6 +82,7 @@ static void usage(FILE *out)
 static const cli_spec_t OPTS[] = {
     OPT_HELP,
     OPT_RULES(wiki_opts_t, rules),
+    OPT_STYLE(wiki_opts_t, style),
     OPT_DATA(wiki_opts_t, data_dir),
     {.name = "levels", .kind = CLI_INT, .at = offsetof(wiki_opts_t, levels), .lo = 2,
      .hi = WIKI_MAX_LEVELS},
@@ -297,6 +300,7 @@ static int measure_type(const wiki_opts_t *o, const tables_t *tables, level_type
     gen_params_default(&job.params, tables);
     job.params.type = (int)t;
     job.params.difficulty = o->difficulty;
+    job.params.style = o->style;
     job.dlevel_lo = job.dlevel_hi = o->dlevel;
     job.seed = o->seed;
     job.count = (uint64_t)o->levels;
@@ -355,6 +359,7 @@ static int room_table(const wiki_opts_t *o, const tables_t *tables, level_type_t
     job.params.type = (int)t;
     job.params.layout_only = true;
     job.params.difficulty = o->difficulty;
+    job.params.style = o->style;
     job.dlevel_lo = job.dlevel_hi = WIKI_ROOMS_DLEVEL;
     job.seed = o->seed;
     job.count = (uint64_t)o->levels;
@@ -434,7 +439,7 @@ static int build(const wiki_opts_t *o, const tables_t *tables, cJSON *page)
 int cmd_wiki(int argc, char **argv)
 {
     wiki_opts_t o = {WIKI_DEFAULT_LEVELS, WIKI_DEFAULT_DLEVEL, DIFF_HMP, 0, NULL, NULL, NULL,
-                     NULL, {0, PROGRESS_AUTO, "wiki", NULL, true}}; /* reads no seen_ row */
+                     NULL, {0, PROGRESS_AUTO, "wiki", NULL, true}, 0}; /* reads no seen_ row */
     cli_t c;
     int prc = cli_parse(&c, &CMD, argc, argv, &o);
     if (prc != CLI_GO_ON)
@@ -450,6 +455,8 @@ int cmd_wiki(int argc, char **argv)
     const tables_t *tables = opt_tables("wiki", o.rules, o.data_dir, -1);
     if (!tables)
         return CLI_EXIT_USAGE;
+    if ((orc = opt_style("wiki", tables, o.style)) != 0)
+        return orc;
     cJSON *page = cJSON_CreateObject();
     if (!page) {
         fprintf(stderr, "drlsim wiki: out of memory\n");

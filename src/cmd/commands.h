@@ -50,6 +50,7 @@ typedef struct run_opts {
     const char *resume;   /* --resume, or NULL */
     const char *data_dir; /* --data, or NULL */
     const char *rules;    /* --rules, or NULL for the default */
+    bool episode;         /* --episode: the episode's random dlevels */
     long shard_i, shard_n; /* --shard I/N; shard_n 0 when absent */
     int nwant;            /* --ranges, sorted and merged; 0 when absent */
     index_range_t want[RUN_MAX_RANGES + 1];

@@ -4,6 +4,8 @@
  * from OMP_NUM_THREADS. */
 #include "opts.h"
 
+#include "episode.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +14,7 @@
 #include <sys/stat.h>
 
 #include "early.h"
+#include "episode.h"
 #include "outfile.h"
 #include "report.h"
 #include "report_csv.h"
@@ -165,6 +168,39 @@ const tables_t *opt_tables(const char *cmd, const char *name, const char *data_d
     if (t)
         opened[nopened++] = t;
     return t;
+}
+
+_Static_assert(OPT_MAX_STYLE == EPISODE_MAX_STYLE_ID, "--style takes every style id");
+
+int opt_style(const char *cmd, const tables_t *t, int style)
+{
+    if (!style)
+        return 0;
+    if (!t->episode) {
+        fprintf(stderr, "drlsim %s: --style: ruleset %s has no styles (only the game rulesets "
+                        "have an episode)\n", cmd, t->name);
+        return CLI_EXIT_USAGE;
+    }
+    if (!episode_style(t->episode, style)) {
+        char list[128];
+        episode_style_list(t->episode, list, sizeof list);
+        fprintf(stderr, "drlsim %s: --style: ruleset %s has no style %d (its styles: %s)\n", cmd,
+                t->name, style, list);
+        return CLI_EXIT_USAGE;
+    }
+    return 0;
+}
+
+int opt_episode(const char *cmd, const tables_t *t, job_t *job)
+{
+    int dl[JOB_MAX_DLEVELS];
+    int n = t->episode ? episode_random_dlevels(t->episode, dl, JOB_MAX_DLEVELS) : 0;
+    if (!job_set_dlevels(job, dl, n)) {
+        fprintf(stderr, "drlsim %s: --episode: ruleset %s has no episode of random dlevels "
+                        "(only the game rulesets have one)\n", cmd, t->name);
+        return CLI_EXIT_USAGE;
+    }
+    return 0;
 }
 
 void opt_tables_close(void)

@@ -36,6 +36,23 @@ _Static_assert(sizeof(progress_mode_t) == sizeof(int), "--progress stores an int
 const tables_t *opt_tables(const char *cmd, const char *name, const char *data_dir, int type);
 void opt_tables_close(void);
 
+/* --style ID: a style id of the ruleset's episode (docs/rulesets.md, "Styles"),
+ * for every level instead of each level's episode style; 0 when not given. */
+#define OPT_STYLE(T, F)                                                                    \
+    {.name = "style", .kind = CLI_INT, .at = offsetof(T, F), .lo = 1, .hi = OPT_MAX_STYLE}
+#define OPT_MAX_STYLE 15 /* EPISODE_MAX_STYLE_ID (episode.h) */
+#define OPT_STYLE_HELP                                                                     \
+    "  --style ID       every level in style ID of the ruleset's episode (game rulesets;\n" \
+    "                   default: each level the style of its dlevel, docs/rulesets.md)\n"
+/* Is style (0: not given) a style of t's episode?  0, or CLI_EXIT_USAGE after
+ * one line "drlsim CMD: --style: ..." (a ruleset without styles, an unknown
+ * id with the ruleset's ids). */
+int opt_style(const char *cmd, const tables_t *t, int style);
+
+/* --episode: job cycles through the random dlevels of t's episode (docs/rules.md
+ * G75, H5).  0, or CLI_EXIT_USAGE after one line (a ruleset without one). */
+int opt_episode(const char *cmd, const tables_t *t, job_t *job);
+
 /* CLI_FN for --type: a level type's name into an int (level_type_from_name). */
 bool opt_level_type(const cli_t *c, void *dest);
 
@@ -101,6 +118,7 @@ typedef struct opt_checks {
     const char *only; /* --only TEXT: the checks whose name or family holds it, or NULL */
     const char *json, *markdown, *html, *junit; /* the result files asked for, or NULL */
     driver_opts_t d;  /* --threads, --progress */
+    int style;        /* --style: every sample's levels in that style, 0: the episode's */
 } opt_checks_t;
 
 /* Scale 1, seed 0, the command's alpha, threads and progress bar automatic,
@@ -112,7 +130,7 @@ void opt_checks_default(opt_checks_t *o, double alpha);
     OPT_SCALE(T, F.scale), OPT_SEED(T, F.seed), OPT_ALPHA(T, F.alpha),                     \
         OPT_THREADS(T, F.d.threads), OPT_PROGRESS(T, F.d.progress), OPT_ONLY(T, F.only),   \
         OPT_JSON(T, F.json), OPT_MARKDOWN(T, F.markdown), OPT_HTML(T, F.html),             \
-        OPT_JUNIT(T, F.junit)
+        OPT_JUNIT(T, F.junit), OPT_STYLE(T, F.style)
 
 /* How many of the n outputs (NULL: not asked for) are '-'. */
 int opt_to_stdout(const char *const *paths, int n);

@@ -14,6 +14,7 @@
 
 #include <assert.h>
 #include <string.h>
+#include "episode.h"
 #include "reach.h"
 #include "registry.h"
 #include "rooms.h"
@@ -36,6 +37,33 @@ void gen_params_default(gen_params_t *p, const tables_t *t)
     p->layout_only = false;
     p->rivers = true;
     p->reference = false;
+    p->style = 0;
+}
+
+/* level_style with the level's stream key. */
+static int style_of(const gen_params_t *p, uint64_t key)
+{
+    const episode_t *e = p->tables->episode;
+    if (!e)
+        return 0;
+    if (p->style > 0)
+        return p->style;
+    const episode_entry_t *en = episode_entry(e, p->dlevel);
+    rng_t r = {{0}};
+    if (en && en->nstyle > 1) /* no stream seeded for a sure style */
+        rng_stream_keyed(&r, key, LEVEL_STYLE_STREAM);
+    return episode_pick(e, p->dlevel, &r);
+}
+
+int level_style(const gen_params_t *p, uint64_t seed, uint64_t index)
+{
+    return style_of(p, rng_level_key(seed, index));
+}
+
+bool level_reader_blind(const level_t *lv, const tables_t *t)
+{
+    const episode_style_t *s = lv->obs.style ? episode_style(t->episode, lv->obs.style) : NULL;
+    return s && !s->reader;
 }
 
 /* The final map's observations, from the census population took (the map
@@ -105,6 +133,7 @@ void level_generate(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t 
         lv->type = ruleset_pick_type(p->tables->rules, p->dlevel, p->difficulty,
                                      p->single_enabled, &tr);
     }
+    lv->obs.style = (uint8_t)style_of(p, key);
     rng_t layout, water;
     rng_stream_keyed(&layout, key, RNG_LAYOUT);
     rng_stream_keyed(&water, key, RNG_WATER);

@@ -232,6 +232,8 @@ typedef struct obs {
     uint8_t gp_loot_drawn;    /* the first vault's loot count as drawn; 0 no vault */
     uint8_t gp_guard_kind;    /* the first vault's guards' monster kind (with
                                  gp_guards_drawn > 0) */
+    uint8_t style;            /* the level's style id (episode.json, docs/rules.md G76,
+                                 H6); 0: none (the wiki ruleset, beyond the episode) */
     rolls_t roll;
     /* connectivity */
     uint16_t unreachable;     /* passable cells not reachable from the start */
@@ -275,11 +277,30 @@ typedef struct gen_params {
     bool rivers;         /* false: skip rivers (drlsim rooms --no-rivers) */
     bool reference;      /* make the level with the plain reference steps
                             (src/gen/ref/): the same level, slower */
+    int style;           /* 0: each level's style picked from the episode's entry of
+                            its dlevel (level_style); else that style id (--style) */
 } gen_params_t;
 
 /* Defaults over tables t (tables_load): dlevel 1, HMP, type drawn, single
  * on, full level. */
 void gen_params_default(gen_params_t *p, const struct tables *t);
+
+/* The style of level `index` of seed `seed` under p (docs/rules.md G76, H6):
+ * p->style when set; else its dlevel's episode entry's, one of the entry's
+ * styles picked uniformly from the level's style stream (RNG_STYLE: a draw
+ * only when the entry lists more than one); 0 when the tables have no
+ * episode or the dlevel lies beyond it. */
+int level_style(const gen_params_t *p, uint64_t seed, uint64_t index);
+/* [decision: LEVEL_STYLE_STREAM] the game picks each dlevel's style once,
+ * when the episode is made; drlsim picks it for each level from the level's
+ * own stream of this purpose, so a level stays a pure function of (seed,
+ * index, parameters, tables) and many levels show the styles in the shares
+ * many episodes would (docs/rules.md G76, H6). */
+#define LEVEL_STYLE_STREAM RNG_STYLE
+/* Does the tiled layout's room reader miss the wall or the door of level
+ * lv's style (docs/rules.md G77), so that the layout hands back no room
+ * list?  False without a style. */
+bool level_reader_blind(const level_t *lv, const struct tables *t);
 
 /* Generate level `index` of master seed `seed`.  Never fails: problems are
  * counted in lv->obs.failure / retries. */

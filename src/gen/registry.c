@@ -10,6 +10,7 @@
 #include <cjson/cJSON.h>
 
 #include "census_layout.h"
+#include "episode.h"
 #include "game/game_level.h"
 #include "game/glay.h"
 #include "game/gpop.h"
@@ -31,6 +32,7 @@ typedef struct tables_store {
     pop_tables_t pop;
     gpop_tables_t gpop;
     glay_tables_t glay;
+    episode_t episode;
     tally_names_t bins;
     char root[REGISTRY_ROOT_MAX];
     /* a manifest's ruleset: its name, its entry, the files it replaces */
@@ -172,9 +174,9 @@ static const ruleset_def_t WIKI = {
 /* The game ruleset's files: its own, and the wiki's tables of the layouts
  * both rulesets draw alike (docs/rulesets.md). */
 static const char *const GAME_FILES[] = {
-    "game-0.9.9.7/arena.txt",      "game-0.9.9.7/monsters.json", "game-0.9.9.7/population.json",
-    "game-0.9.9.7/ruleset.json",   "game-0.9.9.7/water.json",    "smallrooms.txt",
-    "walled.json", NULL,
+    "game-0.9.9.7/arena.txt",      "game-0.9.9.7/episode.json", "game-0.9.9.7/monsters.json",
+    "game-0.9.9.7/population.json", "game-0.9.9.7/ruleset.json", "game-0.9.9.7/water.json",
+    "smallrooms.txt", "walled.json", NULL,
 };
 _Static_assert(sizeof GAME_FILES / sizeof GAME_FILES[0] - 1 <= TABLES_MAX, "TABLES_MAX");
 _Static_assert(GPOP_MAX_SINGLE <= TABLES_MAX_SINGLE_OUTCOMES && GPOP_MAX_EVENTS == TABLES_MAX_EVENTS,
@@ -186,7 +188,8 @@ static bool load_game(tables_t *t, char *err, size_t errlen)
     load_constants(s, &s->glay.k, sizeof s->glay.k);
     if (!glay_tables_load(&s->glay, &t->src, err, errlen) ||
         !walled_data_load(&s->walled, &t->src, err, errlen) ||
-        !gpop_tables_load(&s->gpop, &t->src, err, errlen))
+        !gpop_tables_load(&s->gpop, &t->src, err, errlen) ||
+        !episode_load(&s->episode, &t->src, "episode.json", err, errlen))
         return false;
     /* its being table's ids and single-monster outcome rows; no cave outcome
      * rows (the game's caves draw a monster set: game_cave_set) */
@@ -204,6 +207,7 @@ static bool load_game(tables_t *t, char *err, size_t errlen)
     t->gpop = &s->gpop;
     t->glay = &s->glay;
     t->monsters = &s->gpop.monsters;
+    t->episode = &s->episode;
     return true;
 }
 
@@ -260,6 +264,7 @@ static const ruleset_def_t GAME = {
  * data/game-0.10.10b/) and the steps whose algorithm changed (docs/rules.md
  * Part H, H.12); every other step and file is game-0.9.9.7's. */
 static const char *const GAME10_FILES[] = {
+    "game-0.10.10b/episode.json",
     "game-0.9.9.7/arena.txt",      "game-0.9.9.7/monsters.json", "game-0.9.9.7/population.json",
     "game-0.9.9.7/ruleset.json",   "game-0.9.9.7/water.json",    "smallrooms.txt",
     "walled.json", NULL,

@@ -74,6 +74,8 @@ typedef struct tables {
     const struct gpop_tables *gpop;    /* the game pipeline's population */
     const struct glay_tables *glay;    /* the game pipeline's own layouts and water */
     const monster_table_t *monsters;   /* the monster table its levels' kinds index */
+    const struct episode *episode;     /* its standard episode and styles (episode.json),
+                                          or NULL: no styles (the wiki ruleset) */
     /* the names of the report bins its tables define: its monster ids, its
      * caves' and single monster's outcome rows (what reports, expectations
      * and compare call those bins; the game ruleset has no cave outcomes) */

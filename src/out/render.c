@@ -191,6 +191,8 @@ cJSON *render_json(const level_t *lv, const tables_t *t)
     cJSON_AddStringToObject(o, "type", level_type_name(lv->type));
     cJSON_AddNumberToObject(o, "dlevel", lv->dlevel);
     cJSON_AddNumberToObject(o, "difficulty", lv->difficulty);
+    if (lv->obs.style) /* a game ruleset's level: its style id (episode.json) */
+        cJSON_AddNumberToObject(o, "style", lv->obs.style);
     /* 64-bit seeds do not fit a JSON double: write them exactly when they do
      * not fit 2^53, as a number otherwise. */
     if (lv->seed < (UINT64_C(1) << 53)) {

@@ -218,12 +218,19 @@ cJSON *report_run(const job_t *job, const tables_id_t *id, const tally_t *t,
     cJSON *dl = cJSON_AddArrayToObject(p, "dlevels");
     cJSON_AddItemToArray(dl, cJSON_CreateNumber(job->dlevel_lo));
     cJSON_AddItemToArray(dl, cJSON_CreateNumber(job->dlevel_hi));
+    if (job->ndl > 0) { /* run --episode: only these dlevels of the range */
+        cJSON *list = cJSON_AddArrayToObject(p, "dlevel_list");
+        for (int i = 0; i < job->ndl; i++)
+            cJSON_AddItemToArray(list, cJSON_CreateNumber(job->dl[i]));
+    }
     cJSON_AddNumberToObject(p, "difficulty", job->params.difficulty);
     if (job->params.type >= 0)
         cJSON_AddStringToObject(p, "type", level_type_name((level_type_t)job->params.type));
     else
         cJSON_AddNullToObject(p, "type");
     cJSON_AddBoolToObject(p, "single", job->params.single_enabled);
+    if (job->params.style) /* --style */
+        cJSON_AddNumberToObject(p, "style", job->params.style);
     cJSON_AddStringToObject(p, "rules", job->params.tables->rules->name);
     cJSON_AddItemToObject(p, "tables", report_tables(id));
     cJSON_AddStringToObject(p, "drlsim_version", id->version);

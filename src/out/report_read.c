@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "episode.h"
 #include "jsonutil.h"
 #include "outfile.h"
 #include "report.h"
@@ -127,7 +128,7 @@ static const char *const TOP_KEYS[] = {"schema", "levels", "complete", "params",
                                        "types", "summary", "strata", NULL};
 static const char *const PARAMS_KEYS[] = {"seed", "first", "count", "dlevels", "difficulty",
                                           "type", "single", "rules", "tables", "drlsim_version",
-                                          NULL};
+                                          "style", "dlevel_list", NULL};
 static const char *const STRATUM_KEYS[] = {"dlevel", "type", "levels", "histograms", NULL};
 
 /* params.tables ({file: 16 hex digits}) and params.drlsim_version. */
@@ -211,6 +212,25 @@ static void read_params(ju_t *ju, const cJSON *root, loaded_report_t *r, const t
         return;
     }
     job->params.single_enabled = ju_bool(ju, p, "params", "single");
+    if (cJSON_GetObjectItemCaseSensitive(p, "style"))
+        job->params.style = ju_int(ju, p, "params", "style", 1, EPISODE_MAX_STYLE_ID);
+    if (!ju->failed && job->params.style && !episode_style(tables->episode, job->params.style))
+        ju_fail(ju, "params.style", "ruleset %s has no style %d", rules->name,
+                job->params.style);
+    const cJSON *list = cJSON_GetObjectItemCaseSensitive(p, "dlevel_list");
+    if (list && !ju->failed) {
+        int d[JOB_MAX_DLEVELS], n = cJSON_GetArraySize(list);
+        for (int i = 0; i < n && i < JOB_MAX_DLEVELS && !ju->failed; i++)
+            d[i] = ju_int_item(ju, cJSON_GetArrayItem(list, i), "params.dlevel_list", 1,
+                               DLEVEL_MAX);
+        if (!ju->failed && (!cJSON_IsArray(list) || !job_set_dlevels(job, d, n) ||
+                            job->dlevel_lo != ju_int_item(ju, cJSON_GetArrayItem(dl, 0), "", 1,
+                                                          DLEVEL_MAX) ||
+                            job->dlevel_hi != ju_int_item(ju, cJSON_GetArrayItem(dl, 1), "", 1,
+                                                          DLEVEL_MAX)))
+            ju_fail(ju, "params.dlevel_list", "expected 1..%d ascending dlevels from "
+                                              "params.dlevels' lo to its hi", JOB_MAX_DLEVELS);
+    }
     read_id(ju, p, &r->id);
     const char *rn = ju_string(ju, p, "params", "rules");
     if (!ju->failed && strcmp(rn, rules->name) != 0)

@@ -115,8 +115,23 @@ void driver_release_signals(void)
 
 int job_dlevel(const job_t *job, uint64_t index)
 {
-    uint64_t span = (uint64_t)(job->dlevel_hi - job->dlevel_lo + 1);
-    return job->dlevel_lo + (int)(index % span);
+    uint64_t span = (uint64_t)job_span(job);
+    return job_nth_dlevel(job, (int)(index % span));
+}
+
+bool job_set_dlevels(job_t *job, const int *dl, int n)
+{
+    if (n < 1 || n > JOB_MAX_DLEVELS)
+        return false;
+    for (int i = 0; i < n; i++)
+        if (dl[i] < 1 || dl[i] > DLEVEL_MAX || (i && dl[i] <= dl[i - 1]))
+            return false;
+    job->ndl = n;
+    for (int i = 0; i < n; i++)
+        job->dl[i] = (int16_t)dl[i];
+    job->dlevel_lo = dl[0];
+    job->dlevel_hi = dl[n - 1];
+    return true;
 }
 
 static double now_seconds(void)
@@ -270,7 +285,7 @@ static uint64_t chunk_part(const job_t *job, uint64_t c, int part, int parts, bo
     const uint64_t lo = job->first + c * DRIVER_CHUNK;
     const uint64_t hi = lo + DRIVER_CHUNK < job->first + job->count ? lo + DRIVER_CHUNK
                                                                      : job->first + job->count;
-    const uint64_t span = (uint64_t)(job->dlevel_hi - job->dlevel_lo + 1), np = (uint64_t)parts;
+    const uint64_t span = (uint64_t)job_span(job), np = (uint64_t)parts;
     gen_params_t p = job->params;
     /* divisions once a chunk and once a cycle, then stepped */
     uint64_t d = lo % span, r = lo / span % np, v = d * np + r, owner = v / span;
@@ -278,7 +293,7 @@ static uint64_t chunk_part(const job_t *job, uint64_t c, int part, int parts, bo
     uint64_t made = 0;
     for (uint64_t i = lo; i < hi; i++) {
         if (owner == (uint64_t)part) {
-            p.dlevel = job->dlevel_lo + (int)d;
+            p.dlevel = job_nth_dlevel(job, (int)d);
             level_generate(lv, &p, job->seed, i);
             tally_add(mine, lv);
             if (observe)
@@ -348,13 +363,18 @@ static uint64_t job_key(const job_t *job, const tally_t *out)
                           (uint64_t)job->dlevel_hi, (uint64_t)job->params.difficulty,
                           (uint64_t)job->params.type, job->params.single_enabled,
                           job->params.layout_only, job->params.rivers,
-                          (uint64_t)out->dlevel_lo, (uint64_t)out->dlevel_hi};
+                          (uint64_t)out->dlevel_lo, (uint64_t)out->dlevel_hi,
+                          (uint64_t)job->params.style, (uint64_t)job->ndl};
     uint64_t h = UINT64_C(14695981039346656037);
     for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
         for (int b = 0; b < 64; b += 8) {
             h ^= (v[i] >> b) & 0xff;
             h *= UINT64_C(1099511628211);
         }
+    for (int i = 0; i < job->ndl; i++) { /* the list's dlevels */
+        h ^= (uint64_t)job->dl[i];
+        h *= UINT64_C(1099511628211);
+    }
     return h;
 }
 
@@ -402,7 +422,7 @@ int driver_run(const job_t *job, const driver_opts_t *opts, tally_t *out, driver
      * thread had reached: the others catch up to it), so the chunks done
      * stay a prefix.  Taking chunks as they come keeps the threads busy on
      * a loaded machine: it stays where the strata are few. */
-    const int span = job->dlevel_hi - job->dlevel_lo + 1;
+    const int span = job_span(job);
     const bool split = threads > 1 && (int64_t)span * threads >= DRIVER_SPLIT;
     uint64_t split_end = 0; /* split: the chunks every thread finishes */
 

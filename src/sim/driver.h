@@ -26,9 +26,14 @@
  * stratum of the range, 64 x 11 types x 75.8 KB = 53 MB between them. */
 #define DRIVER_SPLIT 64
 
+#define JOB_MAX_DLEVELS 64 /* dlevels of a job's list (run --episode) */
+
 typedef struct job {
     gen_params_t params;      /* params.dlevel is set per level from the range */
-    int dlevel_lo, dlevel_hi;
+    int dlevel_lo, dlevel_hi; /* with a list: its lowest and highest */
+    int ndl;                  /* > 0: level i is at dl[i mod ndl] (ascending, in
+                                 lo..hi; run --episode), not at every dlevel of lo..hi */
+    int16_t dl[JOB_MAX_DLEVELS];
     uint64_t seed;
     uint64_t first, count;    /* indices first .. first + count - 1 */
 } job_t;
@@ -86,6 +91,19 @@ typedef struct driver_result {
 
 /* The dlevel of level `index` of a job. */
 int job_dlevel(const job_t *job, uint64_t index);
+/* Make the job cycle through dl[0..n-1] (ascending, 1 <= n <= JOB_MAX_DLEVELS),
+ * its range their lowest and highest: false, job unchanged, otherwise. */
+bool job_set_dlevels(job_t *job, const int *dl, int n);
+/* The dlevels a job cycles through: its list's, else its range's. */
+static inline int job_span(const job_t *job)
+{
+    return job->ndl > 0 ? job->ndl : job->dlevel_hi - job->dlevel_lo + 1;
+}
+/* The d-th dlevel of that cycle (0 <= d < job_span). */
+static inline int job_nth_dlevel(const job_t *job, int d)
+{
+    return job->ndl > 0 ? job->dl[d] : job->dlevel_lo + d;
+}
 
 /* Run the job, adding into `out` (a tally covering the job's dlevels at its
  * difficulty).  Returns 0, or -1 when memory ran out (message printed). */

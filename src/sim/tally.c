@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "episode.h"
 #include "observer.h"
 #include "poptable.h"
 
@@ -113,6 +114,7 @@ static inline int fluid_bin(int cell)
 #define N_GAME_BARRELS 64      /* the barrel count: 12 or 50 */
 #define N_GAME_TILE 8          /* arena corner tile 1..7 */
 #define N_GAME_SETS 24         /* cave monster sets, data/game-0.9.9.7/population.json */
+#define N_STYLE (EPISODE_MAX_STYLE_ID + 1) /* style ids 1..EPISODE_MAX_STYLE_ID */
 #define N_GAME_EVENTS TABLES_MAX_EVENTS /* the events of population.json events.list */
 #define N_GAME_GROUP 32        /* a group's members drawn (the game's table: 1..16) */
 #define N_GAME_COUNT 32        /* caves_2's counts drawn (<= 15), lava's room tries (8) */
@@ -319,6 +321,7 @@ static inline int fluid_bin(int cell)
     C(game_caves2_walk_late, "game_caves2_walk_late", N_GAME_SIZE, NULL, "game ruleset caves-2: the late walks' length") \
     C(game_lava_room_w, "game_lava_room_w", N_GAME_QUAD_W, NULL, "game ruleset lava: the first room site's drawn width") \
     C(game_lava_room_h, "game_lava_room_h", N_GAME_QUAD_H, NULL, "game ruleset lava: the first room site's drawn height") \
+    C(style, "style", N_STYLE, NULL, "game rulesets: the level's style id (episode.json), levels with a style") \
     M(rooms_river, "rooms_with_river", "entries of the room list, levels with a river") \
     M(rooms_dry, "rooms_without_river", "entries of the room list, levels without a river") \
     SEEN_ROWS(R)
@@ -1116,6 +1119,11 @@ static void add_game_lava_room_h(const level_t *lv, uint64_t *b)
 {
     if (lv->obs.gp_made && lv->type == LT_LAVA)
         bump(b, NB_game_lava_room_h, lv->obs.glay_room_h);
+}
+static void add_style(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.style)
+        bump(b, NB_style, lv->obs.style);
 }
 
 /* ---- the observer's rows (SEEN_ROWS): each row's value from what the

@@ -1,6 +1,7 @@
 /* game_level.c - see game_level.h. */
 #include "game_level.h"
 
+#include "episode.h"
 #include "layouts/layouts.h"
 #include "tables.h"
 #include "glay.h"
@@ -16,6 +17,17 @@ static const layout_fn SHARED_LAYOUTS[LT__COUNT] = {
     [LT_MAZE] = layout_maze,
     [LT_SINGLE] = layout_normal,
     [LT_SINGLE_PLUS] = layout_normal,
+};
+
+/* [game: generator.lua:194-277; generators.lua:265-347] the types whose
+ * layout lists its rooms with the tiled layout's room reader (normal,
+ * single, single-plus), which a style's wall or door unknown to the reader
+ * leaves without a room list (docs/rules.md G77).  The city's and the lava
+ * level's rooms are listed as they are built, without the reader. */
+static const bool READS_ROOMS[LT__COUNT] = {
+    [LT_NORMAL] = true,
+    [LT_SINGLE] = true,
+    [LT_SINGLE_PLUS] = true,
 };
 
 /* p in [num/den] comes up; no draw for a sure thing. */
@@ -61,6 +73,10 @@ static void shared(layout_ctx_t *ctx)
     c.rules = &quiet;
     SHARED_LAYOUTS[ctx->lv->type](&c);
     ctx->doors = c.doors;
+    /* the room list the layout hands on (G77): none when the reader cannot
+     * see the style's walls or doors */
+    if (READS_ROOMS[ctx->lv->type] && level_reader_blind(ctx->lv, ctx->p->tables))
+        ctx->lv->nrooms = EPISODE_READER_BLIND;
 }
 
 /* fluids at their 1d100 chance, then the river roll */

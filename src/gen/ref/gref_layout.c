@@ -19,6 +19,8 @@
  */
 #include "gref.h"
 
+#include "episode.h"
+
 static layout_fn shared_layout(level_type_t t)
 {
     switch (t) {
@@ -76,6 +78,10 @@ void gref_layout(layout_ctx_t *ctx)
     layout_ctx_t c = *ctx;
     c.rules = &own;
     shared_layout(lv->type)(&c);
+    /* G77: the tiled layout's reader, blind to the style's wall or door,
+     * lists no room */
+    if (shared_layout(lv->type) == ref_layout_normal && level_reader_blind(lv, ctx->p->tables))
+        lv->nrooms = EPISODE_READER_BLIND;
     if (ctx->p->layout_only)
         return;
 

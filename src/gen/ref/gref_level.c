@@ -35,6 +35,7 @@ void gref_level_generate(level_t *lv, const gen_params_t *p, uint64_t seed, uint
 {
     ref_level_reset(lv, p, seed, index);
     ref_level_type(lv, p, seed, index);
+    lv->obs.style = (uint8_t)level_style(p, seed, index);
     rng_t layout, water;
     rng_stream(&layout, seed, index, RNG_LAYOUT);
     rng_stream(&water, seed, index, RNG_WATER);
