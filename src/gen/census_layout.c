@@ -12,7 +12,6 @@
  */
 #include "census_layout.h"
 
-
 /* The bits of columns x1..x2 (x1 <= x2 + 1, x2 < 127). */
 static inline bitrow_t columns(int x1, int x2)
 {
@@ -22,8 +21,8 @@ static inline bitrow_t columns(int x1, int x2)
 /* The stray walls' cells: x 2..77 of rows 2..19. */
 #define STRAY_COLUMNS columns(2, GRID_W - 1)
 
-/* The 9 cells of a row of the centre box, from the left: bit i the cell
- * cx - hx + i, in reverse order (bit i the cell cx + hx - i). */
+/* A row of the centre box (bit i the cell cx - hx + i) mirrored across the
+ * start's column: bit i becomes bit CENSUS_CENTRE_W - 1 - i. */
 static inline unsigned mirror9(unsigned v)
 {
     unsigned m = 0;
@@ -50,11 +49,12 @@ static void arena(level_t *lv)
         return;
     /* each row of the box as 9 bits; a wall cell's mirror images across the
      * start's column (the row reversed) and row (the row -dy) are wall */
+    const unsigned row_bits = (1u << CENSUS_CENTRE_W) - 1;
     int walls = 0;
     bool asym = false;
     for (int dy = -hy; dy <= hy; dy++) {
-        const unsigned row = (unsigned)(wall[cy + dy] >> (cx - hx)) & 0x1ffu;
-        const unsigned across = (unsigned)(wall[cy - dy] >> (cx - hx)) & 0x1ffu;
+        const unsigned row = (unsigned)(wall[cy + dy] >> (cx - hx)) & row_bits;
+        const unsigned across = (unsigned)(wall[cy - dy] >> (cx - hx)) & row_bits;
         walls += bitrow_popcount(row);
         asym |= (row & ~(mirror9(row) & across)) != 0;
     }
