@@ -126,27 +126,40 @@ static void mask_rows_plain(const grid_t *g, cellset_t kinds, bitrow_t rows[GRID
 
 #if CPU_SIMD
 /* 16 cells at a time: one byte compare per kind in the set, then movemask;
- * the five 16-bit masks of a row are joined with constant shifts. */
-static void mask_rows_sse2(const grid_t *g, cellset_t kinds, bitrow_t rows[GRID_H + 2])
+ * the five 16-bit masks of a row are joined with constant shifts.  n is a
+ * constant where this is inlined for one kind (the common call: the layout
+ * census and city read one kind each), so that loop is a single compare. */
+static inline __attribute__((always_inline)) void mask_rows_n(const grid_t *g, const __m128i *want,
+                                                              int n, bitrow_t rows[GRID_H + 2])
 {
     _Static_assert(GRID_STRIDE == 80, "a row is five 16-byte chunks");
-    __m128i want[CELL__COUNT];
-    int n = 0;
-    for (cellset_t k = kinds; k; k &= k - 1)
-        want[n++] = _mm_set1_epi8((char)__builtin_ctz(k));
     for (int y = 0; y < GRID_H + 2; y++) {
         const uint8_t *c = &g->c[GRID_IDX(0, y)];
         uint64_t m[5];
         for (int chunk = 0; chunk < 5; chunk++) {
             __m128i v = _mm_loadu_si128((const __m128i *)(c + 16 * chunk));
-            __m128i hit = _mm_setzero_si128();
-            for (int i = 0; i < n; i++)
+            __m128i hit = _mm_cmpeq_epi8(v, want[0]);
+            for (int i = 1; i < n; i++)
                 hit = _mm_or_si128(hit, _mm_cmpeq_epi8(v, want[i]));
             m[chunk] = (uint64_t)(unsigned)_mm_movemask_epi8(hit);
         }
         uint64_t lo = m[0] | m[1] << 16 | m[2] << 32 | m[3] << 48;
         rows[y] = (bitrow_t)lo | (bitrow_t)m[4] << 64;
     }
+}
+
+static void mask_rows_sse2(const grid_t *g, cellset_t kinds, bitrow_t rows[GRID_H + 2])
+{
+    __m128i want[CELL__COUNT];
+    int n = 0;
+    for (cellset_t k = kinds; k; k &= k - 1)
+        want[n++] = _mm_set1_epi8((char)__builtin_ctz(k));
+    if (n == 1)
+        mask_rows_n(g, want, 1, rows);
+    else if (n > 1)
+        mask_rows_n(g, want, n, rows);
+    else
+        mask_rows_plain(g, kinds, rows);
 }
 #endif
 

@@ -145,9 +145,18 @@ static inline int popcount64(uint64_t v)
     return (int)((v * UINT64_C(0x0101010101010101)) >> 56);
 }
 
+/* Both halves' SWAR counts joined once their 4-bit fields are made (each
+ * at most 4 + 4, so they fit), then one byte fold and one multiply: the
+ * same count as popcount64 of each half, with fewer steps. */
 static inline int bitrow_popcount(bitrow_t r)
 {
-    return popcount64((uint64_t)r) + popcount64((uint64_t)(r >> 64));
+    const uint64_t m1 = UINT64_C(0x5555555555555555), m2 = UINT64_C(0x3333333333333333);
+    uint64_t a = (uint64_t)r, b = (uint64_t)(r >> 64);
+    a = a - ((a >> 1) & m1);
+    b = b - ((b >> 1) & m1);
+    uint64_t v = (a & m2) + ((a >> 2) & m2) + (b & m2) + ((b >> 2) & m2);
+    v = (v & UINT64_C(0x0f0f0f0f0f0f0f0f)) + ((v >> 4) & UINT64_C(0x0f0f0f0f0f0f0f0f));
+    return (int)((v * UINT64_C(0x0101010101010101)) >> 56);
 }
 
 static inline int bitrow_ctz(bitrow_t r)

@@ -108,6 +108,7 @@ CPU_AVX2_FN static void classify_avx2(const grid_t *g, classes_t *k, bool boxes)
      * has, on each pair of rows as it is made: none of these classes is set
      * on the padding columns, so the masks count as they are */
     enum { COUNTED = 1 << R_DOOR | 1 << R_STAIRS | 1 << R_BRIDGE | 1 << R_BARREL };
+    enum { RARE = K_STAIRS | K_BRIDGE | K_BOX | K_BARREL | K_EDGE };
     int n[N_CLASSES] = {0};
     for (int y = 1; y <= GRID_H; y += 2) {
         const uint8_t *rows = &g->c[GRID_IDX(0, y)];
@@ -127,10 +128,14 @@ CPU_AVX2_FN static void classify_avx2(const grid_t *g, classes_t *k, bool boxes)
          * barrel, stairs or ring fluid) */
         const __m256i any = _mm256_or_si256(_mm256_or_si256(cl[0], cl[1]),
                                             _mm256_or_si256(_mm256_or_si256(cl[2], cl[3]), cl[4]));
+        /* and the rare classes as one test first: most pairs of rows have
+         * none of them */
+        const bool rare = !_mm256_testz_si256(any, _mm256_set1_epi8((char)RARE));
         for (int j = N_CLASSES - 1; j >= 0; j--) {
             if (j == R_BOX && !boxes)
                 continue;
-            if (_mm256_testz_si256(any, _mm256_set1_epi8((char)(1 << j)))) {
+            if ((RARE >> j & 1 && !rare) ||
+                _mm256_testz_si256(any, _mm256_set1_epi8((char)(1 << j)))) {
                 k->row[j][y] = k->row[j][y + 1] = 0;
                 continue;
             }
@@ -305,32 +310,34 @@ static inline bool room_on_map(const room_t *r)
            (r->y + r->h - 1 <= GRID_H);
 }
 
-/* A vault's inner box, one cell in from the room's walls: a ring of wall
- * with exactly one door, not on a corner. */
-static bool vault_boxed(const level_t *lv, const room_t *r)
-{
-    const int x1 = r->x + 2, y1 = r->y + 2, x2 = r->x + r->w - 3, y2 = r->y + r->h - 3;
-    if (x2 - x1 < 2 || y2 - y1 < 2)
-        return false;
-    int doors = 0;
-    for (int y = y1; y <= y2; y++)
-        for (int x = x1; x <= x2; x++) {
-            if (x != x1 && x != x2 && y != y1 && y != y2)
-                continue;
-            const cell_t c = grid_get(&lv->map, x, y);
-            const bool corner = (x == x1 || x == x2) && (y == y1 || y == y2);
-            if (c == CELL_DOOR && !corner)
-                doors++;
-            else if (c != CELL_WALL)
-                return false;
-        }
-    return doors == 1;
-}
-
 /* The bits of columns x1..x2. */
 static inline bitrow_t columns(int x1, int x2)
 {
     return (BITROW_BIT(x2 + 1) - 1) & ~(BITROW_BIT(x1) - 1);
+}
+
+/* A vault's inner box, one cell in from the room's walls: a ring of wall
+ * with exactly one door, not on a corner.  Row by row on the wall and door
+ * rows: the ring's cells of a row (the whole box width on its first and
+ * last rows, its two sides between) are all wall or door, with no door on
+ * a corner. */
+static bool vault_boxed(const classes_t *k, const room_t *r)
+{
+    const int x1 = r->x + 2, y1 = r->y + 2, x2 = r->x + r->w - 3, y2 = r->y + r->h - 3;
+    if (x2 - x1 < 2 || y2 - y1 < 2)
+        return false;
+    const bitrow_t *wall = k->row[R_WALL], *door = k->row[R_DOOR];
+    const bitrow_t across = columns(x1, x2), sides = BITROW_BIT(x1) | BITROW_BIT(x2);
+    if ((door[y1] | door[y2]) & sides) /* a door on a corner */
+        return false;
+    int doors = 0;
+    for (int y = y1; y <= y2; y++) {
+        const bitrow_t ring = y == y1 || y == y2 ? across : sides;
+        if (ring & ~(wall[y] | door[y]))
+            return false;
+        doors += (door[y] & ring) != 0 ? bitrow_popcount(door[y] & ring) : 0;
+    }
+    return doors == 1;
 }
 
 /* A room's box cells (inside its walls) form whole 2x2 blocks: as many box
@@ -405,7 +412,7 @@ static void look_rooms(const level_t *lv, const classes_t *k, seen_t *s)
         }
         case SPECIAL_VAULT:
             s->vaults++;
-            s->vault_unboxed += !vault_boxed(lv, r);
+            s->vault_unboxed += !vault_boxed(k, r);
             break;
         case SPECIAL_WAREHOUSE:
             s->box_blocks_bad += !boxes_in_blocks(k, r);

@@ -38,43 +38,44 @@
 #define CITY_Y1 3
 #define CITY_X2 76
 #define CITY_Y2 18
-/* The cells no site may cover, as bit rows: everything but floor (the
- * river), and the inside of each building placed, which stays floor on the
- * map.  Each row is kept as two 64-bit views, bits 0..63 and bits 32..95:
- * a site (at most CITY_SITE_W_MAX wide, ending by column CITY_X2) lies
- * inside one of them, so a site is tested a row at a time with 64-bit
- * shifts. */
+/* The cells no site may cover: everything but floor (the river), and the
+ * inside of each building placed, which stays floor on the map.  A site's
+ * rows y..y+h-1 are the union of its first and its last SITE_HALF rows (h
+ * is SITE_HALF..2*SITE_HALF), so what is kept is, for each row y, the
+ * taken cells of rows y..y+SITE_HALF-1 together (a run), and a site is
+ * tested with two of them and one branch: a loop that stopped at the first
+ * taken row ended at a different row each try and mispredicted about once a
+ * try, and ORing the twelve rows at each of the hundred tries cost more
+ * than updating the runs when one of the few buildings is drawn.  Each run
+ * is kept as two 64-bit views, bits 0..63 and bits 32..95: a site (at most
+ * CITY_SITE_W_MAX wide, ending by column CITY_X2) lies inside one of them,
+ * so it is tested with 64-bit shifts. */
+#define SITE_HALF 6
+_Static_assert(CITY_SITE_H_MIN >= SITE_HALF && CITY_SITE_H_MAX <= 2 * SITE_HALF,
+               "a site's rows are its first and last SITE_HALF rows");
 typedef struct taken {
-    uint64_t view[2][GRID_H + 2];
+    uint64_t run[2][GRID_H + 2]; /* run[v][y]: view v of rows y..y+SITE_HALF-1 */
 } taken_t;
 #define VIEW_SHIFT 32
 _Static_assert(CITY_X2 - VIEW_SHIFT < 64 && 64 - CITY_SITE_W_MAX >= VIEW_SHIFT,
                "a site lies inside one of the two views");
 
+/* Row y's cells bits taken: the runs of rows y-SITE_HALF+1..y hold them. */
 static void taken_or(taken_t *t, int y, bitrow_t bits)
 {
-    t->view[0][y] |= (uint64_t)bits;
-    t->view[1][y] |= (uint64_t)(bits >> VIEW_SHIFT);
+    for (int r = y - (SITE_HALF - 1); r <= y; r++)
+        if (r >= 0) {
+            t->run[0][r] |= (uint64_t)bits;
+            t->run[1][r] |= (uint64_t)(bits >> VIEW_SHIFT);
+        }
 }
-
-/* The site's rows y..y+h-1 are the union of its first and its last
- * SITE_HALF rows (h is SITE_HALF..2*SITE_HALF), so the test is a fixed
- * count of ORs and one branch: a loop that stops at the first taken row
- * ends at a different row each try and mispredicts about once a try. */
-#define SITE_HALF 6
-_Static_assert(CITY_SITE_H_MIN >= SITE_HALF && CITY_SITE_H_MAX <= 2 * SITE_HALF,
-               "a site's rows are its first and last SITE_HALF rows");
 
 CITY_INLINE bool site_is_free(const taken_t *t, int x, int y, int w, int h)
 {
     const int v = x + w > 64; /* then x > 64 - CITY_SITE_W_MAX >= VIEW_SHIFT */
-    const uint64_t *top = &t->view[v][y], *bottom = &t->view[v][y + h - SITE_HALF];
+    const uint64_t any = t->run[v][y] | t->run[v][y + h - SITE_HALF];
     const uint64_t span = (UINT64_C(1) << w) - 1;
-    const int sh = x - VIEW_SHIFT * v;
-    uint64_t any = 0;
-    for (int j = 0; j < SITE_HALF; j++)
-        any |= top[j] | bottom[j];
-    return !((any >> sh) & span);
+    return !((any >> (x - VIEW_SHIFT * v)) & span);
 }
 
 /* A uniformly chosen wall cell of the building (bx,by,bw,bh) that is not a
@@ -99,10 +100,13 @@ CITY_INLINE point_t door_cell(rng_t *r, int bx, int by, int bw, int bh)
 /* The wall ring of the building (bx,by,bw,bh), its cells marked taken.
  * Fixed counts, no branch on the size: the wall rows are BW_STORES 4-byte
  * stores at offsets clamped to bw-4 (overlapping, never outside the
- * building), and row j of BH_ROWS is the building's row min(j, bh-1) (the
- * last one repeated), so a building costs no mispredicted loop end. */
+ * building), row j of BH_ROWS is the building's row min(j, bh-1) (the last
+ * one repeated), and the runs its rows fall in are the RUN_ROWS from
+ * by-SITE_HALF+1, clamped to row 0 and to its last row (a run ORed twice
+ * is the same), so a building costs no mispredicted loop end. */
 #define BW_STORES 4
 #define BH_ROWS (CITY_SITE_H_MAX - 2)
+#define RUN_ROWS (BH_ROWS + SITE_HALF - 1)
 _Static_assert(CITY_SITE_W_MIN - 2 >= 4 && CITY_SITE_W_MAX - 2 <= 4 * BW_STORES,
                "BW_STORES clamped 4-byte stores cover a wall row");
 CITY_INLINE void draw_building(grid_t *g, taken_t *t, int bx, int by, int bw, int bh)
@@ -117,12 +121,15 @@ CITY_INLINE void draw_building(grid_t *g, taken_t *t, int bx, int by, int bw, in
     const bitrow_t inside = (BITROW_BIT(bw) - 1) << bx;
     const uint64_t in0 = (uint64_t)inside, in1 = (uint64_t)(inside >> VIEW_SHIFT);
     for (int j = 0; j < BH_ROWS; j++) {
-        const int r = j < bh - 1 ? j : bh - 1;
-        uint8_t *c = top + r * GRID_STRIDE;
+        uint8_t *c = top + (j < bh - 1 ? j : bh - 1) * GRID_STRIDE;
         c[0] = CELL_WALL;
         c[bw - 1] = CELL_WALL;
-        t->view[0][by + r] |= in0;
-        t->view[1][by + r] |= in1;
+    }
+    for (int j = 0; j < RUN_ROWS; j++) {
+        const int r = by - (SITE_HALF - 1) + j, last = by + bh - 1;
+        const int y = r < 0 ? 0 : r > last ? last : r;
+        t->run[0][y] |= in0;
+        t->run[1][y] |= in1;
     }
 }
 
@@ -139,18 +146,10 @@ static void make_cleared(void)
         taken_or(&cleared_taken, y, ~floor[y]);
 }
 
-/* The river's cells (every non-floor cell of the map) added to t, by
- * grid_mask_rows over the whole map. */
-CITY_INLINE void taken_add_river(taken_t *t, const grid_t *g)
-{
-    bitrow_t floor[GRID_H + 2];
-    grid_mask_rows(g, CELLSET(CELL_FLOOR), floor);
-    for (int y = 0; y < GRID_H + 2; y++)
-        taken_or(t, y, ~floor[y]);
-}
-
-/* river: whether a river was drawn on the cleared map before. */
-static void buildings(level_t *lv, rng_t *stream, bool river)
+/* river: the map's non-floor cells after the river (its cells, the
+ * border and the padding), or NULL when no river was drawn on the cleared
+ * map. */
+static void buildings(level_t *lv, rng_t *stream, const bitrow_t *river)
 {
     /* a local copy of the stream: the map's byte stores could alias it */
     rng_t rl = *stream, *r = &rl;
@@ -161,7 +160,8 @@ static void buildings(level_t *lv, rng_t *stream, bool river)
     pthread_once(&cleared_once, make_cleared);
     taken_t taken = cleared_taken;
     if (river)
-        taken_add_river(&taken, g);
+        for (int y = 0; y < GRID_H + 2; y++)
+            taken_or(&taken, y, river[y]);
     int tries = 0; /* tries made, for the observation record */
     for (int t = 0; t < CITY_TRIES; t++) {
         tries++;
@@ -211,10 +211,13 @@ static inline int ring_doors(const uint8_t *c, int w, int h)
  * its wall ring), and where the first building's door lies when it has
  * exactly one: its wall (0 top, 1 bottom, 2 left, 3 right) and its cell
  * along that wall (0 next to the top or left corner); and the river cells
- * that lie in a building. */
+ * that lie in a building: as the map showed them before the buildings
+ * (river, see buildings), inside a building's walls, since a building
+ * draws only its wall ring and its door and no building is drawn over
+ * another (test_open_layouts recounts them on the map). */
 _Static_assert(CITY_SITE_W_MAX - 2 <= 16 && CITY_SITE_H_MAX - 2 <= 16,
                "a building's rows and sides in 16 bits");
-static void observe_buildings(level_t *lv)
+static void observe_buildings(level_t *lv, const bitrow_t *river)
 {
     obs_t *o = &lv->obs;
     for (int i = 0; i < lv->nrooms; i++) {
@@ -226,13 +229,11 @@ static void observe_buildings(level_t *lv)
         const int doors = ring_doors(c, b->w, b->h);
         o->buildings_by_doors[doors < 3 ? doors : 3]++;
         o->building_corner_doors = (uint8_t)(o->building_corner_doors + corners);
-        /* river cells under the building: before the fluid pass every other
-         * cell is floor, wall or door */
-        for (int k = 0; k < b->h; k++)
-            for (int x = 0; x < b->w; x++) {
-                const uint8_t cell = c[k * GRID_STRIDE + x];
-                o->building_river += cell != CELL_FLOOR && cell != CELL_WALL && cell != CELL_DOOR;
-            }
+        if (river && b->w > 2) {
+            const bitrow_t inside = (BITROW_BIT(b->w - 2) - 1) << (b->x + 1);
+            for (int y = b->y + 1; y < b->y + b->h - 1; y++)
+                o->building_river = (uint16_t)(o->building_river + bitrow_popcount(river[y] & inside));
+        }
         if (i > 0 || doors != 1 || corners)
             continue;
         /* the first building's one door: which wall, which cell */
@@ -255,8 +256,15 @@ void layout_city(layout_ctx_t *ctx)
 {
     grid_clear(&ctx->lv->map);
     /* [wiki] before the buildings, vertical only (the type's river style) */
-    const bool river = water_river(ctx);
+    bitrow_t rows[GRID_H + 2];
+    const bitrow_t *river = NULL;
+    if (water_river(ctx)) {
+        grid_mask_rows(&ctx->lv->map, CELLSET(CELL_FLOOR), rows);
+        for (int y = 0; y < GRID_H + 2; y++)
+            rows[y] = ~rows[y];
+        river = rows;
+    }
     buildings(ctx->lv, ctx->layout, river);
-    observe_buildings(ctx->lv);
+    observe_buildings(ctx->lv, river);
     water_fluids(ctx, &WATER_INTERIOR);
 }
