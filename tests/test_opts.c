@@ -320,7 +320,7 @@ static void shared(void)
         {"--type", "dungeon",
          "--type: unknown level type 'dungeon' (normal, small-rooms, warehouse, city, caves, "
          "arena, maze, single; game-0.9.9.7 also caves-2, lava, single-plus)"},
-        {"--rules", "wiki", "--rules: 'wiki' is not one of wiki-0.9.9.3, game-0.9.9.7"},
+        {"--rules", "wiki", "--rules: 'wiki' is not one of wiki-0.9.9.3, game-0.9.9.7, game-0.10.10b"},
         {"--seed", "0x", "--seed: '0x' is not a 64-bit non-negative integer"},
     };
     fails(&SHARED_CMD, &s, BAD, sizeof BAD / sizeof BAD[0]);
