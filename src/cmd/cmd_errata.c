@@ -788,15 +788,15 @@ int cmd_errata(int argc, char **argv)
         rc |= !page ? 1 : report_html_write(page, &run, o.html) ? CLI_EXIT_IO : 0;
         cJSON_Delete(page);
     }
-    if (!to_stdout) { /* per claim: verdict, name, exact and measured; then why */
+    if (!to_stdout) { /* per claim: verdict, name, the wiki's, exact, measured; why */
         printf("The wiki's claims on %s:\n\n", game->name);
         const cJSON *c;
         cJSON_ArrayForEach(c, out)
         {
             const char *ex = ju_text(c, "game_exact"), *ob = ju_text(c, "game_observed");
-            printf("%-16s %s:%s%s%s%s%s\n%-16s %s\n", ju_text(c, "verdict"), ju_text(c, "name"),
-                   *ex ? " exactly " : "", ex, *ex && *ob ? ";" : "", *ob ? " measured " : "",
-                   ob, "", ju_text(c, "why"));
+            printf("%-16s %s: wiki %s%s%s%s%s\n%-16s %s\n", ju_text(c, "verdict"),
+                   ju_text(c, "name"), ju_text(c, "wiki_says"), *ex ? "; exactly " : "", ex,
+                   *ob ? "; measured " : "", ob, "", ju_text(c, "why"));
         }
         printf("\n%s: %d agree, %d differ, %d not in the game\n", game->name, count[E_AGREES],
                count[E_DIFFERS], count[E_ABSENT]);
