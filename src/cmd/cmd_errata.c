@@ -1,14 +1,18 @@
 /* cmd_errata.c - `drlsim errata`: the wiki's claims, tried on the released game.
  *
  * Every check of the wiki ruleset's expectations (data/expectations.json) is
- * run on levels of the game-0.9.9.7 ruleset: the same samples, the same tests
- * (check.c), but the levels come from the game's generator.  A check that
+ * run on levels of a game ruleset (--rules: any registry entry that names
+ * the ruleset of its claims; default the newest, the current release): the
+ * same samples, the same tests (check.c), but the levels come from the
+ * game's generator.  A check that
  * passes says the game agrees with the wiki's claim, one that fails says it
  * differs; a check whose sample or observation the game never produces (a
  * type the game does not make at that dlevel, a roll the game does not draw)
  * is "not in the game".  Known discrepancies of the wiki ruleset do not apply:
  * the game is tried against the wiki's words.  Each result carries one line of
- * why from data/game-0.9.9.7/errata.json (by check, else by family).
+ * why from the ruleset's errata file, data/RULESET/errata.json (by check, else
+ * by family), and the game's exact value where its rules give one; a file may
+ * inherit another ruleset's ("inherits") and give only what changed.
  *
  * The expectations are read under the wiki's tables (their bin names are the
  * wiki's), then the bins named by monster ids or single-monster outcome names
@@ -49,23 +53,54 @@ static const char *const E_NAME[E__COUNT] = {"agrees", "differs", "not in the ga
 
 typedef opt_checks_t opts_t; /* errata takes the checks' options, no others */
 
+/* The ruleset errata tries the claims on by default: the newest that has
+ * claims to try (the registry lists the rulesets oldest first). */
+static const ruleset_def_t *default_game(void)
+{
+    const ruleset_def_t *d = NULL;
+    for (int i = 0; RULESET_DEFS[i]; i++)
+        if (RULESET_DEFS[i]->claims)
+            d = RULESET_DEFS[i];
+    return d;
+}
+
+/* "game-0.9.9.7, game-0.10.10b": the rulesets --rules takes. */
+static void game_names(char *buf, size_t n)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; RULESET_DEFS[i] && used < n; i++)
+        if (RULESET_DEFS[i]->claims) {
+            int k = snprintf(buf + used, n - used, "%s%s", used ? ", " : "",
+                             RULESET_DEFS[i]->name);
+            used += k > 0 ? (size_t)k : 0;
+        }
+}
+
 static void usage(FILE *out)
 {
+    char games[160];
+    game_names(games, sizeof games);
+    const ruleset_def_t *d = default_game();
     fprintf(out,
-            "usage: drlsim errata [--scale F] [--seed S] [--alpha A] [--threads K]\n"
-            "                     [--json FILE] [--markdown FILE] [--junit FILE] [--html FILE]\n"
-            "                     [--only TEXT] [--style ID]\n"
+            "usage: drlsim errata [--rules NAME] [--scale F] [--seed S] [--alpha A]\n"
+            "                     [--threads K] [--json FILE] [--markdown FILE]\n"
+            "                     [--junit FILE] [--html FILE] [--only TEXT] [--data DIR]\n"
+            "                     [--style ID]\n"
             "                     [--progress auto|always|never]\n"
             "\n"
-            "Try every claim of the wiki ruleset's checks (data/expectations.json) on the\n"
-            "game's generator (--rules game-0.9.9.7, its 2016 source): the same samples and\n"
-            "tests as `drlsim check`, levels made by the game's rules.  Each check is\n"
-            "listed with what the wiki says, what the game does (observed, with its 95%%\n"
-            "interval), the verdict (agrees, differs, or not in the game: the game never\n"
-            "makes that sample or draws that roll), its p-value and effect, and one line\n"
-            "of why\n"
-            "(data/game-0.9.9.7/errata.json; docs/rulesets.md).\n"
+            "Try every claim of the wiki ruleset's checks (data/expectations.json) on a\n"
+            "game ruleset's generator: the same samples and tests as `drlsim check`,\n"
+            "levels made by the game's rules.  Each check is listed with what the wiki\n"
+            "says, the game's exact value where its rules give one, what the game does\n"
+            "(measured, with its 95%% interval), the verdict (agrees, differs, or not in\n"
+            "the game: the game never makes that sample or draws that roll), its p-value\n"
+            "and effect, and one line of why (data/RULESET/errata.json;\n"
+            "docs/rulesets.md).\n"
             "\n"
+            "  --rules NAME     the game ruleset to try the claims on (docs/rulesets.md),\n"
+            "                   one of: %s\n"
+            "                   (default %s, the current release)\n"
             "  --scale F        multiply every sample's levels by F (default 1)\n"
             "  --seed S         master seed (default 0)\n"
             "  --alpha A        significance level per family, Holm (default %g)\n"
@@ -79,12 +114,13 @@ static void usage(FILE *out)
             "                   what the game does, with a gnuplot picture (needs gnuplot)\n"
             "  --only TEXT      only the checks whose name or family contains TEXT\n"
             "  --data DIR       the game ruleset's tables from DIR: a data tree, or a\n"
-            "                   folder whose manifest.json builds a ruleset on it\n"
+            "                   folder whose manifest.json builds a ruleset on one (then\n"
+            "                   the default ruleset is the folder's)\n"
             "  --progress WHEN  progress bar on stderr: auto (on a terminal), always, never\n"
             OPT_STYLE_HELP
             "\n"
             "SIGINT or SIGTERM stops the run: nothing is written, exit status 130.\n",
-            ERRATA_DEFAULT_ALPHA);
+            games, d ? d->name : "-", ERRATA_DEFAULT_ALPHA);
     fputs(CLI_EXIT_HELP, out);
 }
 
@@ -92,12 +128,14 @@ static void usage(FILE *out)
 typedef struct errata_args {
     opts_t o;
     const char *data_dir;
+    const char *rules; /* --rules, or NULL */
 } errata_args_t;
 
 static const cli_spec_t OPTS[] = {
     OPT_HELP,
     OPT_CHECKS(errata_args_t, o),
     OPT_DATA(errata_args_t, data_dir),
+    OPT_RULES(errata_args_t, rules),
     {.name = NULL},
 };
 
@@ -107,9 +145,10 @@ static const cli_cmd_t CMD = {"errata", OPTS, usage, 0, 0};
 #define OUTPUTS(o) {(o)->json, (o)->markdown, (o)->junit, (o)->html}
 
 /* cli_parse's answer: CLI_GO_ON, or the exit status. */
-static int parse_opts(int argc, char **argv, opts_t *o, const char **data_dir)
+static int parse_opts(int argc, char **argv, opts_t *o, const char **data_dir,
+                      const char **rules)
 {
-    errata_args_t a = {.data_dir = NULL};
+    errata_args_t a = {.data_dir = NULL, .rules = NULL};
     opt_checks_default(&a.o, ERRATA_DEFAULT_ALPHA);
     cli_t c;
     int rc = cli_parse(&c, &CMD, argc, argv, &a);
@@ -117,6 +156,14 @@ static int parse_opts(int argc, char **argv, opts_t *o, const char **data_dir)
         return rc;
     *o = a.o;
     *data_dir = a.data_dir;
+    *rules = a.rules;
+    if (a.rules && !registry_find(a.rules)->claims) {
+        char games[160];
+        game_names(games, sizeof games);
+        cli_error(&c, "--rules %s: a ruleset with no claims to try on it (the wiki's claims "
+                      "are tried on %s)", a.rules, games);
+        return CLI_EXIT_USAGE;
+    }
     const char *outs[] = OUTPUTS(o);
     if (opt_to_stdout(outs, 4) > 1) {
         cli_error(&c, "only one of --json, --markdown, --junit and --html can write to stdout ('-')");
@@ -206,36 +253,100 @@ static void remap(expect_set_t *set, const tables_t *wiki, const tables_t *game,
 
 /* ---- why ---------------------------------------------------------------- */
 
+/* How many files a chain of "inherits" may read: a file, its base's, ... */
+#define ERRATA_INHERIT_MAX 4
+
 typedef struct why_table {
-    cJSON *root; /* {"families": {F: text}, "checks": {NAME: {"why": text, "game": text}}} */
+    cJSON *root; /* {"families": {F: text}, "checks": {NAME: {"why": text, "game": text}},
+                    "single_outcomes": {WIKI ROW: GAME ROW}}, inheritance resolved */
 } why_table_t;
 
-static bool why_load(why_table_t *w, const tables_t *game, char *err, size_t errlen)
+/* Overlay `over`'s entries on `into` (both objects): an entry replaces the
+ * one of its name, null removes it; with `fields`, each entry is an object
+ * whose fields are overlaid the same way (a check's why and game). */
+static void overlay(cJSON *into, const cJSON *over, bool fields)
+{
+    const cJSON *it;
+    cJSON_ArrayForEach(it, over)
+    {
+        cJSON *old = cJSON_GetObjectItemCaseSensitive(into, it->string);
+        if (fields && cJSON_IsObject(old) && cJSON_IsObject(it)) {
+            overlay(old, it, false);
+            continue;
+        }
+        cJSON_DeleteItemFromObjectCaseSensitive(into, it->string);
+        if (cJSON_IsNull(it))
+            continue;
+        cJSON *copy = cJSON_Duplicate(it, true);
+        if (fields) { /* a new check's null fields are nothing to remove */
+            for (cJSON *f = copy ? copy->child : NULL, *next; f; f = next) {
+                next = f->next;
+                if (cJSON_IsNull(f))
+                    cJSON_DeleteItemFromObjectCaseSensitive(copy, f->string);
+            }
+        }
+        cJSON_AddItemToObject(into, it->string, copy);
+    }
+}
+
+/* Is `name` a check (families: a family) of the claims? */
+static bool claims_have(const expect_set_t *set, const char *name, bool family)
+{
+    for (int i = 0; i < set->n; i++)
+        if (strcmp(family ? set->check[i].family : set->check[i].name, name) == 0)
+            return true;
+    return false;
+}
+
+/* Read and validate the errata file of ruleset def from src (the root the
+ * tried ruleset's tables come from; depth 0: its own file, as its tables
+ * read it), then the file it inherits, overlaid by this one.  NULL with a
+ * one-line error in err. */
+static cJSON *why_read(const tables_t *game, const ruleset_def_t *def, int depth,
+                       const expect_set_t *set, char *err, size_t errlen)
 {
     size_t len;
     char origin[256];
-    char *text = tables_read(game, game->def->errata, &len, origin, sizeof origin, err, errlen);
+    char *text;
+    if (depth == 0) {
+        text = tables_read(game, def->errata, &len, origin, sizeof origin, err, errlen);
+    } else { /* the inherited ruleset's folder under the same data root */
+        data_src_t src = game->src;
+        src.folder = def->folder;
+        src.files = def->files;
+        src.overlay = NULL;
+        src.replaced = NULL;
+        text = data_src_read(&src, def->errata, &len, origin, sizeof origin, err, errlen);
+    }
     if (!text)
-        return false;
+        return NULL;
     ju_t ju;
     ju_init(&ju, origin, err, errlen);
-    static const char *const TOP[] = {"comment", "families", "checks", "single_outcomes", NULL};
-    w->root = ju_parse_object(&ju, text, len, TOP);
+    static const char *const TOP[] = {"comment", "inherits", "families", "checks",
+                                      "single_outcomes", NULL};
+    cJSON *root = ju_parse_object(&ju, text, len, TOP);
     free(text);
-    if (!w->root)
-        return false;
-    const cJSON *f = ju_object(&ju, w->root, "", "families");
-    const cJSON *c = ju_object(&ju, w->root, "", "checks");
+    if (!root)
+        return NULL;
+    const cJSON *f = ju_object(&ju, root, "", "families");
+    const cJSON *c = ju_object(&ju, root, "", "checks");
     const cJSON *it;
     cJSON_ArrayForEach(it, f)
     {
-        if (!ju.failed && !cJSON_IsString(it) && strcmp(it->string, "comment") != 0)
-            ju_fail(&ju, "families", "%s: expected a string", it->string);
+        if (ju.failed || strcmp(it->string, "comment") == 0)
+            continue;
+        if (!cJSON_IsString(it) && !cJSON_IsNull(it))
+            ju_fail(&ju, "families", "%s: expected a string (or null: no why)", it->string);
+        else if (!claims_have(set, it->string, true))
+            ju_fail(&ju, "families", "%s: no family of that name among the checks of %s",
+                    it->string, def->claims);
     }
-    const cJSON *so = ju_object(&ju, w->root, "", "single_outcomes");
+    const cJSON *so = cJSON_GetObjectItemCaseSensitive(root, "single_outcomes")
+                          ? ju_object(&ju, root, "", "single_outcomes")
+                          : NULL;
     cJSON_ArrayForEach(it, so)
     {
-        if (!ju.failed && !cJSON_IsString(it))
+        if (!ju.failed && !cJSON_IsString(it) && !cJSON_IsNull(it))
             ju_fail(&ju, "single_outcomes", "%s: expected a game outcome name", it->string);
     }
     static const char *const CK[] = {"why", "game", "comment", NULL};
@@ -244,14 +355,63 @@ static bool why_load(why_table_t *w, const tables_t *game, char *err, size_t err
         if (ju.failed)
             break;
         char path[160];
-        snprintf(path, sizeof path, "checks.%s", it->string);
+        snprintf(path, sizeof path, "checks.%.140s", it->string);
+        if (!cJSON_IsObject(it)) {
+            ju_fail(&ju, path, "expected an object with \"why\" and \"game\"");
+            break;
+        }
         ju_keys(&ju, it, path, CK);
+        const cJSON *w;
+        cJSON_ArrayForEach(w, it)
+        {
+            if (!ju.failed && !cJSON_IsString(w) && !cJSON_IsNull(w))
+                ju_fail(&ju, path, "%s: expected a string (or null: none)", w->string);
+        }
+        if (!ju.failed && !claims_have(set, it->string, false))
+            ju_fail(&ju, path, "no check of that name among the checks of %s", def->claims);
+    }
+    /* "inherits": the ruleset whose file this one overlays */
+    const cJSON *inh = cJSON_GetObjectItemCaseSensitive(root, "inherits");
+    const ruleset_def_t *base = NULL;
+    if (!ju.failed && inh) {
+        const char *name = ju_string(&ju, root, "", "inherits");
+        base = ju.failed ? NULL : registry_find(name);
+        if (!ju.failed && (!base || !base->errata || base == def))
+            ju_fail(&ju, "inherits", "\"%s\" is not another ruleset with an errata file", name);
+        else if (!ju.failed && depth + 1 >= ERRATA_INHERIT_MAX)
+            ju_fail(&ju, "inherits", "more than %d files inherit one from another",
+                    ERRATA_INHERIT_MAX);
     }
     if (ju.failed) {
-        cJSON_Delete(w->root);
-        w->root = NULL;
+        cJSON_Delete(root);
+        return NULL;
     }
-    return !ju.failed;
+    if (!base)
+        return root;
+    cJSON *under = why_read(game, base, depth + 1, set, err, errlen);
+    if (!under) {
+        cJSON_Delete(root);
+        return NULL;
+    }
+    static const char *const PARTS[] = {"families", "checks", "single_outcomes"};
+    for (int k = 0; k < 3; k++) {
+        cJSON *into = cJSON_GetObjectItemCaseSensitive(under, PARTS[k]);
+        if (!into)
+            into = cJSON_AddObjectToObject(under, PARTS[k]);
+        overlay(into, cJSON_GetObjectItemCaseSensitive(root, PARTS[k]), k == 1);
+    }
+    cJSON_Delete(root);
+    return under;
+}
+
+/* The why of each claim tried on `game`: its ruleset's errata file, with
+ * the files it inherits; none when the ruleset has no errata file. */
+static bool why_load(why_table_t *w, const tables_t *game, const expect_set_t *set, char *err,
+                     size_t errlen)
+{
+    w->root = game->def->errata ? why_read(game, game->def, 0, set, err, errlen)
+                                : cJSON_CreateObject();
+    return w->root != NULL;
 }
 
 static const char *why_of(const why_table_t *w, const expect_check_t *e, const char *key)
@@ -293,53 +453,67 @@ static errata_verdict_t verdict_of(const check_result_t *r, bool absent)
     }
 }
 
-/* Markdown: per family a table of the checks. */
+/* Markdown: a header saying what made it (the ruleset, its source, the
+ * command, the tables and their hashes: what tests/errata_test.sh holds the
+ * committed pages to), then per family a table of the checks. */
 static char *markdown(const cJSON *rep)
 {
     strbuf_t b = {0};
     const cJSON *s = cJSON_GetObjectItemCaseSensitive(rep, "summary");
+    const char *game = ju_text(s, "game_rules");
     sb_printf(&b,
-                  "# Errata: the wiki's claims on the released game\n\n"
-                  "Every check of the wiki ruleset (docs/expectations.md), run on levels of the\n"
-                  "%s ruleset (docs/rulesets.md) by `drlsim errata`: %d agree, %d "
-                  "differ, %d are not in the game (%.0f levels, seed %s, alpha %g per family "
-                  "after Holm).  Regenerate it with `drlsim errata --markdown FILE`.\n",
-                  cJSON_GetObjectItemCaseSensitive(s, "game_rules")->valuestring,
-                  cJSON_GetObjectItemCaseSensitive(s, "agrees")->valueint,
-                  cJSON_GetObjectItemCaseSensitive(s, "differs")->valueint,
-                  cJSON_GetObjectItemCaseSensitive(s, "not_in_the_game")->valueint,
-                  cJSON_GetObjectItemCaseSensitive(s, "levels")->valuedouble,
-                  cJSON_GetObjectItemCaseSensitive(s, "seed_text")->valuestring,
-                  cJSON_GetObjectItemCaseSensitive(s, "alpha")->valuedouble);
+              "# Errata: the wiki's claims on %s\n\n"
+              "Every check of the wiki ruleset (docs/expectations.md), run on levels of the\n"
+              "%s ruleset (docs/rulesets.md) by `drlsim errata`: %d agree, %d differ, %d are "
+              "not in the game (%.0f levels, seed %s, alpha %g per family after Holm).\n\n"
+              "The ruleset's source: %s.\n\n"
+              "\"exactly\" is the game's own value where its rules give one, \"measured\" "
+              "what its levels show (a share with its 95%% interval), \"why\" the rule that "
+              "makes the game agree or differ (docs/rules.md).\n\n"
+              "Made by `",
+              game, game, (int)ju_value(s, "agrees"), (int)ju_value(s, "differs"),
+              (int)ju_value(s, "not_in_the_game"), ju_value(s, "levels"),
+              ju_text(s, "seed_text"), ju_value(s, "alpha"), ju_text(s, "rules_source"));
+    const cJSON *a;
+    bool first = true;
+    cJSON_ArrayForEach(a, cJSON_GetObjectItemCaseSensitive(s, "command"))
+    {
+        sb_printf(&b, "%s%s", first ? "" : " ", cJSON_IsString(a) ? a->valuestring : "");
+        first = false;
+    }
+    sb_printf(&b, " --markdown FILE` from these tables:");
+    first = true;
+    cJSON_ArrayForEach(a, cJSON_GetObjectItemCaseSensitive(s, "tables"))
+    {
+        sb_printf(&b, "%s %s `%s`", first ? "" : ",", a->string,
+                  cJSON_IsString(a) ? a->valuestring : "");
+        first = false;
+    }
+    sb_printf(&b, ".\n");
     const cJSON *checks = cJSON_GetObjectItemCaseSensitive(rep, "checks");
     const char *family = NULL;
     const cJSON *c;
     cJSON_ArrayForEach(c, checks)
     {
-        const char *f = cJSON_GetObjectItemCaseSensitive(c, "family")->valuestring;
+        const char *f = ju_text(c, "family");
         if (!family || strcmp(family, f) != 0) {
             sb_printf(&b,
-                          "\n## %s\n\n| check | wiki says | game does | verdict | p | why |\n"
-                          "|---|---|---|---|---|---|\n",
-                          f);
+                      "\n## %s\n\n| check | wiki says | exactly | measured | verdict | p | why |\n"
+                      "|---|---|---|---|---|---|---|\n",
+                      f);
             family = f;
         }
         const cJSON *obs = cJSON_GetObjectItemCaseSensitive(c, "game_observed");
         const cJSON *p = cJSON_GetObjectItemCaseSensitive(c, "p");
-        const cJSON *why = cJSON_GetObjectItemCaseSensitive(c, "why");
         const cJSON *exact = cJSON_GetObjectItemCaseSensitive(c, "game_exact");
-        sb_printf(&b, "| %s | %s | %s%s%s | %s | ",
-                      cJSON_GetObjectItemCaseSensitive(c, "name")->valuestring,
-                      cJSON_GetObjectItemCaseSensitive(c, "wiki_says")->valuestring,
-                      cJSON_IsString(obs) ? obs->valuestring : "-",
-                      cJSON_IsString(exact) ? "; exactly " : "",
-                      cJSON_IsString(exact) ? exact->valuestring : "",
-                      cJSON_GetObjectItemCaseSensitive(c, "verdict")->valuestring);
+        sb_printf(&b, "| %s | %s | %s | %s | %s | ", ju_text(c, "name"), ju_text(c, "wiki_says"),
+                  cJSON_IsString(exact) ? exact->valuestring : "-",
+                  cJSON_IsString(obs) ? obs->valuestring : "-", ju_text(c, "verdict"));
         if (cJSON_IsNumber(p))
             sb_printf(&b, "%.3g", p->valuedouble);
         else
             sb_printf(&b, "-");
-        sb_printf(&b, " | %s |\n", cJSON_IsString(why) ? why->valuestring : "");
+        sb_printf(&b, " | %s |\n", ju_text(c, "why"));
     }
     if (b.oom) {
         free(b.s);
@@ -423,7 +597,7 @@ static void observed_text(const cJSON *c, char *buf, size_t n)
         return;
     if (cJSON_IsNumber(obs) && cJSON_IsArray(iv) && cJSON_GetArraySize(iv) == 2) {
         const char *what = strcmp(test->valuestring, "range") == 0   ? "in range"
-                           : strcmp(test->valuestring, "exact") == 0 ? "exact"
+                           : strcmp(test->valuestring, "exact") == 0 ? "holds in"
                                                                      : "share";
         snprintf(buf, n, "%s %.4f [%.4f, %.4f]", what, obs->valuedouble,
                  cJSON_GetArrayItem(iv, 0)->valuedouble, cJSON_GetArrayItem(iv, 1)->valuedouble);
@@ -459,21 +633,30 @@ static void observed_text(const cJSON *c, char *buf, size_t n)
 int cmd_errata(int argc, char **argv)
 {
     opts_t o;
-    const char *data_dir;
+    const char *data_dir, *rules;
     const time_t started = time(NULL); /* the HTML page's date */
-    int rc = parse_opts(argc, argv, &o, &data_dir);
+    int rc = parse_opts(argc, argv, &o, &data_dir, &rules);
     if (rc != CLI_GO_ON)
         return rc;
     gsl_set_error_handler_off();
     char err[512];
-    /* The ruleset the claims are tried on: the first with an errata file;
-     * the tables of the ruleset that makes the claims name the bins the
-     * expectations speak of. */
-    const ruleset_def_t *on = NULL;
-    for (int i = 0; RULESET_DEFS[i] && !on; i++)
-        if (RULESET_DEFS[i]->errata)
-            on = RULESET_DEFS[i];
-    const tables_t *wiki = opt_tables("errata", on->claims, NULL, -1);
+    /* The ruleset the claims are tried on: --rules, else a manifest's own
+     * (--data), else the newest game ruleset; the tables of the ruleset that
+     * makes the claims name the bins the expectations speak of. */
+    const ruleset_def_t *dflt = default_game();
+    const char *on = rules                                           ? rules
+                     : data_dir && registry_has_manifest(data_dir) ? NULL
+                     : dflt                                          ? dflt->name
+                                                                     : RULESET_DEFS[0]->name;
+    const tables_t *game = opt_tables("errata", on, data_dir, -1);
+    if (!game)
+        return CLI_EXIT_USAGE;
+    if (!game->def->claims) { /* a manifest built on the wiki's ruleset */
+        fprintf(stderr, "drlsim errata: %s: a ruleset with no claims to try on it\n",
+                game->name);
+        return CLI_EXIT_USAGE;
+    }
+    const tables_t *wiki = opt_tables("errata", game->def->claims, NULL, -1);
     if (!wiki)
         return CLI_EXIT_USAGE;
     expect_set_t set;
@@ -481,15 +664,13 @@ int cmd_errata(int argc, char **argv)
         fprintf(stderr, "drlsim errata: %s\n", err);
         return CLI_EXIT_USAGE;
     }
-    const tables_t *game = opt_tables("errata", on->name, data_dir, -1);
     why_table_t why = {NULL};
-    if (game && (rc = opt_style("errata", game, o.style)) != 0) {
+    if ((rc = opt_style("errata", game, o.style)) != 0) {
         expect_free(&set);
         return rc;
     }
-    if (!game || !why_load(&why, game, err, sizeof err)) {
-        if (game)
-            fprintf(stderr, "drlsim errata: %s\n", err);
+    if (!why_load(&why, game, &set, err, sizeof err)) {
+        fprintf(stderr, "drlsim errata: %s\n", err);
         expect_free(&set);
         return CLI_EXIT_USAGE;
     }
@@ -607,23 +788,26 @@ int cmd_errata(int argc, char **argv)
     if (o.junit)
         rc |= cli_write_text("errata", o.junit, junit(rep));
     if (o.html) {
+        char title[96];
+        snprintf(title, sizeof title, "drlsim errata: the wiki's claims on %s", game->name);
         report_html_run_t run = {argc, argv, o.scale, ng, started, secs, "errata",
-                                 "drlsim errata: the wiki's claims on the released game",
-                                 HTML_SAY, "wiki says", true};
+                                 title, HTML_SAY, "wiki says", true};
         cJSON *page = html_results(rep, crep_summary);
         rc |= !page ? 1 : report_html_write(page, &run, o.html) ? CLI_EXIT_IO : 0;
         cJSON_Delete(page);
     }
-    if (!to_stdout) {
+    if (!to_stdout) { /* per claim: verdict, name, the wiki's, exact, measured; why */
+        printf("The wiki's claims on %s:\n\n", game->name);
         const cJSON *c;
         cJSON_ArrayForEach(c, out)
-        printf("%-16s %-40s %s\n", cJSON_GetObjectItemCaseSensitive(c, "verdict")->valuestring,
-               cJSON_GetObjectItemCaseSensitive(c, "name")->valuestring,
-               cJSON_IsString(cJSON_GetObjectItemCaseSensitive(c, "why"))
-                   ? cJSON_GetObjectItemCaseSensitive(c, "why")->valuestring
-                   : "");
-        printf("\n%d agree, %d differ, %d not in the game\n", count[E_AGREES], count[E_DIFFERS],
-               count[E_ABSENT]);
+        {
+            const char *ex = ju_text(c, "game_exact"), *ob = ju_text(c, "game_observed");
+            printf("%-16s %s: wiki %s%s%s%s%s\n%-16s %s\n", ju_text(c, "verdict"),
+                   ju_text(c, "name"), ju_text(c, "wiki_says"), *ex ? "; exactly " : "", ex,
+                   *ob ? "; measured " : "", ob, "", ju_text(c, "why"));
+        }
+        printf("\n%s: %d agree, %d differ, %d not in the game\n", game->name, count[E_AGREES],
+               count[E_DIFFERS], count[E_ABSENT]);
     }
     if (rc == 0 && outfile_stdout_check() != 0)
         rc = CLI_EXIT_IO;

@@ -287,7 +287,7 @@ static const ruleset_def_t GAME10 = {
     .const_names = GAME_CONST_NAMES,
     .cell_kinds = CELL__COUNT,
     .expectations = "expectations.json",
-    .errata = NULL,
+    .errata = "errata.json", /* inherits game-0.9.9.7's, overrides what Part H changed */
     .claims = RULESET_WIKI,
     .source = "chaosforgeorg/drl tag 0_10_10b, commit 17d9be1 (2026-07-28), the current "
               "release DRL 0.10.10b",
