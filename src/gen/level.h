@@ -232,6 +232,10 @@ typedef struct obs {
     uint8_t gp_loot_drawn;    /* the first vault's loot count as drawn; 0 no vault */
     uint8_t gp_guard_kind;    /* the first vault's guards' monster kind (with
                                  gp_guards_drawn > 0) */
+    uint8_t gp_vault_lock;    /* the first vault's lock (docs/rules.md H39): 0 no vault
+                                 or no lock rule, 1 no key cell, 2 open, 3 locked */
+    uint8_t gp_flood_setup;   /* 1 when a flood event moved the stairs and the player (H33) */
+    int8_t gp_lever_kind;     /* the last lever's kind (population.json lever_kinds), -1 none */
     rolls_t roll;
     /* connectivity */
     uint16_t unreachable;     /* passable cells not reachable from the start */
