@@ -236,6 +236,7 @@ typedef struct obs {
                                  or no lock rule, 1 no key cell, 2 open, 3 locked */
     uint8_t gp_flood_setup;   /* 1 when a flood event moved the stairs and the player (H33) */
     int8_t gp_lever_kind;     /* the last lever's kind (population.json lever_kinds), -1 none */
+    uint8_t gp_barrels_wet;   /* barrels placed on a liquid cell (none under H28) */
     rolls_t roll;
     /* connectivity */
     uint16_t unreachable;     /* passable cells not reachable from the start */

@@ -162,7 +162,6 @@ typedef struct gp {
     uint8_t occ[GRID_CELLS];
     int nguards;
     monster_t guard[GPOP_MAX_GUARDS];
-    cell_t under_stairs[LEVEL_MAX_STAIRS]; /* what each stairs cell was */
 } gp_t;
 
 /* ---- the game's RNG primitives: game_random, game_random_at (grandom.h) ---- */
@@ -353,6 +352,7 @@ static void barrels(gp_t *s)
         if (!random_empty_from(s, &r, flags, FULL, &c))
             continue;
         const cell_t k = kind[i & 1];
+        o->gp_barrels_wet += cell_liquid((cell_t)grid_get(&s->lv->map, c.x, c.y));
         grid_set(&s->lv->map, c.x, c.y, k);
         occupy(s, c.x, c.y, holds);
         o->gp_barrels++;
@@ -1220,7 +1220,6 @@ static bool put_stairs(gp_t *s)
         lv->obs.gp_stairs_lost = 1;
         return false;
     }
-    s->under_stairs[lv->nstairs] = (cell_t)grid_get(&lv->map, c.x, c.y);
     grid_set(&lv->map, c.x, c.y, CELL_STAIRS);
     lv->stairs[lv->nstairs++] = c;
     return true;
@@ -1324,32 +1323,31 @@ double gpop_event_chance(const gpop_tables_t *t, int dlevel)
     return v > 1 ? (double)(v - 1) / t->event_die : 0.0;
 }
 
-/* H33: a flood's setup draws a side (d2); the down stairs go to a safe
- * cell of that end zone, the player to one of the other. */
+/* H33 [game: bin/data/core/generator.lua:1263-1293]: a flood's setup draws
+ * its direction (d2), finds a safe cell in each end zone (the west first,
+ * the player still on the map), makes the down stairs floor, and puts the
+ * stairs in one zone and the player in the other: with a d2 of 1 the stairs
+ * west.  (An event's rush d5, drawn deep down, moves the stream only.) */
 static void flood_setup(gp_t *s)
 {
     level_t *lv = s->lv;
     const area_t west = {GPOP_FLOOD_WEST_X1, GPOP_FLOOD_Y1, GPOP_FLOOD_WEST_X2, GPOP_FLOOD_Y2};
     const area_t east = {GPOP_FLOOD_EAST_X1, GPOP_FLOOD_Y1, GRID_W, GPOP_FLOOD_Y2};
     const bool west_stairs = rng_d(s->r, 2) == 1;
-    point_t c;
+    point_t w, e;
+    const bool has_w = safe_cell(s, west, &w), has_e = safe_cell(s, east, &e);
+    if (!has_w || !has_e)
+        return; /* only on a map without a free cell anywhere: nothing moves */
+    const point_t to_stairs = west_stairs ? w : e, to_player = west_stairs ? e : w;
     if (lv->nstairs > 0) {
-        const point_t old = lv->stairs[0];
-        grid_set(&lv->map, old.x, old.y, s->under_stairs[0]);
-        if (safe_cell(s, west_stairs ? west : east, &c)) {
-            s->under_stairs[0] = (cell_t)grid_get(&lv->map, c.x, c.y);
-            grid_set(&lv->map, c.x, c.y, CELL_STAIRS);
-            lv->stairs[0] = c;
-        } else {
-            grid_set(&lv->map, old.x, old.y, CELL_STAIRS);
-        }
+        grid_set(&lv->map, lv->stairs[0].x, lv->stairs[0].y, CELL_FLOOR);
+        grid_set(&lv->map, to_stairs.x, to_stairs.y, CELL_STAIRS);
+        lv->stairs[0] = to_stairs;
     }
     if (lv->start.x) /* the player leaves its cell */
         s->occ[GRID_IDX(lv->start.x, lv->start.y)] &= (uint8_t)~EF_NOBEINGS;
-    if (safe_cell(s, west_stairs ? east : west, &c))
-        lv->start = c;
-    if (lv->start.x)
-        occupy(s, lv->start.x, lv->start.y, EF_NOBEINGS);
+    lv->start = to_player;
+    occupy(s, to_player.x, to_player.y, EF_NOBEINGS);
     lv->obs.gp_flood_setup = 1;
 }
 
@@ -1406,7 +1404,7 @@ static void reset_owned(level_t *lv)
     o->gp_cave_set = o->gp_single_split = o->gp_event_roll = o->gp_event = -1;
     o->gp_event_eligible = o->gp_stairs_lost = o->gp_guards = 0;
     o->gp_guards_drawn = o->gp_wh_tries = o->gp_loot_drawn = o->gp_guard_kind = 0;
-    o->gp_vault_lock = o->gp_flood_setup = 0;
+    o->gp_vault_lock = o->gp_flood_setup = o->gp_barrels_wet = 0;
     o->gp_lever_kind = -1;
     rolls_t *ro = &o->roll;
     ro->single = ro->fluid_room = ro->ammo = -1;
