@@ -235,7 +235,8 @@ typedef struct obs {
     uint8_t gp_vault_lock;    /* the first vault's lock (docs/rules.md H39): 0 no vault
                                  or no lock rule, 1 no key cell, 2 open, 3 locked */
     uint8_t gp_flood_setup;   /* 1 when a flood event moved the stairs and the player (H33) */
-    int8_t gp_lever_kind;     /* the last lever's kind (population.json lever_kinds), -1 none */
+    uint8_t gp_lever_kind;    /* the last lever's kind + 1 (population.json lever_kinds),
+                                 0 none or no lever_kinds table */
     uint8_t gp_barrels_wet;   /* barrels placed on a liquid cell (none under H28) */
     rolls_t roll;
     /* connectivity */

@@ -1004,7 +1004,7 @@ static void add_game_vault_lock(const level_t *lv, uint64_t *b)
 static void add_game_lever_kind(const level_t *lv, uint64_t *b)
 {
     if (lv->obs.gp_made)
-        bump(b, NB_game_lever_kind, lv->obs.gp_lever_kind);
+        bump(b, NB_game_lever_kind, lv->obs.gp_lever_kind - 1);
 }
 /* From the finished map's positions: the stairs (the first) and the start. */
 static void add_game_flood_ends(const level_t *lv, uint64_t *b)

@@ -393,7 +393,7 @@ static bool setup_lever(gp_t *s, rng_t *r, const room_t *rm)
         for (int i = 0; i < t->nlevers; i++)
             w[i] = t->lever[i].weight;
         const int kind = weight_roll(r, w, t->nlevers);
-        s->lv->obs.gp_lever_kind = (int8_t)kind;
+        s->lv->obs.gp_lever_kind = (uint8_t)(kind + 1);
         if (t->lever[kind].full > 0)
             (void)rng_d(r, 100); /* the lever acts on the whole map or the room */
     }
@@ -753,7 +753,8 @@ static void handle_rooms(gp_t *s)
     }
     *s->r = r;
     /* restore_walls(W, true) [game: bin/core/generator.lua:349] changes no
-     * cell here: the border holds wall or CELL_EDGE already */
+     * cell here: the border holds wall or CELL_EDGE already, or under Part H
+     * (H9, H26) a fluid, which its re-walling skips */
 }
 
 /* ---- step 7: monsters ---- */
@@ -1404,8 +1405,7 @@ static void reset_owned(level_t *lv)
     o->gp_cave_set = o->gp_single_split = o->gp_event_roll = o->gp_event = -1;
     o->gp_event_eligible = o->gp_stairs_lost = o->gp_guards = 0;
     o->gp_guards_drawn = o->gp_wh_tries = o->gp_loot_drawn = o->gp_guard_kind = 0;
-    o->gp_vault_lock = o->gp_flood_setup = o->gp_barrels_wet = 0;
-    o->gp_lever_kind = -1;
+    o->gp_vault_lock = o->gp_flood_setup = o->gp_barrels_wet = o->gp_lever_kind = 0;
     rolls_t *ro = &o->roll;
     ro->single = ro->fluid_room = ro->ammo = -1;
     ro->single_outcome = ro->fluid_room_kind = ro->ammo_kind = ro->ammo_stacks = -1;
