@@ -325,6 +325,7 @@ static inline int fluid_bin(int cell)
     C(game_lever_kind, "game_lever_kind", 16, NULL, "game ruleset with lever_kinds: the last lever's kind (0-based, population.json lever_kinds), levels with a lever") \
     C(game_flood_ends, "game_flood_ends", 2, LBL_GAME_FLOOD_ENDS, "levels whose flood event moved them: the stairs and the player in opposite end zones (x <= 20 and x >= 60) or not") \
     C(game_barrels_wet, "game_barrels_wet", N_GAME_BARRELS, NULL, "game ruleset: barrels placed on a liquid cell, levels with barrels") \
+    C(game_start_wet, "game_start_wet", 2, LBL_NO_YES, "game ruleset: the player's start on a liquid cell of the finished map, levels with a start") \
     M(rooms_river, "rooms_with_river", "entries of the room list, levels with a river") \
     M(rooms_dry, "rooms_without_river", "entries of the room list, levels without a river") \
     SEEN_ROWS(R)
@@ -1013,6 +1014,11 @@ static void add_game_flood_ends(const level_t *lv, uint64_t *b)
         return;
     const int sx = lv->stairs[0].x, px = lv->start.x;
     b[(sx <= 20 && px >= 60) || (sx >= 60 && px <= 20) ? 0 : 1]++;
+}
+static void add_game_start_wet(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.gp_made && lv->start.x)
+        b[cell_liquid((cell_t)grid_get(&lv->map, lv->start.x, lv->start.y))]++;
 }
 static void add_game_barrels_wet(const level_t *lv, uint64_t *b)
 {
