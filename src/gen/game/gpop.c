@@ -330,8 +330,8 @@ static void barrels(gp_t *s)
 {
     const gpop_tables_t *t = s->t;
     /* H28: off every liquid, and an item that blocks for the later tests */
-    const int flags = EF_STANDARD | (s->k->barrels_dry ? EF_NOLIQUID : 0);
-    const int holds = s->k->barrels_dry ? EF_NOITEMS : 0;
+    const bool dry = s->k->barrels_dry;
+    const int holds = dry ? EF_NOITEMS : 0;
     obs_t *o = &s->lv->obs;
     rng_t r = *s->r; /* a local copy for the whole step (random_empty_from) */
     int lvl = s->lv->dlevel + rng_d(&r, t->barrel_level_die);
@@ -349,7 +349,9 @@ static void barrels(gp_t *s)
     const cell_t kind[2] = {first, second};
     for (int i = 0; i < count / 2 * 2; i++) {
         point_t c;
-        if (!random_empty_from(s, &r, flags, FULL, &c))
+        /* each search with its flags known, so that its kind test folds */
+        if (!(dry ? random_empty_from(s, &r, EF_STANDARD | EF_NOLIQUID, FULL, &c)
+                  : random_empty_from(s, &r, EF_STANDARD, FULL, &c)))
             continue;
         const cell_t k = kind[i & 1];
         o->gp_barrels_wet += cell_liquid((cell_t)grid_get(&s->lv->map, c.x, c.y));
