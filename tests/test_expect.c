@@ -306,8 +306,48 @@ static void test_data_names(void)
           "a naming names the bins of its own value only");
 }
 
+/* A file with "base" gets its base's checks less those it drops
+ * (docs/expectations.md): game-0.10.10b's over game-0.9.9.7's. */
+static void test_base(void)
+{
+    const tables_t *g = test_tables(RULESET_GAME), *g10 = test_tables(RULESET_GAME10);
+    CHECK(g && g10, "game tables load");
+    if (!g || !g10)
+        return;
+    char err[512];
+    expect_set_t base, set;
+    bool ok = expect_load(&base, NULL, g, err, sizeof err);
+    CHECK(ok, "game-0.9.9.7's checks load: %s", ok ? "" : err);
+    ok = ok && expect_load(&set, NULL, g10, err, sizeof err);
+    CHECK(ok, "game-0.10.10b's checks load with its base: %s", ok ? "" : err);
+    if (!ok)
+        return;
+    int inherited = 0, own = 0, dropped = 0;
+    for (int i = 0; i < set.n; i++) {
+        bool in_base = false;
+        for (int j = 0; j < base.n && !in_base; j++)
+            in_base = strcmp(set.check[i].name, base.check[j].name) == 0;
+        inherited += in_base && strcmp(set.check[i].family, "game-type") != 0;
+        own += !in_base;
+        dropped += strcmp(set.check[i].name, "ammo-stacks") == 0 ||
+                   strcmp(set.check[i].family, "game-budget") == 0;
+    }
+    CHECK(inherited > 50 && own > 50 && dropped == 0,
+          "inherited %d checks, %d of its own, none it drops", inherited, own);
+    expect_free(&base);
+    expect_free(&set);
+    const char *bad = "{\"levels\": 10, \"base\": {\"rules\": \"no-such\", \"drop\": []},"
+                      " \"checks\": [{\"name\": \"a\", \"family\": \"f\", \"source\": \"game\","
+                      " \"observation\": \"type\", \"sample\": {\"type\": null, \"dlevel\": 3,"
+                      " \"difficulty\": 1}, \"test\": \"exact\", \"expected\": {\"value\": \"normal\"}}]}";
+    CHECK(!expect_parse(&set, bad, strlen(bad), "t", NULL, err, sizeof err) &&
+              strstr(err, "base.rules"),
+          "an unknown base is refused: %s", err);
+}
+
 int main(void)
 {
+    test_base();
     test_data_names();
     test_real_file();
     test_good();

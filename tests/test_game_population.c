@@ -354,6 +354,67 @@ static void single_rolls(void)
     CHECK(p > ALPHA, "single outcomes 4:2:2:2 (chi2 %.2f, p = %.3g)", stat, p);
 }
 
+/* Part H's tables: the budget's dlevel shift (docs/rules.md H40 table),
+ * the lever kinds (H36), the ammo tiers (H38), the lock (H39) and the
+ * side levels (H5); and H2's search, its draws and then its scan. */
+static bool only_at(const void *ctx, int x, int y)
+{
+    const point_t *p = ctx;
+    return x == p->x && y == p->y;
+}
+
+static void game10_tables(void)
+{
+    const gpop_tables_t *t = test_tables(RULESET_GAME10)->gpop;
+    CHECK(t != NULL, "game-0.10.10b tables load");
+    if (!t)
+        return;
+    static const int DL[6] = {9, 12, 16, 17, 20, 23};
+    static const int B[6][5] = {{28, 43, 64, 102, 127},  {35, 49, 73, 116, 145},
+                                {44, 56, 83, 132, 165},  {48, 59, 88, 140, 175},
+                                {55, 63, 94, 151, 188},  {62, 68, 100, 160, 200}};
+    int bad = 0;
+    for (int i = 0; i < 6; i++)
+        for (int d = 1; d <= 5; d++)
+            bad += gpop_budget(t, DL[i], d) != B[i][d - 1];
+    for (int dl = 2; dl <= 8; dl++) /* below 9 the old budget */
+        for (int d = 1; d <= 5; d++)
+            bad += gpop_budget(t, dl, d) != gpop_budget(T, dl, d);
+    CHECK(bad == 0, "H40 budget table and dlevels 2-8 as G62");
+    int w = 0;
+    for (int i = 0; i < t->nlevers; i++)
+        w += t->lever[i].weight;
+    CHECK(t->nlevers == 10 && w == 19, "H36: ten lever kinds weighing 19");
+    CHECK(t->nammo_tiers == 3 && t->ammo_die == 3 && t->ammo_tier[1].above == 11 &&
+              t->ammo_tier[2].above == 14,
+          "H38: three ammo tiers, above 11 and 14");
+    CHECK(t->vault_lock && t->vault_lock_die == 25 && t->vault_lock_num == 1 &&
+              t->vault_lock_den == 4 && t->vault_key_min == 4 && t->vault_locked_add == 5,
+          "H39: the lock's d25, 1 in 4, key room side 4, +5");
+    CHECK(t->side_exit_min_diff[4] == 1 && t->side_exit_min_diff[9] == 2 &&
+              t->side_exit_min_diff[20] == 2 && t->side_exit_min_diff[3] == 0 &&
+              t->side_exit_min_diff[23] == 0,
+          "H5: side levels at 4 (D1), 9 and 20 (D2), none at 3 and 23");
+    CHECK(T->nshifts == 0 && T->nlevers == 0 && T->nammo_tiers == 0 && !T->vault_lock,
+          "game-0.9.9.7 has none of Part H's keys");
+    /* its episode has side levels too (G75: the mortuary or limbo at 20 from
+     * D2), but Part G makes no second stairs for them */
+    CHECK(T->side_exit_min_diff[20] == 2 && T->side_exit_min_diff[4] == 0 &&
+              !GPOP_RULES_G.side_stairs,
+          "game-0.9.9.7: side levels read from its episode, no second stairs (G75)");
+    rng_t r;
+    rng_stream(&r, 7, 0, RNG_POPULATE);
+    point_t at = {40, 10}, got = {0, 0};
+    CHECK(gpop_search_cell(&r, 1, 1, 78, 20, 0, true, only_at, &at, &got) && got.x == 40 &&
+              got.y == 10,
+          "H2: the scan finds the one passing cell after the draws");
+    CHECK(!gpop_search_cell(&r, 1, 1, 78, 20, 0, false, only_at, &at, &got),
+          "G52: without the scan a search whose draws fail finds nothing");
+    point_t none = {0, 0};
+    CHECK(!gpop_search_cell(&r, 1, 1, 78, 20, 10, true, only_at, &none, &got),
+          "H2: nothing only when no cell passes");
+}
+
 int main(void)
 {
     T = test_tables(RULESET_GAME)->gpop;
@@ -370,5 +431,6 @@ int main(void)
     barrels_big();
     floods();
     single_rolls();
+    game10_tables();
     return test_summary("game_population");
 }

@@ -91,6 +91,12 @@ static inline bool cell_is_fluid(cell_t k)
     return k == CELL_WATER || k == CELL_ACID || k == CELL_LAVA;
 }
 
+/* A liquid: what the game's not-liquid flag refuses (docs/rules.md H3). */
+static inline bool cell_liquid(cell_t k)
+{
+    return k == CELL_WATER || k == CELL_ACID || k == CELL_LAVA;
+}
+
 /* Can a walker stand here?  Fluids and bridges count as passable. */
 static inline bool cell_is_passable(cell_t k)
 {

@@ -22,6 +22,7 @@
 #include "episode.h"
 #include "jsonutil.h"
 #include "level.h"
+#include "registry.h"
 #include "tables.h"
 #include "tally.h"
 
@@ -42,7 +43,8 @@ const char *expect_source_name(expect_source_t s)
     return SOURCE_NAMES[s];
 }
 
-static const char *const TOP_KEYS[] = {"comment", "levels", "checks", NULL};
+static const char *const TOP_KEYS[] = {"comment", "levels", "base", "checks", NULL};
+static const char *const BASE_KEYS[] = {"rules", "drop", NULL};
 static const char *const CHECK_KEYS[] = {
     "name",     "family",  "source",  "observation",       "sample",  "types",
     "given",    "test",    "expected", "known_discrepancy", "enabled", "pending",
@@ -644,6 +646,8 @@ void expect_free(expect_set_t *set)
     for (int i = 0; i < set->n; i++)
         free_check(&set->check[i]);
     free(set->check);
+    for (int i = 0; i < set->ndrop; i++)
+        free(set->drop[i]);
     memset(set, 0, sizeof *set);
 }
 
@@ -672,6 +676,27 @@ bool expect_parse(expect_set_t *set, const char *json, size_t len, const char *o
     ju_keys(&ju, root, "", TOP_KEYS);
     set->levels = (uint64_t)int64_item(&ju, ju_get(&ju, root, "", "levels"), "levels", 1,
                                        (int64_t)EXPECT_MAX_LEVELS);
+    const cJSON *base = cJSON_GetObjectItemCaseSensitive(root, "base");
+    if (!ju.failed && base) {
+        const cJSON *b = ju_object(&ju, root, "", "base");
+        ju_keys(&ju, b, "base", BASE_KEYS);
+        const char *rules = ju_string(&ju, b, "base", "rules");
+        if (!ju.failed && (!registry_find(rules) || strlen(rules) >= sizeof set->base))
+            ju_fail(&ju, "base.rules", "\"%.40s\" is no built-in ruleset", rules);
+        else if (!ju.failed)
+            snprintf(set->base, sizeof set->base, "%s", rules);
+        const cJSON *drop = ju.failed ? NULL : ju_array(&ju, b, "base", "drop");
+        const cJSON *d;
+        cJSON_ArrayForEach(d, drop) {
+            if (ju.failed)
+                break;
+            if (!cJSON_IsString(d) || set->ndrop == EXPECT_MAX_DROP)
+                ju_fail(&ju, "base.drop", "expected at most %d names of checks or families",
+                        EXPECT_MAX_DROP);
+            else if (!(set->drop[set->ndrop++] = dupstr(d->valuestring)))
+                ju_fail(&ju, "base.drop", "out of memory");
+        }
+    }
     const cJSON *checks = ju_array(&ju, root, "", "checks");
     int n = checks ? cJSON_GetArraySize(checks) : 0;
     if (!ju.failed && n == 0)
@@ -703,6 +728,65 @@ bool expect_parse(expect_set_t *set, const char *json, size_t len, const char *o
     return true;
 }
 
+/* Is check c left out by one of set's drop names (its name or family)? */
+static bool dropped(const expect_set_t *set, const expect_check_t *c)
+{
+    for (int i = 0; i < set->ndrop; i++)
+        if (strcmp(set->drop[i], c->name) == 0 || strcmp(set->drop[i], c->family) == 0)
+            return true;
+    return false;
+}
+
+/* set's own checks, then those of its base's expectations (read from the
+ * same data tree, its own base's in turn) that it does not drop.  A name
+ * both have is an error: a changed check is dropped and written anew. */
+static bool add_base(expect_set_t *set, const tables_t *tables, int depth, char *err,
+                     size_t errlen)
+{
+    if (!set->base[0])
+        return true;
+    const ruleset_def_t *def = registry_find(set->base);
+    if (depth > 4 || !def) {
+        snprintf(err, errlen, "expectations: base %s: too deep or unknown", set->base);
+        return false;
+    }
+    data_src_t src = {.root = tables->src.root, .folder = def->folder};
+    size_t len = 0;
+    char origin[512];
+    char *text = data_src_read(&src, def->expectations, &len, origin, sizeof origin, err, errlen);
+    if (!text)
+        return false;
+    expect_set_t b;
+    bool ok = expect_parse(&b, text, len, origin, tables->bin_names, err, errlen) &&
+              add_base(&b, tables, depth + 1, err, errlen);
+    free(text);
+    if (!ok)
+        return false;
+    expect_check_t *all = ok ? realloc(set->check, (size_t)(set->n + b.n) * sizeof *all) : NULL;
+    if (!all) {
+        snprintf(err, errlen, "expectations: out of memory");
+        expect_free(&b);
+        return false;
+    }
+    set->check = all;
+    for (int i = 0; i < b.n; i++) {
+        bool keep = !dropped(set, &b.check[i]);
+        for (int j = 0; j < set->n && keep; j++)
+            if (strcmp(set->check[j].name, b.check[i].name) == 0) {
+                snprintf(err, errlen, "%s: check %s is also one of base %s's: drop it there",
+                         origin, b.check[i].name, set->base);
+                ok = false;
+                keep = false;
+            }
+        if (keep) {
+            set->check[set->n++] = b.check[i];
+            memset(&b.check[i], 0, sizeof b.check[i]);
+        }
+    }
+    expect_free(&b);
+    return ok;
+}
+
 bool expect_load(expect_set_t *set, const char *path, const tables_t *tables, char *err,
                  size_t errlen)
 {
@@ -719,8 +803,11 @@ bool expect_load(expect_set_t *set, const char *path, const tables_t *tables, ch
         memset(set, 0, sizeof *set);
         return false;
     }
-    bool ok = expect_parse(set, text, len, origin, tables->bin_names, err, errlen);
+    bool ok = expect_parse(set, text, len, origin, tables->bin_names, err, errlen) &&
+              add_base(set, tables, 0, err, errlen);
     free(text);
+    if (!ok)
+        expect_free(set);
     return ok;
 }
 

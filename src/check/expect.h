@@ -72,10 +72,17 @@ typedef struct expect_check {
     char *derivation;         /* how the expected value follows from the rules, or NULL */
 } expect_check_t;
 
+#define EXPECT_MAX_DROP 64
+
 typedef struct expect_set {
     uint64_t levels;          /* default levels per sample group */
     int n;
     expect_check_t *check;
+    /* "base": the ruleset whose checks this file inherits (empty: none), and
+     * the names and families of its checks left out (docs/expectations.md) */
+    char base[32];
+    int ndrop;
+    char *drop[EXPECT_MAX_DROP];
 } expect_set_t;
 
 const char *expect_test_name(expect_test_t t);

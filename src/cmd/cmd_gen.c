@@ -27,7 +27,7 @@ static void usage(FILE *out)
             "The level is a pure function of (seed, index, dlevel, difficulty, type).\n"
             "\n"
             "  --type T         normal, small-rooms, warehouse, city, caves, arena, maze or\n"
-            "                   single, and under game-0.9.9.7 also caves-2, lava or\n"
+            "                   single, and under the game rulesets also caves-2, lava or\n"
             "                   single-plus; without it the type is drawn by the ruleset\n"
             "  --dlevel N       dungeon level, 1..%d (default 1)\n"
             "  --difficulty D   1 ITYTD, 2 HNTR, 3 HMP, 4 UV, 5 N! (default 3): the number\n"

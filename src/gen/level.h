@@ -234,6 +234,12 @@ typedef struct obs {
                                  gp_guards_drawn > 0) */
     uint8_t style;            /* the level's style id (episode.json, docs/rules.md G76,
                                  H6); 0: none (the wiki ruleset, beyond the episode) */
+    uint8_t gp_vault_lock;    /* the first vault's lock (docs/rules.md H39): 0 no vault
+                                 or no lock rule, 1 no key cell, 2 open, 3 locked */
+    uint8_t gp_flood_setup;   /* 1 when a flood event moved the stairs and the player (H33) */
+    uint8_t gp_lever_kind;    /* the last lever's kind + 1 (population.json lever_kinds),
+                                 0 none or no lever_kinds table */
+    uint8_t gp_barrels_wet;   /* barrels placed on a liquid cell (none under H28) */
     rolls_t roll;
     /* connectivity */
     uint16_t unreachable;     /* passable cells not reachable from the start */

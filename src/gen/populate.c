@@ -234,22 +234,25 @@ static bool place_monster(spender_t *s, int kind, rng_t *r)
 }
 
 /* A mix of kinds with its cumulative weights: upto[i] = weights of
- * kind[0..i], padded with the total to MONSTER_KINDS_MAX entries. */
+ * kind[0..i], padded with the total to MIX_MAX entries (a power of two
+ * for the pick's search). */
+#define MIX_MAX 64
+_Static_assert(MIX_MAX >= MONSTER_KINDS_MAX, "a mix holds every kind");
 typedef struct weighted_mix {
     int n, total;
     uint8_t kind[MONSTER_KINDS_MAX];
-    int upto[MONSTER_KINDS_MAX];
+    int upto[MIX_MAX];
 } weighted_mix_t;
 
 /* Fill in w's weights for its n kinds of table k. */
 static void weigh(weighted_mix_t *w, const monster_kind_t *k)
 {
-    _Static_assert(MONSTER_KINDS_MAX == 32, "the pick's search takes five steps");
+    _Static_assert(MIX_MAX == 64, "the pick's search takes six steps");
     assert(w->n <= MONSTER_KINDS_MAX);
     int total = 0;
     for (int i = 0; i < w->n; i++)
         w->upto[i] = total += k[w->kind[i]].weight;
-    for (int i = w->n; i < MONSTER_KINDS_MAX; i++)
+    for (int i = w->n; i < MIX_MAX; i++)
         w->upto[i] = total;
     w->total = total;
 }
@@ -269,11 +272,12 @@ static void spend_weighted(spender_t *s, const weighted_mix_t *w, int budget)
         int kind = w->kind[0];
         if (w->n > 1) {
             /* the first i with x <= upto[i] (upto never decreases, and
-             * upto[31] = total >= x): a binary search of five conditional
+             * upto[63] = total >= x): a binary search of six conditional
              * moves, as a walk that stops at random would mispredict */
             const int x = rng_d(&rl, w->total);
             const int *upto = w->upto;
             int i = 0;
+            i += upto[i + 31] < x ? 32 : 0;
             i += upto[i + 15] < x ? 16 : 0;
             i += upto[i + 7] < x ? 8 : 0;
             i += upto[i + 3] < x ? 4 : 0;

@@ -191,6 +191,8 @@ static bool load_game(tables_t *t, char *err, size_t errlen)
         !gpop_tables_load(&s->gpop, &t->src, err, errlen) ||
         !episode_load(&s->episode, &t->src, "episode.json", err, errlen))
         return false;
+    for (int i = 0; i < s->episode.n && s->episode.entry[i].dlevel <= GPOP_EPISODE_DLEVELS; i++)
+        s->gpop.side_exit_min_diff[s->episode.entry[i].dlevel] = s->episode.entry[i].side_min_diff;
     /* its being table's ids and single-monster outcome rows; no cave outcome
      * rows (the game's caves draw a monster set: game_cave_set) */
     const gpop_tables_t *gp = &s->gpop;
@@ -264,12 +266,57 @@ static const ruleset_def_t GAME = {
  * data/game-0.10.10b/) and the steps whose algorithm changed (docs/rules.md
  * Part H, H.12); every other step and file is game-0.9.9.7's. */
 static const char *const GAME10_FILES[] = {
-    "game-0.10.10b/episode.json",
-    "game-0.9.9.7/arena.txt",      "game-0.9.9.7/monsters.json", "game-0.9.9.7/population.json",
-    "game-0.9.9.7/ruleset.json",   "game-0.9.9.7/water.json",    "smallrooms.txt",
-    "walled.json", NULL,
+    "game-0.10.10b/episode.json", "game-0.10.10b/monsters.json",
+    "game-0.10.10b/population.json", "game-0.9.9.7/arena.txt",   "game-0.9.9.7/ruleset.json",
+    "game-0.9.9.7/water.json",     "smallrooms.txt",             "walled.json", NULL,
 };
 _Static_assert(sizeof GAME10_FILES / sizeof GAME10_FILES[0] - 1 <= TABLES_MAX, "TABLES_MAX");
+
+/* [decision: GPOP10_EMPTY_TRIES] the empty-cell search's uniform draws
+ * before its row scan [game: valk:src/vluamapnode.pas:1162-1219] (H2) */
+#define GPOP10_EMPTY_TRIES 10001
+/* [decision: GPOP10_DROP_RADIUS] the rings a dropped member tries, no line
+ * of sight [game: valk:src/vluamapnode.pas:415-457] (H4) */
+#define GPOP10_DROP_RADIUS 7
+/* [decision: GPOP10_BARREL_ITEM] barrels are barrel cells that hold their
+ * cell as a blocking item (H28) */
+#define GPOP10_BARREL_ITEM true
+/* [decision: GPOP10_FLOOD_SETUP] the three floods move the stairs and the
+ * player as their setup does (H33) */
+#define GPOP10_FLOOD_SETUP true
+/* [decision: GPOP10_SPECIAL_STAIRS] second stairs on the episode's dlevels
+ * with a side level at the level's difficulty (H5, H29) */
+#define GPOP10_SPECIAL_STAIRS true
+
+/* The population steps of Part H (docs/rules.md H.12) where they differ
+ * from Part G's (GPOP_RULES_G). */
+static const gpop_rules_t GAME10_POP = {
+    .empty_tries = GPOP10_EMPTY_TRIES,
+    .empty_scan = true,
+    .drop_radius = GPOP10_DROP_RADIUS,
+    .drop_least_distance = true,
+    .barrels_after_rooms = true,
+    .barrels_dry = GPOP10_BARREL_ITEM,
+    /* [game: bin/data/drl/generator.lua:12-96] the layouts that hand back a
+     * room list (H9) */
+    .room_list_types = 1u << LT_NORMAL | 1u << LT_SINGLE | 1u << LT_SINGLE_PLUS |
+                       1u << LT_CITY | 1u << LT_LAVA,
+    .player_safe = true,
+    /* [game: bin/data/core/generator.lua:556-583] the first radius (H31) */
+    .player_radius = {[DIFF_ITYTD] = 7, [DIFF_HNTR] = 6, [DIFF_HMP] = 4, [DIFF_UV] = 3,
+                      [DIFF_NIGHTMARE] = 3},
+    .flood_setup = GPOP10_FLOOD_SETUP,
+    .side_stairs = GPOP10_SPECIAL_STAIRS,
+};
+
+/* game-0.9.9.7's population step with the steps of Part H. */
+static void game10_populate(level_t *lv, const layout_ctx_t *ctx, rng_t *pop, census_t *cs)
+{
+    gpop_gen_t g;
+    game_gen_of(lv->type, ctx->rules, &g);
+    g.rules = &GAME10_POP;
+    gpop_populate(lv, ctx->p, &g, ctx->p->tables->gpop, pop, cs);
+}
 
 static const ruleset_def_t GAME10 = {
     .name = RULESET_GAME10,
@@ -280,7 +327,7 @@ static const ruleset_def_t GAME10 = {
     .load = load_game,
     .layout = GAME_LAYOUTS,
     .water = GAME_WATER,
-    .populate = game_populate,
+    .populate = game10_populate,
     .census = NULL,
     .reference = gref_level_generate,
     .consts = &GAME_CONST,

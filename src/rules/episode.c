@@ -132,7 +132,9 @@ static void parse_entry(ju_t *ju, episode_t *e, const cJSON *r, const char *p, i
         cJSON_ArrayForEach(x, ex) {
             ju_keys(ju, x, q, EXIT_KEYS);
             (void)ju_string(ju, x, q, "script");
-            (void)ju_int(ju, x, q, "min_diff", 1, 5);
+            const int d = ju_int(ju, x, q, "min_diff", 1, 5);
+            if (!ju->failed && (en->side_min_diff == 0 || d < en->side_min_diff))
+                en->side_min_diff = (uint8_t)d;
         }
     }
 }

@@ -45,6 +45,8 @@ typedef struct episode_entry {
     bool random;     /* a random level (else scripted: drlsim makes none) */
     int nstyle;
     uint8_t style[EPISODE_MAX_PICK]; /* the ids one is picked among */
+    uint8_t side_min_diff; /* the least min_diff of its special_exit side levels
+                              (docs/rules.md H5), 0: none */
 } episode_entry_t;
 
 typedef struct episode {

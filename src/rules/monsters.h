@@ -17,7 +17,7 @@
 
 #include "data.h"
 
-#define MONSTER_KINDS_MAX 32   /* rows of a monster table */
+#define MONSTER_KINDS_MAX 40   /* rows of a monster table (game-0.10.10b has 34) */
 #define MONSTER_NO_MAX 1000000 /* max of a window with no upper bound */
 
 /* Classes of monsters, for pictures only (src/out/picture.c colours a monster's

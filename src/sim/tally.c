@@ -21,6 +21,8 @@
 
 /* ---- bin labels ---- */
 static const char *const LBL_NO_YES[] = {"no", "yes"};
+static const char *const LBL_GAME_VAULT_LOCK[] = {"none", "no_key", "open", "locked"};
+static const char *const LBL_GAME_FLOOD_ENDS[] = {"opposite", "not"};
 #define LBL_TYPE LEVEL_TYPE_NAMES
 #define LBL_ORIENT RIVER_ORIENT_NAMES
 /* the fluid cells' names, in fluid_bin's order */
@@ -322,6 +324,11 @@ static inline int fluid_bin(int cell)
     C(game_lava_room_w, "game_lava_room_w", N_GAME_QUAD_W, NULL, "game ruleset lava: the first room site's drawn width") \
     C(game_lava_room_h, "game_lava_room_h", N_GAME_QUAD_H, NULL, "game ruleset lava: the first room site's drawn height") \
     C(style, "style", N_STYLE, NULL, "game rulesets: the level's style id (episode.json), levels with a style") \
+    C(game_vault_lock, "game_vault_lock", 4, LBL_GAME_VAULT_LOCK, "game ruleset with a vault lock: the first vault had no key cell, was open or locked, levels with a vault") \
+    C(game_lever_kind, "game_lever_kind", 16, NULL, "game ruleset with lever_kinds: the last lever's kind (0-based, population.json lever_kinds), levels with a lever") \
+    C(game_flood_ends, "game_flood_ends", 2, LBL_GAME_FLOOD_ENDS, "levels whose flood event moved them: the stairs and the player in opposite end zones (x <= 20 and x >= 60) or not") \
+    C(game_barrels_wet, "game_barrels_wet", N_GAME_BARRELS, NULL, "game ruleset: barrels placed on a liquid cell, levels with barrels") \
+    C(game_start_wet, "game_start_wet", 2, LBL_NO_YES, "game ruleset: the player's start on a liquid cell of the finished map, levels with a start") \
     M(rooms_river, "rooms_with_river", "entries of the room list, levels with a river") \
     M(rooms_dry, "rooms_without_river", "entries of the room list, levels without a river") \
     SEEN_ROWS(R)
@@ -993,6 +1000,34 @@ static void add_game_event(const level_t *lv, uint64_t *b)
         b[!o->gp_event_eligible ? 0 : o->gp_event < 0 ? 1 : 2]++;
 }
 
+static void add_game_vault_lock(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.gp_made && lv->obs.gp_vault_lock)
+        b[lv->obs.gp_vault_lock]++;
+}
+static void add_game_lever_kind(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.gp_made)
+        bump(b, NB_game_lever_kind, lv->obs.gp_lever_kind - 1);
+}
+/* From the finished map's positions: the stairs (the first) and the start. */
+static void add_game_flood_ends(const level_t *lv, uint64_t *b)
+{
+    if (!lv->obs.gp_made || !lv->obs.gp_flood_setup || lv->nstairs < 1)
+        return;
+    const int sx = lv->stairs[0].x, px = lv->start.x;
+    b[(sx <= 20 && px >= 60) || (sx >= 60 && px <= 20) ? 0 : 1]++;
+}
+static void add_game_start_wet(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.gp_made && lv->start.x)
+        b[cell_liquid((cell_t)grid_get(&lv->map, lv->start.x, lv->start.y))]++;
+}
+static void add_game_barrels_wet(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.gp_made && lv->obs.gp_barrels)
+        bump(b, NB_game_barrels_wet, lv->obs.gp_barrels_wet);
+}
 static void add_game_event_kind(const level_t *lv, uint64_t *b)
 {
     if (lv->obs.gp_made && lv->obs.gp_event >= 0)

@@ -27,7 +27,7 @@
 #include "poptable.h" /* AMMO_* kinds, as rolls_t.ammo_kind records them */
 
 /* [game: vmaparea.pas:154-166] random_empty_coord gives up after this many
- * uniform draws. */
+ * uniform draws (Part G; GPOP_RULES_G). */
 #define GPOP_EMPTY_TRIES 5000
 /* [decision: GPOP_DOOR_BLOCKS] a closed door counts as a blocking cell for
  * EF_NOBLOCK (the game opens doors by bumping into them); only floor, water,
@@ -39,6 +39,9 @@
  * game moves it to the nearest free cell within radius 1, then 5
  * [game: dflevel.pas:769]. */
 #define GPOP_DROP_RADIUS 5
+/* The largest drop radius any ruleset's gpop_rules_t may ask for: the ring
+ * lists are sized by it. */
+#define GPOP_DROP_RADIUS_MAX 7
 /* [decision: GPOP_ROOM_ITEMS] items that special rooms drop (lever,
  * teleporter, ammo stacks, vault loot) occupy their cell for the later
  * EF_NOITEMS tests but are not level items (obs.items counts flood_items). */
@@ -91,6 +94,35 @@
 #define GPOP_VAULT_LOOT_DIE 3
 #define GPOP_VAULT_LOOT_ADD 2
 #define GPOP_MAX_GUARDS 32
+/* [game: bin/data/core/generator.lua:1263-1293] a flood event's two end
+ * zones (docs/rules.md H33) */
+#define GPOP_FLOOD_WEST_X1 2
+#define GPOP_FLOOD_WEST_X2 20
+#define GPOP_FLOOD_EAST_X1 60
+#define GPOP_FLOOD_Y1 2
+#define GPOP_FLOOD_Y2 19
+/* [game: bin/data/core/generator.lua:556-583] the player's tries, and the
+ * radius one less after every third (H31) */
+#define GPOP_PLAYER_TRIES 12
+#define GPOP_PLAYER_STEP 3
+#define GPOP_PLAYER_MIN_RADIUS 2
+/* the events whose setup is a flood's (population.json events.list ids) */
+#define GPOP_FLOOD_PREFIX "flood_"
+
+/* Part G's steps: what game-0.9.9.7 does where Part H differs. */
+const gpop_rules_t GPOP_RULES_G = {
+    .empty_tries = GPOP_EMPTY_TRIES,
+    .empty_scan = false,
+    .drop_radius = GPOP_DROP_RADIUS,
+    .drop_least_distance = false,
+    .barrels_after_rooms = false,
+    .barrels_dry = false,
+    .room_list_types = ~UINT32_C(0), /* the count is drawn whatever the layout gave */
+    .player_safe = false,
+    .player_radius = {0},
+    .flood_setup = false,
+    .side_stairs = false,
+};
 
 /* The game's empty-test flags [game: constants.lua:165-173]. */
 enum {
@@ -100,6 +132,7 @@ enum {
     EF_NOSTAIRS = 8,
     EF_NOHARM = 16,
     EF_NOSPAWN = 32,
+    EF_NOLIQUID = 64, /* H3; a kind test only, never stored in gp_t.occ */
 };
 #define EF_STANDARD (EF_NOBEINGS | EF_NOITEMS | EF_NOSTAIRS | EF_NOBLOCK | EF_NOHARM | EF_NOSPAWN)
 #define EF_MONSTER (EF_NOBEINGS | EF_NOBLOCK | EF_NOHARM | EF_NOSPAWN)
@@ -119,6 +152,7 @@ typedef struct gp {
     level_t *lv;
     const gpop_tables_t *t;
     const gpop_gen_t *g;
+    const gpop_rules_t *k;
     rng_t *r;
     /* What stands on each cell (by GRID_IDX), as the empty-test flags it
      * fails: EF_NOBEINGS (a being), EF_NOITEMS (an item), EF_NOSPAWN (the
@@ -181,12 +215,23 @@ static inline cellset_t kinds_failing(int flags)
            ((flags & EF_NOSTAIRS) ? CELLSET(CELL_STAIRS) : 0);
 }
 
+/* The liquids (cell_liquid), as a set: EF_NOLIQUID's kind test. */
+static inline cellset_t cellset_liquid(void)
+{
+    cellset_t set = 0;
+    for (int k = 0; k < CELL__COUNT; k++)
+        set |= (cellset_t)cell_liquid((cell_t)k) << k;
+    return set;
+}
+
 /* The empty test of map cell idx: fails when its kind is in the failing set
  * or what stands on it fails one of the flags.  The cell's kind and what
  * stands on it are two independent loads of the same index. */
 static inline bool empty_at(const gp_t *s, int idx, int flags)
 {
-    return (((kinds_failing(flags) >> s->lv->map.c[idx]) & 1u) | (s->occ[idx] & flags)) == 0;
+    const cellset_t fails =
+        kinds_failing(flags) | ((flags & EF_NOLIQUID) ? cellset_liquid() : 0);
+    return (((fails >> s->lv->map.c[idx]) & 1u) | (s->occ[idx] & flags)) == 0;
 }
 
 /* Mark what now stands on (x, y): EF_NOBEINGS, EF_NOITEMS or EF_NOSPAWN. */
@@ -219,7 +264,8 @@ static inline bool random_empty_from(gp_t *s, rng_t *stream, int flags, area_t a
     const uint32_t w = (uint32_t)(a.x2 - a.x1 + 1), h = (uint32_t)(a.y2 - a.y1 + 1);
     rng_t r = *stream;
     bool found = false;
-    for (int i = 0; i < GPOP_EMPTY_TRIES; i++) {
+    const int tries = s->k->empty_tries;
+    for (int i = 0; i < tries; i++) {
         int x, y;
         game_random_at(&r, a.x1, (int)w, a.y1, (int)h, &x, &y);
         if (empty_at(s, GRID_IDX(x, y), flags)) {
@@ -229,7 +275,36 @@ static inline bool random_empty_from(gp_t *s, rng_t *stream, int flags, area_t a
         }
     }
     *stream = r;
+    /* H2: no draw passed, so the first cell of a row-by-row scan that does */
+    for (int y = a.y1; !found && s->k->empty_scan && y <= a.y2; y++)
+        for (int x = a.x1; !found && x <= a.x2; x++)
+            if (empty_at(s, GRID_IDX(x, y), flags)) {
+                *out = (point_t){(uint8_t)x, (uint8_t)y};
+                found = true;
+            }
     return found;
+}
+
+bool gpop_search_cell(rng_t *r, int x1, int y1, int x2, int y2, int tries, bool scan,
+                      bool (*ok)(const void *ctx, int x, int y), const void *ctx, point_t *out)
+{
+    if (x1 > x2 || y1 > y2)
+        return false;
+    for (int i = 0; i < tries; i++) {
+        int x, y;
+        game_random_at(r, x1, x2 - x1 + 1, y1, y2 - y1 + 1, &x, &y);
+        if (ok(ctx, x, y)) {
+            *out = (point_t){(uint8_t)x, (uint8_t)y};
+            return true;
+        }
+    }
+    for (int y = y1; scan && y <= y2; y++)
+        for (int x = x1; x <= x2; x++)
+            if (ok(ctx, x, y)) {
+                *out = (point_t){(uint8_t)x, (uint8_t)y};
+                return true;
+            }
+    return false;
 }
 
 static inline bool random_empty(gp_t *s, int flags, area_t a, point_t *out)
@@ -254,6 +329,9 @@ static void fill(gp_t *s, area_t a, cell_t k)
 static void barrels(gp_t *s)
 {
     const gpop_tables_t *t = s->t;
+    /* H28: off every liquid, and an item that blocks for the later tests */
+    const bool dry = s->k->barrels_dry;
+    const int holds = dry ? EF_NOITEMS : 0;
     obs_t *o = &s->lv->obs;
     rng_t r = *s->r; /* a local copy for the whole step (random_empty_from) */
     int lvl = s->lv->dlevel + rng_d(&r, t->barrel_level_die);
@@ -271,10 +349,14 @@ static void barrels(gp_t *s)
     const cell_t kind[2] = {first, second};
     for (int i = 0; i < count / 2 * 2; i++) {
         point_t c;
-        if (!random_empty_from(s, &r, EF_STANDARD, FULL, &c))
+        /* each search with its flags known, so that its kind test folds */
+        if (!(dry ? random_empty_from(s, &r, EF_STANDARD | EF_NOLIQUID, FULL, &c)
+                  : random_empty_from(s, &r, EF_STANDARD, FULL, &c)))
             continue;
         const cell_t k = kind[i & 1];
+        o->gp_barrels_wet += cell_liquid((cell_t)grid_get(&s->lv->map, c.x, c.y));
         grid_set(&s->lv->map, c.x, c.y, k);
+        occupy(s, c.x, c.y, holds);
         o->gp_barrels++;
         o->gp_barrels_by_kind[k - CELL_BARREL]++;
     }
@@ -305,7 +387,18 @@ static bool setup_lever(gp_t *s, rng_t *r, const room_t *rm)
     point_t c;
     if (!random_empty_from(s, r, EF_ROOM_ITEM, room_area(rm, 0), &c))
         return false;
-    (void)game_random(r, GPOP_LEVER_WEIGHTS); /* the lever's kind */
+    const gpop_tables_t *t = s->t;
+    if (t->nlevers == 0) {
+        (void)game_random(r, GPOP_LEVER_WEIGHTS); /* the lever's kind */
+    } else { /* H36: the kind by the table's weights, then its whole-map d100 */
+        int w[GPOP_MAX_LEVERS];
+        for (int i = 0; i < t->nlevers; i++)
+            w[i] = t->lever[i].weight;
+        const int kind = weight_roll(r, w, t->nlevers);
+        s->lv->obs.gp_lever_kind = (uint8_t)(kind + 1);
+        if (t->lever[kind].full > 0)
+            (void)rng_d(r, 100); /* the lever acts on the whole map or the room */
+    }
     occupy(s, c.x, c.y, GPOP_ROOM_ITEMS ? EF_NOITEMS : 0);
     return true;
 }
@@ -331,8 +424,41 @@ static bool setup_teleport(gp_t *s, rng_t *r, const room_t *rm)
     return false;
 }
 
+/* H38: the tiers' list, one pick by weight, amount uniform */
+static void setup_ammo_tiers(gp_t *s, rng_t *r, const room_t *rm)
+{
+    const gpop_tables_t *t = s->t;
+    rolls_t *ro = &s->lv->obs.roll;
+    const int roll = rng_d(r, t->ammo_die) + s->lv->dlevel;
+    const gpop_ammo_entry_t *list[GPOP_MAX_AMMO_TIERS * GPOP_MAX_AMMO_ENTRIES];
+    int n = 0, total = 0;
+    for (int i = 0; i < t->nammo_tiers; i++)
+        if (roll > t->ammo_tier[i].above)
+            for (int j = 0; j < t->ammo_tier[i].n; j++) {
+                list[n++] = &t->ammo_tier[i].e[j];
+                total += t->ammo_tier[i].e[j].weight;
+            }
+    int pick = rng_d(r, total), e = 0;
+    while ((pick -= list[e]->weight) > 0)
+        e++;
+    const int stacks = rng_range(r, list[e]->lo, list[e]->hi);
+    ro->ammo = (int16_t)roll;
+    ro->ammo_kind = (int8_t)list[e]->kind;
+    ro->ammo_stacks = (int8_t)stacks;
+    for (int i = 0; i < stacks; i++) {
+        point_t c;
+        if (!random_empty_from(s, r, EF_ITEM, room_area(rm, 0), &c))
+            break;
+        occupy(s, c.x, c.y, GPOP_ROOM_ITEMS ? EF_NOITEMS : 0);
+    }
+}
+
 static void setup_ammo(gp_t *s, rng_t *r, const room_t *rm)
 {
+    if (s->t->nammo_tiers > 0) {
+        setup_ammo_tiers(s, r, rm);
+        return;
+    }
     rolls_t *ro = &s->lv->obs.roll;
     int roll = rng_d(r, GPOP_AMMO_DIE) + s->lv->dlevel;
     int kind = roll < GPOP_AMMO_10MM_BELOW     ? AMMO_10MM
@@ -436,23 +562,66 @@ static point_t inner_edge(rng_t *r, area_t a)
     return (point_t){(uint8_t)a.x2, (uint8_t)(a.y1 + 1 + v - 2 * xs - ys)};
 }
 
-static void setup_vault(gp_t *s, rng_t *r, const room_t *rm)
+/* H39: the vault (room j) is marked used, a second unused room of both
+ * sides at least the key size is looked up (one draw when there is one),
+ * the d2 of G59, and the key cell in that room.  Locked with a key cell,
+ * a d(lock_die) below the dlevel and then the lock chance: the key room is
+ * used and holds the lever.  Returns whether the vault is locked. */
+static bool vault_lock(gp_t *s, rng_t *r, int j, bitrow_t *unused)
 {
+    const gpop_tables_t *t = s->t;
     level_t *lv = s->lv;
-    const bool first = lv->obs.gp_guards_drawn == 0; /* the level's first vault: observed */
+    const room_t *rm = &lv->rooms[j];
+    *unused &= ~BITROW_BIT(j);
+    bitrow_t cand = 0;
+    for (int i = 0; i < lv->nrooms; i++)
+        if (lv->rooms[i].w >= t->vault_key_min && lv->rooms[i].h >= t->vault_key_min)
+            cand |= BITROW_BIT(i);
+    cand &= *unused;
+    const int n = bitrow_popcount(cand);
+    const int key = n > 0 ? bitrow_select(cand, game_random(r, n)) : -1;
     if (rm->w > GPOP_VAULT_SPACE_ABOVE && rm->h > GPOP_VAULT_SPACE_ABOVE)
         (void)rng_d(r, 2); /* space, unused */
-    /* the key room lookup never finds a room: the vault is never locked */
+    point_t c;
+    const bool has_key = key >= 0 && random_empty_from(s, r, EF_ROOM_ITEM,
+                                                       room_area(&lv->rooms[key], 0), &c);
+    const bool locked = has_key && rng_d(r, t->vault_lock_die) < lv->dlevel &&
+                        rng_chance(r, t->vault_lock_num, t->vault_lock_den);
+    if (lv->obs.gp_vault_lock == 0)
+        lv->obs.gp_vault_lock = (uint8_t)(locked ? 3 : has_key ? 2 : 1);
+    if (locked) {
+        *unused &= ~BITROW_BIT(key);
+        occupy(s, c.x, c.y, GPOP_ROOM_ITEMS ? EF_NOITEMS : 0); /* the wall lever */
+    }
+    return locked;
+}
+
+static void setup_vault(gp_t *s, rng_t *r, int j, bitrow_t *unused)
+{
+    level_t *lv = s->lv;
+    const room_t *rm = &lv->rooms[j];
+    const bool first = lv->obs.gp_guards_drawn == 0; /* the level's first vault: observed */
+    bool locked = false;
+    if (s->t->vault_lock)
+        locked = vault_lock(s, r, j, unused);
+    else if (rm->w > GPOP_VAULT_SPACE_ABOVE && rm->h > GPOP_VAULT_SPACE_ABOVE)
+        (void)rng_d(r, 2); /* space, unused */
+    /* Part G: the key room lookup never finds a room, the vault is never
+     * locked; a locked vault's ring (red wall, permanent) has no door */
     area_t v = room_area(rm, 2);
     fill(s, v, CELL_WALL);
-    point_t door = inner_edge(r, v);
-    grid_set(&lv->map, door.x, door.y, CELL_DOOR);
+    if (!locked) {
+        point_t door = inner_edge(r, v);
+        grid_set(&lv->map, door.x, door.y, CELL_DOOR);
+    }
     v = (area_t){v.x1 + 1, v.y1 + 1, v.x2 - 1, v.y2 - 1};
     fill(s, v, CELL_FLOOR);
     int D = lv->difficulty;
     int roll = rng_d(r, GPOP_VAULT_GUARD_DIE) + lv->dlevel + (D - 2) * 3;
     if (roll < 1)
         roll = 1;
+    if (locked)
+        roll += s->t->vault_locked_add;
     int diffmod = (D - 2) * 2;
     if (diffmod > 0)
         diffmod = rng_d(r, diffmod);
@@ -488,8 +657,9 @@ static void setup_vault(gp_t *s, rng_t *r, const room_t *rm)
             occupy(s, x, y, EF_NOSPAWN);
 }
 
-static bool setup(gp_t *s, rng_t *r, special_kind_t kind, const room_t *rm)
+static bool setup(gp_t *s, rng_t *r, special_kind_t kind, int j, bitrow_t *unused)
 {
+    const room_t *rm = &s->lv->rooms[j];
     switch (kind) {
     case SPECIAL_LEVER:
         return setup_lever(s, r, rm);
@@ -505,7 +675,7 @@ static bool setup(gp_t *s, rng_t *r, special_kind_t kind, const room_t *rm)
         setup_warehouse(s, r, rm);
         return true;
     case SPECIAL_VAULT:
-        setup_vault(s, r, rm);
+        setup_vault(s, r, j, unused);
         return true;
     default:
         return false;
@@ -517,6 +687,9 @@ static void handle_rooms(gp_t *s)
     level_t *lv = s->lv;
     const gpop_tables_t *t = s->t;
     obs_t *o = &lv->obs;
+    /* H9-H10: a layout that handed back no list draws no count */
+    if (!((s->k->room_list_types >> lv->type) & 1u))
+        return;
     int count = rng_range(s->r, s->g->rooms_lo, s->g->rooms_hi);
     o->special_made = 1;
     o->special_rolled = (uint8_t)count;
@@ -570,7 +743,7 @@ static void handle_rooms(gp_t *s)
             continue;
         }
         const int j = bitrow_select(cand, game_random(&r, n));
-        if (!setup(s, &r, (special_kind_t)rt->kind, &lv->rooms[j])) {
+        if (!setup(s, &r, (special_kind_t)rt->kind, j, &unused)) {
             o->special_skipped[rt->kind]++;
             o->gp_setup_failed++;
             continue;
@@ -582,7 +755,8 @@ static void handle_rooms(gp_t *s)
     }
     *s->r = r;
     /* restore_walls(W, true) [game: bin/core/generator.lua:349] changes no
-     * cell here: the border holds wall or CELL_EDGE already */
+     * cell here: the border holds wall or CELL_EDGE already, or under Part H
+     * (H9, H26) a fluid, which its re-walling skips */
 }
 
 /* ---- step 7: monsters ---- */
@@ -608,7 +782,13 @@ bool gpop_group_eligible(const gpop_tables_t *t, int group, int dlevel, int diff
 int gpop_budget(const gpop_tables_t *t, int dlevel, int difficulty)
 {
     const gpop_budget_rule_t *b = &t->budget[difficulty];
-    double dl = (double)dlevel;
+    int d = dlevel; /* H40: the first dlevel_shift row the dlevel is above */
+    for (int i = 0; i < t->nshifts; i++)
+        if (dlevel > t->shift_above[i]) {
+            d += t->shift_add[i];
+            break;
+        }
+    double dl = (double)d;
     return (int)(b->sqrt ? ceil(sqrt(dl * b->inner) * b->outer) : ceil(dl * b->mul + b->add));
 }
 
@@ -676,7 +856,7 @@ void gpop_tables_derive(gpop_tables_t *t)
                 bits |= (uint8_t)(fits(&t->room_type[k], &rm) << k);
             t->room_fits[w][h] = bits;
         }
-    _Static_assert(MONSTER_KINDS_MAX + GPOP_MAX_GROUPS <= 64, "the entries fit in 64 bits");
+    _Static_assert(MONSTER_KINDS_MAX + GPOP_MAX_GROUPS <= 128, "the entries fit in a bitrow_t");
     t->nbeing = 0;
     for (int k = 0; k < t->monsters.n; k++)
         if (t->monsters.kind[k].weight > 0)
@@ -686,12 +866,12 @@ void gpop_tables_derive(gpop_tables_t *t)
             t->being_entry[t->nbeing++] = (gpop_being_entry_t){-1, g, t->group[g].weight};
     for (int d = DIFF_ITYTD; d <= DIFF_NIGHTMARE; d++)
         for (int dl = 1; dl <= GPOP_BEING_DLEVELS; dl++) {
-            uint64_t bits = 0;
+            bitrow_t bits = 0;
             for (int i = 0; i < t->nbeing; i++) {
                 const gpop_being_entry_t *e = &t->being_entry[i];
                 bool ok = e->kind >= 0 ? gpop_kind_eligible(t, e->kind, dl, d)
                                        : gpop_group_eligible(t, e->group, dl, d);
-                bits |= (uint64_t)ok << i;
+                bits |= (bitrow_t)ok << i;
             }
             t->being_eligible[d][dl] = bits;
         }
@@ -705,8 +885,8 @@ static void being_table(const gpop_tables_t *t, int dlevel, int difficulty, floo
 {
     f->n = 0;
     if (dlevel >= 1 && dlevel <= GPOP_BEING_DLEVELS) {
-        for (uint64_t bits = t->being_eligible[difficulty][dlevel]; bits; bits &= bits - 1) {
-            const gpop_being_entry_t *e = &t->being_entry[__builtin_ctzll(bits)];
+        for (bitrow_t bits = t->being_eligible[difficulty][dlevel]; bits; bits &= bits - 1) {
+            const gpop_being_entry_t *e = &t->being_entry[bitrow_ctz(bits)];
             table_add(f, e->kind, e->group, e->weight);
         }
         return;
@@ -766,10 +946,10 @@ typedef struct drop_ring {
     int d;         /* the ring listed: 0 the cell itself; -1 none yet */
     uint64_t left; /* bit i: cand[i] is still free */
     int nleft;     /* how many: the bits of left */
-    point_t cand[8 * GPOP_DROP_RADIUS];
+    point_t cand[8 * GPOP_DROP_RADIUS_MAX];
 } drop_ring_t;
 
-_Static_assert(8 * GPOP_DROP_RADIUS <= 64, "a ring's cells fit in the bits of `left`");
+_Static_assert(8 * GPOP_DROP_RADIUS_MAX <= 64, "a ring's cells fit in the bits of `left`");
 
 /* A ring's list as it is made: its cells, and which are free (kept in
  * locals, written to the ring once). */
@@ -813,18 +993,45 @@ static void ring_list(const gp_t *s, drop_ring_t *r)
     r->nleft = popcount64(a.left);
 }
 
+/* H4: of the ring's free cells, those of least Distance from its centre,
+ * max(|dx|, |dy|) + floor(min(|dx|, |dy|) / 2): on ring d, those whose
+ * floor(min/2) is least. */
+static uint64_t least_distance(const drop_ring_t *r)
+{
+    uint64_t best = 0;
+    int least = INT32_MAX;
+    for (uint64_t b = r->left; b; b &= b - 1) {
+        const int i = __builtin_ctzll(b);
+        const int dx = abs(r->cand[i].x - r->at.x), dy = abs(r->cand[i].y - r->at.y);
+        const int key = (dx < dy ? dx : dy) / 2;
+        if (key < least) {
+            least = key;
+            best = 0;
+        }
+        if (key == least)
+            best |= UINT64_C(1) << i;
+    }
+    return best;
+}
+
 /* A member's cell: the index in r->cand of the one drawn (no draw for the
- * group's own cell); false when no ring up to GPOP_DROP_RADIUS has one. */
+ * group's own cell); false when no ring up to the rules' drop radius has
+ * one. */
 static inline bool drop_near(gp_t *s, rng_t *stream, drop_ring_t *r, int *pick)
 {
     while (r->left == 0) {
-        if (r->d == GPOP_DROP_RADIUS)
+        if (r->d == s->k->drop_radius)
             return false;
         r->d++;
         ring_list(s, r);
     }
     if (r->d == 0) {
         *pick = 0;
+        return true;
+    }
+    if (s->k->drop_least_distance) {
+        const uint64_t best = least_distance(r);
+        *pick = grid_select64(best, (int)rng_below(stream, (uint32_t)popcount64(best)));
         return true;
     }
     *pick = grid_select64(r->left, (int)rng_below(stream, (uint32_t)r->nleft));
@@ -1007,22 +1214,101 @@ static void items(gp_t *s, int amount)
 
 /* ---- steps 9-11 ---- */
 
-static void stairs(gp_t *s)
+/* One down stairs on a standard empty cell; false when none. */
+static bool put_stairs(gp_t *s)
 {
     level_t *lv = s->lv;
     point_t c;
     if (!random_empty(s, EF_STANDARD, FULL, &c) || lv->nstairs >= LEVEL_MAX_STAIRS) {
         lv->obs.gp_stairs_lost = 1;
-        return;
+        return false;
     }
     grid_set(&lv->map, c.x, c.y, CELL_STAIRS);
     lv->stairs[lv->nstairs++] = c;
+    return true;
+}
+
+/* H5, H29: a second stairs to the side level of the episode's dlevel, at
+ * the level's difficulty, right after the first. */
+static void stairs(gp_t *s)
+{
+    const level_t *lv = s->lv;
+    if (!put_stairs(s) || !s->k->side_stairs || lv->dlevel < 1 ||
+        lv->dlevel > GPOP_EPISODE_DLEVELS)
+        return;
+    const int d = s->t->side_exit_min_diff[lv->dlevel];
+    if (d > 0 && lv->difficulty >= d)
+        put_stairs(s);
+}
+
+/* H30: safe_empty_coord over a, its three tries (the first's distance to
+ * the player's old position passes: GPOP10_NOSAFE_PASSES), then over the
+ * whole map when a is not. */
+static bool safe_cell(gp_t *s, area_t a, point_t *c)
+{
+    const int flags[3] = {EF_STANDARD | EF_NOLIQUID, EF_STANDARD | EF_NOLIQUID, EF_PLAYER_LAST};
+    for (int pass = 0; pass < 2; pass++) {
+        for (int i = 0; i < 3; i++)
+            if (random_empty(s, flags[i], a, c))
+                return true;
+        if (a.x1 == FULL.x1 && a.y1 == FULL.y1 && a.x2 == FULL.x2 && a.y2 == FULL.y2)
+            break;
+        a = FULL;
+    }
+    return false;
+}
+
+/* Is a being within Distance z of c (H3)?  The flood's beings and the
+ * vault guards; the player is none of them (GPOP10_PLAYER_NOT_BEING). */
+static bool being_near(const gp_t *s, point_t c, int z)
+{
+    const level_t *lv = s->lv;
+    for (int i = 0; i < lv->nmonsters + s->nguards; i++) {
+        const monster_t *m = i < lv->nmonsters ? &lv->monster[i] : &s->guard[i - lv->nmonsters];
+        const int dx = abs(m->x - c.x), dy = abs(m->y - c.y);
+        if ((dx > dy ? dx : dy) + (dx < dy ? dx : dy) / 2 <= z)
+            return true;
+    }
+    return false;
+}
+
+/* H31: up to GPOP_PLAYER_TRIES safe cells, the radius one less after every
+ * third, until one has no being within the radius or the radius is below
+ * GPOP_PLAYER_MIN_RADIUS; the last cell found is used. */
+static void player_safe(gp_t *s)
+{
+    int z = s->k->player_radius[s->lv->difficulty];
+    bool found = false;
+    point_t at = {0, 0};
+    for (int left = GPOP_PLAYER_TRIES; left > 0;) {
+        point_t c;
+        const bool got = safe_cell(s, FULL, &c);
+        if (got) {
+            at = c;
+            found = true;
+        }
+        left--;
+        if (left % GPOP_PLAYER_STEP == 0)
+            z--;
+        if ((got && !being_near(s, c, z)) || z < GPOP_PLAYER_MIN_RADIUS)
+            break;
+    }
+    if (found) {
+        s->lv->start = at;
+        occupy(s, at.x, at.y, EF_NOBEINGS);
+    } else if (s->lv->obs.failure == FAIL_NONE) {
+        s->lv->obs.failure = FAIL_NO_FLOOR;
+    }
 }
 
 /* safe_empty_coord: its first try searches the wrong area and fails
  * [game: bin/core/generator.lua:152]; then the standard flags, then fewer. */
 static void player(gp_t *s)
 {
+    if (s->k->player_safe) {
+        player_safe(s);
+        return;
+    }
     point_t c;
     if (random_empty(s, EF_STANDARD, FULL, &c) || random_empty(s, EF_PLAYER_LAST, FULL, &c)) {
         s->lv->start = c;
@@ -1038,6 +1324,34 @@ double gpop_event_chance(const gpop_tables_t *t, int dlevel)
     if (v > t->event_cap)
         v = t->event_cap;
     return v > 1 ? (double)(v - 1) / t->event_die : 0.0;
+}
+
+/* H33 [game: bin/data/core/generator.lua:1263-1293]: a flood's setup draws
+ * its direction (d2), finds a safe cell in each end zone (the west first,
+ * the player still on the map), makes the down stairs floor, and puts the
+ * stairs in one zone and the player in the other: with a d2 of 1 the stairs
+ * west.  (An event's rush d5, drawn deep down, moves the stream only.) */
+static void flood_setup(gp_t *s)
+{
+    level_t *lv = s->lv;
+    const area_t west = {GPOP_FLOOD_WEST_X1, GPOP_FLOOD_Y1, GPOP_FLOOD_WEST_X2, GPOP_FLOOD_Y2};
+    const area_t east = {GPOP_FLOOD_EAST_X1, GPOP_FLOOD_Y1, GRID_W, GPOP_FLOOD_Y2};
+    const bool west_stairs = rng_d(s->r, 2) == 1;
+    point_t w, e;
+    const bool has_w = safe_cell(s, west, &w), has_e = safe_cell(s, east, &e);
+    if (!has_w || !has_e)
+        return; /* only on a map without a free cell anywhere: nothing moves */
+    const point_t to_stairs = west_stairs ? w : e, to_player = west_stairs ? e : w;
+    if (lv->nstairs > 0) {
+        grid_set(&lv->map, lv->stairs[0].x, lv->stairs[0].y, CELL_FLOOR);
+        grid_set(&lv->map, to_stairs.x, to_stairs.y, CELL_STAIRS);
+        lv->stairs[0] = to_stairs;
+    }
+    if (lv->start.x) /* the player leaves its cell */
+        s->occ[GRID_IDX(lv->start.x, lv->start.y)] &= (uint8_t)~EF_NOBEINGS;
+    lv->start = to_player;
+    occupy(s, to_player.x, to_player.y, EF_NOBEINGS);
+    lv->obs.gp_flood_setup = 1;
 }
 
 static void event(gp_t *s)
@@ -1063,6 +1377,9 @@ static void event(gp_t *s)
         return;
     int e = idx[weight_roll(s->r, w, n)];
     o->gp_event = (int8_t)e;
+    if (s->k->flood_setup && strncmp(t->event[e].id, GPOP_FLOOD_PREFIX,
+                                     sizeof GPOP_FLOOD_PREFIX - 1) == 0)
+        flood_setup(s);
     if (t->event[e].all_hunting)
         for (int i = 0; i < lv->nmonsters; i++)
             lv->monster[i].hunting = 1;
@@ -1090,6 +1407,7 @@ static void reset_owned(level_t *lv)
     o->gp_cave_set = o->gp_single_split = o->gp_event_roll = o->gp_event = -1;
     o->gp_event_eligible = o->gp_stairs_lost = o->gp_guards = 0;
     o->gp_guards_drawn = o->gp_wh_tries = o->gp_loot_drawn = o->gp_guard_kind = 0;
+    o->gp_vault_lock = o->gp_flood_setup = o->gp_barrels_wet = o->gp_lever_kind = 0;
     rolls_t *ro = &o->roll;
     ro->single = ro->fluid_room = ro->ammo = -1;
     ro->single_outcome = ro->fluid_room_kind = ro->ammo_kind = ro->ammo_stacks = -1;
@@ -1107,16 +1425,19 @@ void gpop_populate(level_t *lv, const gen_params_t *p, const gpop_gen_t *g,
     s->lv = lv;
     s->t = t;
     s->g = g;
+    s->k = g->rules ? g->rules : &GPOP_RULES_G;
     s->r = r;
     reset_owned(lv);
     if (lv->keepout.x1)
         for (int y = lv->keepout.y1; y <= lv->keepout.y2; y++)
             for (int x = lv->keepout.x1; x <= lv->keepout.x2; x++)
                 occupy(s, x, y, EF_NOSPAWN);
-    if (g->barrels)
+    if (g->barrels && !s->k->barrels_after_rooms)
         barrels(s);
     if (g->rooms)
         handle_rooms(s);
+    if (g->barrels && s->k->barrels_after_rooms) /* H9, H28 */
+        barrels(s);
     if (g->items == GPOP_ITEMS_FIXED_FIRST)
         items(s, g->items_fixed);
     monsters(s);

@@ -18,7 +18,7 @@
 #include "monsters.h"
 #include "rng.h"
 
-#define GPOP_MAX_GROUPS 24
+#define GPOP_MAX_GROUPS 40 /* 35 in game-0.10.10b (docs/rules.md H42) */
 #define GPOP_MAX_MEMBERS 6
 #define GPOP_MAX_LIST 8
 #define GPOP_MAX_SETS 24
@@ -27,6 +27,11 @@
 #define GPOP_MAX_BARREL_ROWS 6
 #define GPOP_MAX_EVENTS 16
 #define GPOP_NONE_LIMIT 1000000 /* an upper bound written null: none */
+#define GPOP_MAX_SHIFTS 4      /* budget.dlevel_shift rows */
+#define GPOP_MAX_LEVERS 16     /* lever_kinds.kinds rows */
+#define GPOP_MAX_AMMO_TIERS 4  /* ammo_room.tiers */
+#define GPOP_MAX_AMMO_ENTRIES 4 /* entries of one ammo tier */
+#define GPOP_EPISODE_DLEVELS 64 /* dlevels an episode.json may name */
 
 /* ---- tables (data/game-0.9.9.7/population.json) ---- */
 
@@ -95,6 +100,24 @@ typedef struct gpop_event {
     bool all_hunting;
 } gpop_event_t;
 
+/* population.json lever_kinds (docs/rules.md H36): one weighted roll per
+ * lever; a kind with a whole-map chance (full, 0: none) then draws a d100. */
+typedef struct gpop_lever_kind {
+    char id[16];
+    int weight, full;
+} gpop_lever_kind_t;
+
+/* population.json ammo_room (H38): the tiers' entries join the list when
+ * roll = d(die) + dlevel exceeds `above` (GPOP_NONE_LIMIT negated: always). */
+typedef struct gpop_ammo_entry {
+    int weight, kind, lo, hi; /* kind: AMMO_* (poptable.h) */
+} gpop_ammo_entry_t;
+
+typedef struct gpop_ammo_tier {
+    int above, n;
+    gpop_ammo_entry_t e[GPOP_MAX_AMMO_ENTRIES];
+} gpop_ammo_tier_t;
+
 typedef struct gpop_room_type {
     uint8_t kind;       /* special_kind_t */
     int weight, min_size, max_x, max_y, max_area; /* max_area GPOP_NONE_LIMIT: none */
@@ -135,6 +158,20 @@ typedef struct gpop_tables {
     gpop_event_t event[GPOP_MAX_EVENTS];
     int nroom_types;
     gpop_room_type_t room_type[SPECIAL__COUNT];
+    /* The keys of game-0.10.10b (docs/rules.md H.13); each absent in
+     * data/game-0.9.9.7, which then keeps Part G's rule. */
+    int nshifts;                 /* budget.dlevel_shift (H40); 0: d = dlevel */
+    int shift_above[GPOP_MAX_SHIFTS], shift_add[GPOP_MAX_SHIFTS];
+    int nlevers;                 /* lever_kinds (H36); 0: G55's roll of 17 */
+    gpop_lever_kind_t lever[GPOP_MAX_LEVERS];
+    int ammo_die, nammo_tiers;   /* ammo_room (H38); 0 tiers: G57 */
+    gpop_ammo_tier_t ammo_tier[GPOP_MAX_AMMO_TIERS];
+    bool vault_lock;             /* vault (H39); false: never locked (G60) */
+    int vault_key_min, vault_lock_die, vault_lock_num, vault_lock_den, vault_locked_add;
+    /* the episode's side levels (H5): the least difficulty at which dlevel
+     * dl has one, 0 none; copied from episode.json's special_exit
+     * (episode_entry_t.side_min_diff) by the registry's loader */
+    uint8_t side_exit_min_diff[GPOP_EPISODE_DLEVELS + 1];
     /* Derived from the above when the tables are parsed, not read from the
      * files (gpop_tables_derive): the being table's possible entries, every
      * kind then every group of positive weight in table order, and for each
@@ -144,7 +181,7 @@ typedef struct gpop_tables {
      * k: room_type[k]). */
     int nbeing;
     gpop_being_entry_t being_entry[MONSTER_KINDS_MAX + GPOP_MAX_GROUPS];
-    uint64_t being_eligible[DIFF_NIGHTMARE + 1][GPOP_BEING_DLEVELS + 1];
+    bitrow_t being_eligible[DIFF_NIGHTMARE + 1][GPOP_BEING_DLEVELS + 1];
     uint8_t room_fits[GPOP_FIT_W][GPOP_FIT_H];
 } gpop_tables_t;
 
@@ -179,7 +216,38 @@ typedef enum gpop_item_rule {
     GPOP_ITEMS_FIXED_FIRST,    /* items_fixed items, before the monsters (caves) */
 } gpop_item_rule_t;
 
+/* The population steps' algorithms where a ruleset's differ from Part G's
+ * (docs/rules.md H.12), one switch or constant each; the registry holds one
+ * of these per ruleset (GPOP_RULES_G is Part G's).  What a table can say is
+ * in the tables instead (gpop_tables_t's keys of H.13). */
+typedef struct gpop_rules {
+    int empty_tries;           /* uniform draws of the empty-cell search (G52, H2) */
+    bool empty_scan;           /* then a row-by-row scan of the area (H2) */
+    int drop_radius;           /* the rings a dropped member tries (G66, H4) */
+    bool drop_least_distance;  /* only a ring's cells of least Distance count (H4) */
+    bool barrels_after_rooms;  /* barrels after the special rooms (H9, H28) */
+    bool barrels_dry;          /* barrels refuse every liquid, and hold their cell as
+                                  a blocking item (H28) */
+    uint32_t room_list_types;  /* bit t: layouts of type t hand back a room list; the
+                                  room count is drawn only there (H9-H10) */
+    bool player_safe;          /* the player's safe-cell tries and radius (H30-H32) */
+    int player_radius[DIFF_NIGHTMARE + 1]; /* the first radius by difficulty (H31) */
+    bool flood_setup;          /* flood events move stairs and player (H33) */
+    bool side_stairs;          /* second stairs where episode.json has a side level (H5, H29) */
+} gpop_rules_t;
+
+/* Part G's steps (game-0.9.9.7). */
+extern const gpop_rules_t GPOP_RULES_G;
+
+/* The empty-cell search of H2 in a form any step can call: up to `tries`
+ * uniform cells of (x1, y1)-(x2, y2) (x drawn before y) until ok(ctx, x, y),
+ * then, with scan, the first cell of a row-by-row scan that passes; false
+ * when none does. */
+bool gpop_search_cell(rng_t *r, int x1, int y1, int x2, int y2, int tries, bool scan,
+                      bool (*ok)(const void *ctx, int x, int y), const void *ctx, point_t *out);
+
 typedef struct gpop_gen {
+    const gpop_rules_t *rules; /* NULL: GPOP_RULES_G */
     bool barrels;
     bool rooms;                /* handle_rooms(1d(rooms_hi-rooms_lo+1)+rooms_lo-1) */
     int rooms_lo, rooms_hi;

@@ -13,6 +13,7 @@
 
 #include "data.h"
 #include "jsonutil.h"
+#include "poptable.h" /* AMMO_* */
 
 #define GPOP_MONSTERS_FILE "monsters.json"
 #define GPOP_POPULATION_FILE "population.json"
@@ -20,7 +21,8 @@
 
 static const char *const TOP_KEYS[] = {"budget", "dmod", "hunting_always", "item_amount",
                                         "groups", "caves", "single", "single_plus",
-                                        "barrels", "events", "special_rooms", NULL};
+                                        "barrels", "events", "special_rooms",
+                                        "lever_kinds", "ammo_room", "vault", NULL};
 
 /* An integer member that may be null (then GPOP_NONE_LIMIT). */
 static int int_or_none(ju_t *ju, const cJSON *o, const char *path, const char *key, int lo,
@@ -73,11 +75,23 @@ static void parse_list(ju_t *ju, const gpop_tables_t *t, const cJSON *o, const c
 
 static void parse_budget(ju_t *ju, gpop_tables_t *t, const cJSON *root)
 {
-    static const char *const KEYS[] = {"difficulties", NULL};
+    static const char *const KEYS[] = {"difficulties", "dlevel_shift", NULL};
     static const char *const RULE_KEYS[] = {"name", "rule", "mul", "add", "inner", "outer",
                                             NULL};
+    static const char *const SHIFT_KEYS[] = {"above", "add", NULL};
     const cJSON *b = ju_object(ju, root, "", "budget");
     ju_keys(ju, b, "budget", KEYS);
+    if (!ju->failed && cJSON_GetObjectItemCaseSensitive(b, "dlevel_shift")) {
+        int n;
+        const cJSON *a = ju_rows(ju, b, "budget", "dlevel_shift", GPOP_MAX_SHIFTS, "rows", &n);
+        for (int i = 0; i < n && !ju->failed; i++) {
+            char p[48];
+            const cJSON *r = ju_row(ju, a, "budget", "dlevel_shift", i, SHIFT_KEYS, p, sizeof p);
+            t->shift_above[i] = ju_int(ju, r, p, "above", 0, BIG);
+            t->shift_add[i] = ju_int(ju, r, p, "add", -100, 100);
+        }
+        t->nshifts = ju->failed ? 0 : n;
+    }
     const cJSON *a = ju_array(ju, b, "budget", "difficulties");
     if (ju->failed)
         return;
@@ -376,6 +390,107 @@ static void parse_rooms(ju_t *ju, gpop_tables_t *t, const cJSON *root)
     t->nroom_types = ju->failed ? 0 : n;
 }
 
+/* lever_kinds (docs/rules.md H36), optional. */
+static void parse_levers(ju_t *ju, gpop_tables_t *t, const cJSON *root)
+{
+    static const char *const KEYS[] = {"kinds", NULL};
+    static const char *const KIND_KEYS[] = {"id", "weight", "full_chance", NULL};
+    const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, "lever_kinds");
+    if (!o)
+        return;
+    ju_keys(ju, o, "lever_kinds", KEYS);
+    int n;
+    const cJSON *a = ju_rows(ju, o, "lever_kinds", "kinds", GPOP_MAX_LEVERS, "kinds", &n);
+    for (int i = 0; i < n && !ju->failed; i++) {
+        char p[48];
+        const cJSON *k = ju_row(ju, a, "lever_kinds", "kinds", i, KIND_KEYS, p, sizeof p);
+        const char *id = ju_string(ju, k, p, "id");
+        if (ju->failed)
+            return;
+        snprintf(t->lever[i].id, sizeof t->lever[i].id, "%s", id);
+        t->lever[i].weight = ju_int(ju, k, p, "weight", 1, BIG);
+        t->lever[i].full = int_opt(ju, k, p, "full_chance", 1, 100, 0);
+    }
+    t->nlevers = ju->failed ? 0 : n;
+}
+
+static const char *const AMMO_ROOM_KINDS[] = {"10mm", "shells", "rockets", "cells"};
+static const int AMMO_ROOM_KIND_OF[] = {AMMO_10MM, AMMO_SHELLS, AMMO_ROCKETS, AMMO_CELLS};
+
+/* ammo_room (H38), optional. */
+static void parse_ammo(ju_t *ju, gpop_tables_t *t, const cJSON *root)
+{
+    static const char *const KEYS[] = {"die", "tiers", NULL};
+    static const char *const TIER_KEYS[] = {"above", "entries", NULL};
+    static const char *const E_KEYS[] = {"weight", "id", "kind", "amount", NULL};
+    const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, "ammo_room");
+    if (!o)
+        return;
+    ju_keys(ju, o, "ammo_room", KEYS);
+    t->ammo_die = ju_int(ju, o, "ammo_room", "die", 1, 1000);
+    int n;
+    const cJSON *a = ju_rows(ju, o, "ammo_room", "tiers", GPOP_MAX_AMMO_TIERS, "tiers", &n);
+    for (int i = 0; i < n && !ju->failed; i++) {
+        char p[48];
+        const cJSON *tr = ju_row(ju, a, "ammo_room", "tiers", i, TIER_KEYS, p, sizeof p);
+        gpop_ammo_tier_t *ti = &t->ammo_tier[i];
+        ti->above = int_or_none(ju, tr, p, "above", -BIG, BIG);
+        if (ti->above == GPOP_NONE_LIMIT)
+            ti->above = -BIG; /* null: always */
+        int m;
+        const cJSON *es = ju_rows(ju, tr, p, "entries", GPOP_MAX_AMMO_ENTRIES, "entries", &m);
+        for (int j = 0; j < m && !ju->failed; j++) {
+            char q[80];
+            const cJSON *e = ju_row(ju, es, p, "entries", j, E_KEYS, q, sizeof q);
+            gpop_ammo_entry_t *en = &ti->e[j];
+            en->weight = ju_int(ju, e, q, "weight", 1, BIG);
+            ju_string(ju, e, q, "id");
+            const char *kind = ju_string(ju, e, q, "kind");
+            if (ju->failed)
+                return;
+            int k = 0;
+            while (k < 4 && strcmp(kind, AMMO_ROOM_KINDS[k]) != 0)
+                k++;
+            if (k == 4) {
+                ju_fail_unknown(ju, q, "ammo kind", kind, AMMO_ROOM_KINDS, 4);
+                return;
+            }
+            en->kind = AMMO_ROOM_KIND_OF[k];
+            const cJSON *am = ju_get(ju, e, q, "amount");
+            if (!ju->failed && (!cJSON_IsArray(am) || cJSON_GetArraySize(am) != 2)) {
+                ju_fail(ju, q, "amount must be [lo, hi]");
+                return;
+            }
+            if (ju->failed)
+                return;
+            en->lo = ju_int_item(ju, cJSON_GetArrayItem(am, 0), q, 1, 100);
+            en->hi = ju_int_item(ju, cJSON_GetArrayItem(am, 1), q, en->lo, 100);
+        }
+        ti->n = ju->failed ? 0 : m;
+        if (!ju->failed && i > 0 && ti->above <= t->ammo_tier[i - 1].above)
+            ju_fail(ju, p, "above must increase (the first tier's null: always)");
+    }
+    if (!ju->failed && n > 0 && t->ammo_tier[0].above != -BIG)
+        ju_fail(ju, "ammo_room.tiers[0]", "the first tier must have above null");
+    t->nammo_tiers = ju->failed ? 0 : n;
+}
+
+/* vault (H39), optional: the lock. */
+static void parse_vault(ju_t *ju, gpop_tables_t *t, const cJSON *root)
+{
+    static const char *const KEYS[] = {"key_room_min_size", "lock_die", "lock_chance",
+                                       "locked_roll_add", NULL};
+    const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, "vault");
+    if (!o)
+        return;
+    ju_keys(ju, o, "vault", KEYS);
+    t->vault_key_min = ju_int(ju, o, "vault", "key_room_min_size", 1, 100);
+    t->vault_lock_die = ju_int(ju, o, "vault", "lock_die", 1, 1000);
+    ju_frac(ju, o, "vault", "lock_chance", &t->vault_lock_num, &t->vault_lock_den);
+    t->vault_locked_add = ju_int(ju, o, "vault", "locked_roll_add", -1000, 1000);
+    t->vault_lock = !ju->failed;
+}
+
 static void parse_population(ju_t *ju, gpop_tables_t *t, const cJSON *root)
 {
     static const char *const DMOD_KEYS[] = {"step", "base", "min", "max", NULL};
@@ -414,6 +529,12 @@ static void parse_population(ju_t *ju, gpop_tables_t *t, const cJSON *root)
         parse_events(ju, t, root);
     if (!ju->failed)
         parse_rooms(ju, t, root);
+    if (!ju->failed)
+        parse_levers(ju, t, root);
+    if (!ju->failed)
+        parse_ammo(ju, t, root);
+    if (!ju->failed)
+        parse_vault(ju, t, root);
 }
 
 bool gpop_tables_parse(gpop_tables_t *t, const char *monsters_json, size_t mlen,

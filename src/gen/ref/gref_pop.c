@@ -47,6 +47,7 @@ static void barrels(gref_pop_t *s)
             if (!gref_random_empty(s, GREF_STANDARD, MAP, &c))
                 continue;
             cell_t k = j == 0 ? first : (cell_t)br->second;
+            o->gp_barrels_wet += cell_liquid((cell_t)grid_get(&s->lv->map, c.x, c.y));
             grid_set(&s->lv->map, c.x, c.y, k);
             o->gp_barrels++;
             o->gp_barrels_by_kind[k - CELL_BARREL]++;
