@@ -21,7 +21,7 @@ says() {
 # ---- --style: bad values -------------------------------------------------
 G="--rules game-0.9.9.7"
 for cmd in "gen $G" "run $G --levels 10" "check $G --only deimos" "rooms $G" \
-    "bench $G --seconds 0.01 --reps 1" "wiki $G --levels 10" "errata --only x"; do
+    "bench $G --seconds 0.01 --reps 1" "wiki $G --levels 10" "errata $G --only x"; do
     # shellcheck disable=SC2086
     expect 2 $cmd --style 9
     one_line "$cmd --style 9"
