@@ -225,6 +225,12 @@ static const char *const CSS =
     "figure{margin:1em 0 .5em}figcaption{font-size:13px;color:#555}"
     "figure svg{max-width:100%;height:auto}";
 
+/* The level types' colours in the picture, by type (a ruleset with more
+ * types than these reuses them). */
+static const char *const TYPE_COLOUR[] = {"#4a7bb7", "#d9822b", "#8a8a8a", "#c44e52", "#55a868",
+                                          "#e5c35a", "#8172b2", "#64b5cd", "#7a5230", "#e17ab8"};
+#define NCOLOURS ((int)(sizeof TYPE_COLOUR / sizeof TYPE_COLOUR[0]))
+
 /* Gnuplot: three panels over dlevels 1..n (a scripted dlevel has no
  * points): the type shares stacked, the budget and the danger placed, and
  * the special rooms, items and event share. */
@@ -256,17 +262,19 @@ static void script(strbuf_t *g, const episode_view_t *v)
         sb_puts(g, "$D using 1:(");
         for (int i = 0; i <= j; i++)
             sb_printf(g, "%s$%d", i ? "+" : "", i + 2);
-        sb_printf(g, ") with boxes title \"%s\"%s", LEVEL_TYPE_NAMES[col[j]], j ? ", " : "\n");
+        sb_printf(g, ") with boxes lc rgb \"%s\" title \"%s\"%s", TYPE_COLOUR[col[j] % NCOLOURS],
+                  LEVEL_TYPE_NAMES[col[j]], j ? ", " : "\n");
     }
     int c0 = ntypes + 2; /* special's column */
     sb_puts(g, "set title \"danger (mean per level)\"\nset yrange [0:*]\nplot ");
     sb_printf(g, "$D using 1:%d with linespoints title \"budget\", "
                  "$D using 1:%d with linespoints title \"danger placed\"\n",
               c0 + 1, c0 + 2);
+    sb_puts(g, "set y2range [0:*]\nset y2tics\nset y2label \"events (share)\"\n");
     sb_puts(g, "set title \"special rooms, items (mean per level), events (share)\"\nplot ");
     sb_printf(g, "$D using 1:%d with linespoints title \"special rooms\", "
                  "$D using 1:%d with linespoints title \"items\", "
-                 "$D using 1:%d with linespoints title \"events\"\n",
+                 "$D using 1:%d axes x1y2 with linespoints title \"events (right)\"\n",
               c0, c0 + 3, c0 + 4);
     sb_puts(g, "unset multiplot\n");
 }
