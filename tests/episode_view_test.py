@@ -84,6 +84,11 @@ def check(rules):
         text = [l for l in p.stdout.splitlines() if l[:6].strip().isdigit()]
         mdrows = [l for l in open(md).read().splitlines()
                   if l.startswith("| ") and l[2:].split(" ")[0].isdigit()]
+        head = [l for l in open(md).read().splitlines() if l.startswith("| dlevel")]
+        cells = [c.strip() for c in head[0].strip("|").split("|")] if head else []
+        if cells != ["dlevel", "level"] + list(rows[0]["type_shares"]) + \
+                ["special", "budget", "danger", "items", "events"]:
+            fail(f"{label}: the Markdown header is {head}")
         for what, got in (("JSON", len(rows)), ("text", len(text)), ("Markdown", len(mdrows))):
             if got != len(ep) or got != 25:
                 fail(f"{label}: the {what} table has {got} rows, not 25 ({len(ep)} in episode.json)")

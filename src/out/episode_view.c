@@ -109,7 +109,7 @@ static char *table(const episode_view_t *v, bool md)
               md ? "" : "", (unsigned long long)v->per_dlevel, (unsigned long long)v->seed,
               md ? "\n" : "");
     sb_puts(&b, md ? "| " : "");
-    sb_printf(&b, md ? "dlevel%slevel" : "%6s%s%-8s", "dlevel", sep, "level");
+    sb_printf(&b, md ? "%s%s%s" : "%6s%s%-8s", "dlevel", sep, "level");
     for (int k = 0; k < LT__COUNT; k++)
         if (v->type_seen[k])
             sb_printf(&b, md ? "%s%s" : "%s%9s", sep, LEVEL_TYPE_NAMES[k]);
