@@ -2,7 +2,7 @@
 """signals_test.py DRLSIM [TRIALS] - a stop at any moment ends every command cleanly.
 
 Each trial starts one long command of drlsim (run with --out, run with --csv,
-rooms, check, errata, changes, catalog, bench), sends it SIGINT or SIGTERM after a random delay
+rooms, check, errata, changes, episode, catalog, bench), sends it SIGINT or SIGTERM after a random delay
 from 0 to 1.5 s (one in each of TRIALS equal slices of that span), and requires:
 
   - the command ends within STOP_S seconds of the signal (times
@@ -83,6 +83,8 @@ COMMANDS = [
      None, None),
     ("changes", ["changes", "wiki-0.9.9.3", "game-0.9.9.7", "--levels", "100000000",
                  "--progress", "never", "--json", "c.json"], None, None),
+    ("episode", ["episode", "--levels", "100000000", "--progress", "never", "--json", "e.json"],
+     None, None),
     ("catalog", ["catalog", "--levels", "1000000000", "--progress", "never", "--out",
                  "c.jsonl"], "c.jsonl", catalog_rows),
     ("bench", ["bench", "--type", "normal", "--seconds", "30", "--reps", "1", "--json", "b.json"],

@@ -18,6 +18,7 @@ int cmd_catalog(int argc, char **argv);
 int cmd_changes(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
+int cmd_episode(int argc, char **argv);
 int cmd_errata(int argc, char **argv);
 int cmd_wiki(int argc, char **argv);
 

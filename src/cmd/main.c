@@ -33,6 +33,7 @@ static const command_t COMMANDS[] = {
     {"changes", cmd_changes, false, true, "what changed in level generation between two rulesets"},
     {"check", cmd_check, true, true, "test the documented probabilities against generated levels"},
     {"compare", cmd_compare, false, false, "compare two run reports histogram by histogram (which differ?)"},
+    {"episode", cmd_episode, false, true, "what a player meets on each dlevel of the standard episode"},
     {"errata", cmd_errata, false, true, "try the wiki's claims on the game's generator (its 2016 source)"},
     {"gen", cmd_gen, false, false, "generate one level and print it (ASCII, JSON or PNG)"},
     {"merge", cmd_merge, false, false, "add run reports of one job (shards, partial runs) into one"},
