@@ -39,6 +39,8 @@ static const uint8_t CLASS[16] = {
     [CELL_BARREL] = K_BARREL,
     [CELL_BARREL_ACID] = K_BARREL,
     [CELL_BARREL_NAPALM] = K_BARREL,
+    [CELL_MUD] = K_WET,
+    [CELL_BLOOD] = K_WET,
 };
 _Static_assert(CELL__COUNT <= 16, "a cell kind indexes the 16-byte class table");
 

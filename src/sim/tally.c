@@ -135,7 +135,7 @@ static inline int fluid_bin(int cell)
  * level does not count). */
 #define SEEN_ROWS(R) \
     R(seen_ring_open, "seen_ring_open", N_CENSUS, NULL, "map: ring cells that are neither wall nor ring fluid, per level") \
-    R(seen_start_cell, "seen_start_cell", CELL__COUNT, CELL_NAMES, "map: the cell kind under the start") \
+    R(seen_start_cell, "seen_start_cell", CELL__COUNT, NAMED(CELL), "map: the cell kind under the start") \
     R(seen_stairs, "seen_stairs", N_STAIRS, NULL, "map: stairs cells per level") \
     R(seen_stairs_off, "seen_stairs_off", N_CENSUS, NULL, "map: listed stairs off a stairs cell plus stairs cells not listed") \
     R(seen_mon_blocked, "seen_mon_blocked", N_CENSUS, NULL, "map: monsters on wall, door, box, barrel or ring cells, per level") \

@@ -253,9 +253,14 @@ static void observe_buildings(level_t *lv)
 
 void layout_city(layout_ctx_t *ctx)
 {
+    layout_city_with(ctx, water_river);
+}
+
+void layout_city_with(layout_ctx_t *ctx, bool (*river_fn)(layout_ctx_t *ctx))
+{
     grid_clear(&ctx->lv->map);
     /* [wiki] before the buildings, vertical only (the type's river style) */
-    const bool river = water_river(ctx);
+    const bool river = river_fn(ctx);
     buildings(ctx->lv, ctx->layout, river);
     observe_buildings(ctx->lv);
     water_fluids(ctx, &WATER_INTERIOR);
