@@ -111,6 +111,21 @@ static bool name_cells(tally_names_t *into, const ruleset_def_t *def, char *err,
                      err, errlen);
 }
 
+/* The fluids as the bins of river_fluid, fluid_kind and game_lake_fluid:
+ * water, acid and lava on every ruleset, mud and blood where the ruleset
+ * draws them (the same rule as name_cells). */
+static bool name_fluids(tally_names_t *into, const ruleset_def_t *def, char *err, size_t errlen)
+{
+    static const cell_t FLUIDS[] = {CELL_WATER, CELL_ACID, CELL_LAVA, CELL_MUD, CELL_BLOOD};
+    const char *names[sizeof FLUIDS / sizeof FLUIDS[0]];
+    int n = 0;
+    for (size_t i = 0; i < sizeof FLUIDS / sizeof FLUIDS[0]; i++)
+        if (FLUIDS[i] < CELL_GAME_KINDS || (int)FLUIDS[i] < def->cell_kinds)
+            names[n++] = cell_name(FLUIDS[i]);
+    return name_bins(into, TALLY_NAMED_FLUID, "river_fluid", names, n, "src/base/grid.c", err,
+                     errlen);
+}
+
 /* ---- wiki-0.9.9.3 ------------------------------------------------------- */
 
 /* Every file of data/ a generation reads, by name (the loaders below read
@@ -142,7 +157,7 @@ static bool load_wiki(tables_t *t, char *err, size_t errlen)
                    "data/population.json", err, errlen) ||
         !name_bins(&s->bins, TALLY_NAMED_SINGLE_OUTCOME, "single_outcome", single,
                    pt->single.noutcomes, "data/population.json", err, errlen) ||
-        !name_cells(&s->bins, t->def, err, errlen))
+        !name_cells(&s->bins, t->def, err, errlen) || !name_fluids(&s->bins, t->def, err, errlen))
         return false;
     t->water = &s->water;
     t->arena = &s->arena;
@@ -210,7 +225,7 @@ static bool load_game(tables_t *t, char *err, size_t errlen)
                        errlen) ||
         !name_bins(&s->bins, TALLY_NAMED_SINGLE_OUTCOME, "single_outcome", single,
                    gp->single.noutcomes, "data/game-0.9.9.7/population.json", err, errlen) ||
-        !name_cells(&s->bins, t->def, err, errlen))
+        !name_cells(&s->bins, t->def, err, errlen) || !name_fluids(&s->bins, t->def, err, errlen))
         return false;
     t->water = &s->glay.water;
     t->walled = &s->walled;
