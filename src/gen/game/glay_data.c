@@ -214,9 +214,12 @@ static dice_t parse_dice10(ju_t *ju, const cJSON *obj, const char *path, const c
     if (sscanf(s, "%d%n", &k, &used) == 1 && s[used] == '\0' && k >= 0 && k <= 100)
         return (dice_t){0, 1, k};
     used = 0;
+    int tail = 0;
     if ((sscanf(s, "d%d%n", &n, &used) == 1 || sscanf(s, "%dd%d%n", &x, &n, &used) == 2) &&
-        (s[used] == '\0' || (sscanf(s + used, "%d%n", &k, &used) == 1)) && n >= 1 && n <= 100 &&
-        x >= 0 && x <= 10 && k >= -100 && k <= 100 && x + k >= 0)
+        (s[used] == '\0' ||
+         ((s[used] == '+' || s[used] == '-') && sscanf(s + used, "%d%n", &k, &tail) == 1 &&
+          s[used + tail] == '\0')) &&
+        n >= 1 && n <= 100 && x >= 0 && x <= 10 && k >= -100 && k <= 100 && x + k >= 0)
         return (dice_t){x, n, k};
     ju_fail(ju, path, "%s: \"%s\" is not dice (N or XdN+K, at least 0)", key, s);
     return d;
