@@ -328,6 +328,7 @@ static inline int fluid_bin(int cell)
     C(game_caves2_walk_late, "game_caves2_walk_late", N_GAME_SIZE, NULL, "game ruleset caves-2: the late walks' length") \
     C(game_lava_room_w, "game_lava_room_w", N_GAME_QUAD_W, NULL, "game ruleset lava: the first room site's drawn width") \
     C(game_lava_room_h, "game_lava_room_h", N_GAME_QUAD_H, NULL, "game ruleset lava: the first room site's drawn height") \
+    C(game_rooms_dropped, "game_rooms_dropped", N_CENSUS, NULL, "game ruleset normal, single, single-plus: room-list entries the reader dropped for a wall inside (game-0.10.10b, docs/rules.md H12)") \
     M(rooms_river, "rooms_with_river", "entries of the room list, levels with a river") \
     M(rooms_dry, "rooms_without_river", "entries of the room list, levels without a river") \
     SEEN_ROWS(R)
@@ -1120,6 +1121,12 @@ static void add_game_lava_room_w(const level_t *lv, uint64_t *b)
 {
     if (lv->obs.gp_made && lv->type == LT_LAVA)
         bump(b, NB_game_lava_room_w, lv->obs.glay_room_w);
+}
+static void add_game_rooms_dropped(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.gp_made &&
+        (lv->type == LT_NORMAL || lv->type == LT_SINGLE || lv->type == LT_SINGLE_PLUS))
+        bump(b, NB_game_rooms_dropped, lv->obs.glay_rooms_dropped);
 }
 static void add_game_lava_room_h(const level_t *lv, uint64_t *b)
 {

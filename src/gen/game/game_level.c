@@ -114,7 +114,7 @@ static void lava10(layout_ctx_t *ctx)
 
 /* [game-0.10.10b: bin/data/drl/generators.lua:204-239] (H15) the city's
  * river: its chance, vertical only, the rivers of H21-H23 */
-static bool city_river10(layout_ctx_t *ctx)
+bool game10_city_river(layout_ctx_t *ctx)
 {
     const frac_t f = ctx->rules->river;
     if (!ctx->p->rivers || f.num <= 0 || !chance(ctx->water, f))
@@ -130,7 +130,7 @@ static void city10(layout_ctx_t *ctx)
     quiet.fluid_passes = 0;
     layout_ctx_t c = *ctx;
     c.rules = &quiet;
-    layout_city_with(&c, city_river10);
+    layout_city_with(&c, game10_city_river);
     ctx->doors = c.doors;
 }
 

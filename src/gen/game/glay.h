@@ -246,6 +246,11 @@ void glay_caves(layout_ctx_t *ctx, const glay_tables_t *t);
  * (its band's pick, then the first matching cave_fluid_overrides row), and
  * the river of H17 (t->w10.cave_river). */
 void glay10_caves(layout_ctx_t *ctx, const glay_tables_t *t);
+/* Its two parts, for the reference (src/gen/ref/gref10.c): the walks'
+ * fluid (a caves_fluid_fn of layouts.h, arg the glay_water10_t), and the
+ * river on the finished cave of fluid cave_fluid. */
+cell_t glay10_cave_fluid(layout_ctx_t *ctx, cell_t fluid, int band, const void *arg);
+void glay10_cave_river(level_t *lv, rng_t *r, const glay_tables_t *t, cell_t cave_fluid);
 
 /* Caves_2: a cave band, walks, two smoothings, pillars, up to 5..7
  * walled buildings (one door each; no room list), fluid lakes of a fluid

@@ -78,7 +78,7 @@ void glay_caves(layout_ctx_t *ctx, const glay_tables_t *t)
 
 /* [game-0.10.10b: bin/data/drl/generator.lua:230-241] the band's pick, then
  * the first cave_fluid_overrides row that holds replaces it by its pick. */
-static cell_t cave_fluid10(layout_ctx_t *ctx, cell_t fluid, int band, const void *arg)
+cell_t glay10_cave_fluid(layout_ctx_t *ctx, cell_t fluid, int band, const void *arg)
 {
     const glay_water10_t *w = arg;
     const level_t *lv = ctx->lv;
@@ -104,7 +104,7 @@ static const area_t WHOLE_MAP = {1, 1, GRID_W, GRID_H};
 #define CAVE_VRIVER_X_MIN 3 /* [game-0.10.10b: generator.lua:255-276] position */
 #define CAVE_VRIVER_X_MAX 75 /* clamp(x, 3, 75) */
 
-static void cave_river10(level_t *lv, rng_t *r, const glay_tables_t *t, cell_t cave_fluid)
+void glay10_cave_river(level_t *lv, rng_t *r, const glay_tables_t *t, cell_t cave_fluid)
 {
     const glay_water10_t *w = &t->w10;
     if (glay_random(r, w->cave_river_chance.den) >= w->cave_river_chance.num)
@@ -130,7 +130,7 @@ static void cave_river10(level_t *lv, rng_t *r, const glay_tables_t *t, cell_t c
 
 void glay10_caves(layout_ctx_t *ctx, const glay_tables_t *t)
 {
-    caves_dig_with(ctx, &t->water, cave_fluid10, &t->w10);
+    caves_dig_with(ctx, &t->water, glay10_cave_fluid, &t->w10);
     if (!ctx->p->layout_only && ctx->p->rivers)
-        cave_river10(ctx->lv, ctx->water, t, (cell_t)ctx->lv->obs.fluid_kind);
+        glay10_cave_river(ctx->lv, ctx->water, t, (cell_t)ctx->lv->obs.fluid_kind);
 }
