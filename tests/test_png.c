@@ -243,7 +243,8 @@ static void synthetic(level_t *lv, const gen_params_t *p0)
     level_generate(lv, &p, 1, 0);
     static const cell_t KINDS[] = {CELL_WATER,  CELL_ACID,   CELL_LAVA,
                                    CELL_BRIDGE, CELL_BOX,    CELL_STAIRS,
-                                   CELL_BARREL, CELL_BARREL_ACID, CELL_BARREL_NAPALM};
+                                   CELL_BARREL, CELL_BARREL_ACID, CELL_BARREL_NAPALM,
+                                   CELL_MUD,    CELL_BLOOD};
     for (int i = 0; i < (int)(sizeof KINDS / sizeof KINDS[0]); i++)
         grid_set(&lv->map, 3 + i, 2, KINDS[i]);
     grid_set(&lv->map, 1, 10, CELL_EDGE);

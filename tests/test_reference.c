@@ -281,7 +281,7 @@ static void run_jobs(job_t *jobs, int n)
     }
 }
 
-#define NRULESETS 2
+#define NRULESETS 3
 #define MAX_JOBS (NRULESETS * (2 * LT__COUNT + 1))
 
 int main(void)
@@ -291,16 +291,24 @@ int main(void)
          (int)(sizeof WIKI_CONFIG / sizeof WIKI_CONFIG[0])},
         {RULESET_GAME, test_tables(RULESET_GAME), LT__COUNT, GAME_CONFIG,
          (int)(sizeof GAME_CONFIG / sizeof GAME_CONFIG[0])},
+        /* game-0.10.10b: the same pairs reach its mud (below 7), blood caves
+         * (21-23 on HMP+), deep fluids and lava of acid or blood (past 30) */
+        {RULESET_GAME10, test_tables(RULESET_GAME10), LT__COUNT, GAME_CONFIG,
+         (int)(sizeof GAME_CONFIG / sizeof GAME_CONFIG[0])},
     };
-    if (!runs[0].tables || !runs[1].tables)
-        return 1;
+    for (int k = 0; k < NRULESETS; k++)
+        if (!runs[k].tables)
+            return 1;
     printf("reference parts: wiki-0.9.9.3: layouts of all 8 types, room scan, rivers, fluid\n"
            "passes and walks, special rooms' kinds and rooms, start and stairs, free-cell lists,\n"
            "monster picks, items, observation (fluid and door counts, reachability, city and\n"
            "single census); game-0.9.9.7: its pipeline, caves, the vertical river,\n"
            "restore_walls, barrels, special rooms and their setups, monsters, groups, cave sets,\n"
            "single and single-plus, items, stairs, player, event, hunting, and the wiki layouts\n"
-           "it shares; the fast code's own (plain already, compared with itself): the rule\n"
+           "it shares; game-0.10.10b: game-0.9.9.7's parts with its own caves digging and the\n"
+           "wiki layouts drawn by the reference, calling its new steps, which are plain code\n"
+           "(tiled layout, rivers and bridges, fluid picks, caves' fluid and river, caves-2,\n"
+           "lava); the fast code's own (plain already, compared with itself): the rule\n"
            "tables and their lookups, the game's dice, caves-2, lava and arena, fluid pass,\n"
            "horizontal river and population formulas, the wiki arena's picture and stairs,\n"
            "special-room features, room counts and the other layouts' census\n");
@@ -312,7 +320,7 @@ int main(void)
     int nfast = 0, nport = 0;
     const cpu_path_t best = cpu_best();
     for (int k = 0; k < NRULESETS; k++) {
-        const uint64_t base = k == 0 ? 0x5eed0000u : 0x6a3e0000u;
+        const uint64_t base = k == 0 ? 0x5eed0000u : k == 1 ? 0x6a3e0000u : 0x7a3e0000u;
         for (int t = 0; t < runs[k].ntypes; t++) {
             const uint64_t seed = base + (uint64_t)t;
             fast[nfast++] = (job_t){&runs[k], "full levels", t, seed, full, false, false,

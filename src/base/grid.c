@@ -11,7 +11,7 @@ static const char CELL_GLYPHS[CELL__COUNT] = {
     [CELL_WATER] = '~', [CELL_ACID] = ':',   [CELL_LAVA] = '^',
     [CELL_BRIDGE] = '=', [CELL_BOX] = 'X',   [CELL_STAIRS] = '>',
     [CELL_EDGE] = ';', [CELL_BARREL] = '0', [CELL_BARREL_ACID] = '%',
-    [CELL_BARREL_NAPALM] = '&',
+    [CELL_BARREL_NAPALM] = '&', [CELL_MUD] = ',', [CELL_BLOOD] = '"',
 };
 
 const char *const CELL_NAMES[CELL__COUNT] = {
@@ -19,7 +19,7 @@ const char *const CELL_NAMES[CELL__COUNT] = {
     [CELL_WATER] = "water",   [CELL_ACID] = "acid",   [CELL_LAVA] = "lava",
     [CELL_BRIDGE] = "bridge", [CELL_BOX] = "box",     [CELL_STAIRS] = "stairs",
     [CELL_EDGE] = "edge_fluid", [CELL_BARREL] = "barrel", [CELL_BARREL_ACID] = "acid_barrel",
-    [CELL_BARREL_NAPALM] = "napalm_barrel",
+    [CELL_BARREL_NAPALM] = "napalm_barrel", [CELL_MUD] = "mud", [CELL_BLOOD] = "blood",
 };
 
 char cell_glyph(cell_t k)

@@ -27,7 +27,10 @@
  * come only from the game-0.9.9.7 ruleset's population ([game: cells.lua]
  * barrel, barrela, barreln): they block movement like a crate; the wiki
  * ruleset never draws them, and the legends list only the kinds before
- * CELL_WIKI_KINDS, so its output is the same as before they existed. */
+ * CELL_WIKI_KINDS, so its output is the same as before they existed.  Mud
+ * and blood come only from game-0.10.10b (docs/rules.md H27): fluids like
+ * water, passable, liquid, not harmful; game-0.9.9.7 lists the kinds before
+ * CELL_GAME_KINDS. */
 typedef enum cell {
     CELL_FLOOR = 0,
     CELL_WALL,
@@ -42,6 +45,8 @@ typedef enum cell {
     CELL_BARREL,        /* explosive barrel */
     CELL_BARREL_ACID,   /* acid barrel */
     CELL_BARREL_NAPALM, /* napalm barrel */
+    CELL_MUD,           /* game-0.10.10b's mud (docs/rules.md H27) */
+    CELL_BLOOD,         /* game-0.10.10b's blood (H27) */
     CELL__COUNT
 } cell_t;
 /* Their names as gen --json, data files and reports spell them ("water"),
@@ -50,6 +55,9 @@ extern const char *const CELL_NAMES[CELL__COUNT];
 
 /* The kinds the wiki ruleset draws: the text and JSON legends list these. */
 #define CELL_WIKI_KINDS CELL_BARREL
+/* The kinds game-0.9.9.7 draws (the kinds before mud): its legends and
+ * reports list these, so adding later kinds leaves its output as it was. */
+#define CELL_GAME_KINDS CELL_MUD
 
 static inline bool cell_is_barrel(cell_t k)
 {
@@ -88,13 +96,16 @@ static inline bool cell_is_solid(cell_t k)
 
 static inline bool cell_is_fluid(cell_t k)
 {
-    return k == CELL_WATER || k == CELL_ACID || k == CELL_LAVA;
+    return k == CELL_WATER || k == CELL_ACID || k == CELL_LAVA || k == CELL_MUD ||
+           k == CELL_BLOOD;
 }
 
-/* A liquid: what the game's not-liquid flag refuses (docs/rules.md H3). */
+/* The game's CF_LIQUID cells (docs/rules.md H3, H27): water, acid, lava,
+ * mud and blood; only acid and lava harm. */
 static inline bool cell_liquid(cell_t k)
 {
-    return k == CELL_WATER || k == CELL_ACID || k == CELL_LAVA;
+    return k == CELL_WATER || k == CELL_ACID || k == CELL_LAVA || k == CELL_MUD ||
+           k == CELL_BLOOD;
 }
 
 /* Can a walker stand here?  Fluids and bridges count as passable. */

@@ -73,7 +73,8 @@ static void census_sse2(const grid_t *g, census_t *c)
                   k_bridge = _mm_set1_epi8(CELL_BRIDGE), k_box = _mm_set1_epi8(CELL_BOX),
                   k_edge = _mm_set1_epi8(CELL_EDGE), k_barrel = _mm_set1_epi8(CELL_BARREL),
                   k_barrel_acid = _mm_set1_epi8(CELL_BARREL_ACID),
-                  k_barrel_napalm = _mm_set1_epi8(CELL_BARREL_NAPALM);
+                  k_barrel_napalm = _mm_set1_epi8(CELL_BARREL_NAPALM),
+                  k_mud = _mm_set1_epi8(CELL_MUD), k_blood = _mm_set1_epi8(CELL_BLOOD);
     __m128i n_water = _mm_setzero_si128(), n_acid = n_water, n_lava = n_water, n_door = n_water;
     for (int y = 1; y <= GRID_H; y++) {
         const uint8_t *row = &g->c[GRID_IDX(0, y)];
@@ -84,6 +85,7 @@ static void census_sse2(const grid_t *g, census_t *c)
             __m128i ac = _mm_cmpeq_epi8(v, k_acid), la = _mm_cmpeq_epi8(v, k_lava);
             __m128i dr = _mm_cmpeq_epi8(v, k_door);
             __m128i st = _mm_or_si128(_mm_or_si128(fl, wa), _mm_cmpeq_epi8(v, k_bridge));
+            st = _mm_or_si128(st, _mm_or_si128(_mm_cmpeq_epi8(v, k_mud), _mm_cmpeq_epi8(v, k_blood)));
             __m128i im = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, k_wall),
                                                    _mm_cmpeq_epi8(v, k_box)),
                                       _mm_cmpeq_epi8(v, k_edge));

@@ -17,7 +17,10 @@
 #include "grid.h"
 
 /* [decision, populate.c] cells a monster or item may stand on */
-#define CELLSET_STANDABLE (CELLSET(CELL_FLOOR) | CELLSET(CELL_WATER) | CELLSET(CELL_BRIDGE))
+/* (mud and blood stand like water: game-0.10.10b, docs/rules.md H27) */
+#define CELLSET_STANDABLE                                                                  \
+    (CELLSET(CELL_FLOOR) | CELLSET(CELL_WATER) | CELLSET(CELL_BRIDGE) | CELLSET(CELL_MUD) | \
+     CELLSET(CELL_BLOOD))
 
 typedef struct census {
     bitrow_t floor[GRID_H + 2];     /* CELL_FLOOR, x 2..77 and y 2..19 only */

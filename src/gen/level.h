@@ -168,7 +168,8 @@ typedef struct obs {
                                  * (<= 8); else 0 */
     uint8_t glay_lava_refill;   /* lava: bit i set when big quad i had its inside
                                  * refilled with lava (the 1d2 roll); else 0 */
-    uint8_t glay_lake_fluid;    /* caves_2: cell_t of its lakes; else 0 */
+    uint8_t glay_lake_fluid;    /* caves_2: cell_t of its lakes; game-0.10.10b lava:
+                                 * its fluid; else 0 */
     uint8_t glay_blobs;         /* caves_2: pillar blobs + lakes that found a start */
     point_t glay_river_at;      /* caves: the empty cell the vertical river passes
                                  * through, (0,0) for none */
@@ -185,6 +186,8 @@ typedef struct obs {
     uint8_t glay_blob_size[2];  /* caves_2: the first pillar's and the first lake's
                                  * drawn sizes; else 0 */
     uint8_t glay_walk_len[2];   /* caves_2: the early and the late walks' length */
+    uint8_t glay_rooms_dropped; /* game-0.10.10b tiled: room entries the reader
+                                 * dropped for a wall inside (H12); else 0 */
     uint8_t glay_bridge_at;     /* the first river's bridge as drawn: a horizontal
                                  * river's column, a vertical river's row; 0 none */
     /* special rooms */

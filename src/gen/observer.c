@@ -39,6 +39,8 @@ static const uint8_t CLASS[16] = {
     [CELL_BARREL] = K_BARREL,
     [CELL_BARREL_ACID] = K_BARREL,
     [CELL_BARREL_NAPALM] = K_BARREL,
+    [CELL_MUD] = K_WET,
+    [CELL_BLOOD] = K_WET,
 };
 _Static_assert(CELL__COUNT <= 16, "a cell kind indexes the 16-byte class table");
 
@@ -423,6 +425,68 @@ static void look_rooms(const level_t *lv, const classes_t *k, seen_t *s)
     }
 }
 
+/* The geometry game-0.10.10b's rules fix on the finished map (docs/rules.md
+ * H.12): CELL_EDGE cells; the ring a river crosses (H22-H23, H26) or a lava
+ * level's ring (H20) being fluid; the tiled walls' grid and the full-height
+ * A walls (H11).  Plain loops: a few thousand cell reads. */
+static bool on_river(cell_t k)
+{
+    return cell_liquid(k) || cell_is_barrel(k) || k == CELL_STAIRS;
+}
+
+static void look_layout10(const level_t *lv, seen_t *s)
+{
+    const grid_t *g = &lv->map;
+    const obs_t *o = &lv->obs;
+    int edge = 0, fluid = 0;
+    for (int y = 1; y <= GRID_H; y++)
+        for (int x = 1; x <= GRID_W; x++) {
+            const cell_t k = grid_get(g, x, y);
+            edge += k == CELL_EDGE;
+            fluid += cell_liquid(k);
+        }
+    s->edge_cells = (uint8_t)(edge < 255 ? edge : 255);
+    s->ring_dry = -1;
+    if (lv->type == LT_LAVA) {
+        int dry = 0;
+        for (int y = 1; y <= GRID_H; y++)
+            for (int x = 1; x <= GRID_W; x++)
+                dry += grid_on_border(x, y) && !cell_liquid(grid_get(g, x, y));
+        s->ring_dry = (int8_t)(dry < 127 ? dry : 127);
+    } else if (o->river) {
+        /* what may stand on a river's cell counts as the river (as span_rows) */
+        const bool vertical = o->river_orient == RIVER_VERTICAL;
+        const int lines[2] = {1, vertical ? GRID_H : GRID_W};
+        int dry = 0;
+        for (int i = 0; i < 2; i++) {
+            int wet = 0;
+            for (int j = 1; j <= (vertical ? GRID_W : GRID_H); j++)
+                wet += on_river(vertical ? grid_get(g, j, lines[i]) : grid_get(g, lines[i], j));
+            dry += wet == 0;
+        }
+        s->ring_dry = (int8_t)dry;
+    }
+    s->tiled_offgrid = s->tiled_full_columns = -1;
+    if ((lv->type != LT_NORMAL && lv->type != LT_SINGLE && lv->type != LT_SINGLE_PLUS) || fluid)
+        return;
+    int full = 0;
+    for (int x = 6; x <= 64; x++) {
+        bool all = true;
+        for (int y = 2; y <= GRID_H - 1 && all; y++)
+            all = cell_is_solid(grid_get(g, x, y));
+        full += all;
+    }
+    s->tiled_full_columns = (int8_t)full;
+    for (int i = 0; i < lv->nspecial; i++)
+        if (lv->special[i].kind == SPECIAL_VAULT)
+            return;
+    int off = 0;
+    for (int y = 2; y <= GRID_H - 1; y += 2)
+        for (int x = 3; x <= GRID_W - 1; x += 2)
+            off += cell_is_solid(grid_get(g, x, y));
+    s->tiled_offgrid = (int8_t)(off < 127 ? off : 127);
+}
+
 void observer_look(const level_t *lv, seen_t *s)
 {
     memset(s, 0, sizeof *s);
@@ -451,6 +515,7 @@ void observer_look(const level_t *lv, seen_t *s)
     if (top | bottom)
         open += bitrow_popcount(top) + bitrow_popcount(bottom);
     s->ring_open = (uint8_t)open;
+    look_layout10(lv, s);
     const int sx = lv->start.x, sy = lv->start.y;
     s->start_cell = grid_in_map(sx, sy) ? lv->map.c[GRID_IDX(sx, sy)] : CELL_WALL;
     /* where things stand */

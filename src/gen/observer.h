@@ -36,6 +36,17 @@ typedef struct seen {
     uint8_t stairs;           /* stairs cells */
     uint8_t ring_open;        /* ring cells that are neither wall nor ring fluid */
     uint8_t start_cell;       /* the cell kind under the start */
+    uint8_t edge_cells;       /* CELL_EDGE cells */
+    int8_t ring_dry;          /* with a river: the ring rows (vertical) or columns
+                               * (horizontal) it crosses, 1 and 20 (1 and 78), that
+                               * hold no fluid cell (a barrel or stairs on the river
+                               * counts as fluid); lava: ring cells not fluid;
+                               * else -1 */
+    int8_t tiled_offgrid;     /* tiled types (normal, single, single-plus) with no
+                               * fluid cell and no vault: wall or door cells of
+                               * (2,2)-(77,19) with an odd x and an even y; else -1 */
+    int8_t tiled_full_columns; /* tiled types with no fluid cell: the columns 6..64
+                               * whose rows 2..19 are all wall or door; else -1 */
     /* where things stand: the monsters (mon) and the items (item) */
     seen_things_t mon, item;
     uint8_t stairs_off;       /* listed stairs not on a stairs cell, plus stairs cells

@@ -102,6 +102,32 @@ static bool name_monsters(tally_names_t *into, const monster_table_t *m, const c
                      errlen);
 }
 
+/* The cell kinds as the bins of seen_start_cell: every kind before mud (the
+ * reports named them all before later kinds existed, CELL_GAME_KINDS) and
+ * the ruleset's further kinds, so that a kind added for one ruleset leaves
+ * the other rulesets' reports as they were. */
+static bool name_cells(tally_names_t *into, const ruleset_def_t *def, char *err, size_t errlen)
+{
+    const int n = def->cell_kinds > CELL_GAME_KINDS ? def->cell_kinds : CELL_GAME_KINDS;
+    return name_bins(into, TALLY_NAMED_CELL, "seen_start_cell", CELL_NAMES, n, "src/base/grid.c",
+                     err, errlen);
+}
+
+/* The fluids as the bins of river_fluid, fluid_kind and game_lake_fluid:
+ * water, acid and lava on every ruleset, mud and blood where the ruleset
+ * draws them (the same rule as name_cells). */
+static bool name_fluids(tally_names_t *into, const ruleset_def_t *def, char *err, size_t errlen)
+{
+    static const cell_t FLUIDS[] = {CELL_WATER, CELL_ACID, CELL_LAVA, CELL_MUD, CELL_BLOOD};
+    const char *names[sizeof FLUIDS / sizeof FLUIDS[0]];
+    int n = 0;
+    for (size_t i = 0; i < sizeof FLUIDS / sizeof FLUIDS[0]; i++)
+        if (FLUIDS[i] < CELL_GAME_KINDS || (int)FLUIDS[i] < def->cell_kinds)
+            names[n++] = cell_name(FLUIDS[i]);
+    return name_bins(into, TALLY_NAMED_FLUID, "river_fluid", names, n, "src/base/grid.c", err,
+                     errlen);
+}
+
 /* ---- wiki-0.9.9.3 ------------------------------------------------------- */
 
 /* Every file of data/ a generation reads, by name (the loaders below read
@@ -132,7 +158,8 @@ static bool load_wiki(tables_t *t, char *err, size_t errlen)
         !name_bins(&s->bins, TALLY_NAMED_CAVE_OUTCOME, "cave_outcome", cave, pt->caves.noutcomes,
                    "data/population.json", err, errlen) ||
         !name_bins(&s->bins, TALLY_NAMED_SINGLE_OUTCOME, "single_outcome", single,
-                   pt->single.noutcomes, "data/population.json", err, errlen))
+                   pt->single.noutcomes, "data/population.json", err, errlen) ||
+        !name_cells(&s->bins, t->def, err, errlen) || !name_fluids(&s->bins, t->def, err, errlen))
         return false;
     t->water = &s->water;
     t->arena = &s->arena;
@@ -202,7 +229,8 @@ static bool load_game(tables_t *t, char *err, size_t errlen)
     if (!name_monsters(&s->bins, &gp->monsters, "data/game-0.9.9.7/monsters.json", err,
                        errlen) ||
         !name_bins(&s->bins, TALLY_NAMED_SINGLE_OUTCOME, "single_outcome", single,
-                   gp->single.noutcomes, "data/game-0.9.9.7/population.json", err, errlen))
+                   gp->single.noutcomes, "data/game-0.9.9.7/population.json", err, errlen) ||
+        !name_cells(&s->bins, t->def, err, errlen) || !name_fluids(&s->bins, t->def, err, errlen))
         return false;
     t->water = &s->glay.water;
     t->walled = &s->walled;
@@ -222,6 +250,8 @@ static const glay_const_t GAME_CONST = {
     .vriver_three_width_plus = 1,
     .cave_hriver_width_plus = 1,
     .cave_vriver_width_plus = 3,
+    .caves2_blood_above = 0, /* no blood lakes */
+    .caves2_blood_die = 3,
 };
 
 #define GAME_CONST_NAMED(F, LO, HI) {#F, offsetof(glay_const_t, F), LO, HI}
@@ -234,6 +264,8 @@ static const registry_const_t GAME_CONST_NAMES[] = {
     GAME_CONST_NAMED(vriver_three_width_plus, 0, 10),
     GAME_CONST_NAMED(cave_hriver_width_plus, 0, 6),
     GAME_CONST_NAMED(cave_vriver_width_plus, 0, 10),
+    GAME_CONST_NAMED(caves2_blood_above, 0, DLEVEL_MAX),
+    GAME_CONST_NAMED(caves2_blood_die, 1, 100),
     {NULL, 0, 0, 0},
 };
 _Static_assert(sizeof GAME_CONST_NAMES / sizeof GAME_CONST_NAMES[0] - 1 <= REGISTRY_MAX_CONSTS,
@@ -252,7 +284,7 @@ static const ruleset_def_t GAME = {
     .reference = gref_level_generate,
     .consts = &GAME_CONST,
     .const_names = GAME_CONST_NAMES,
-    .cell_kinds = CELL__COUNT,
+    .cell_kinds = CELL_GAME_KINDS,
     .expectations = "expectations.json",
     .errata = "errata.json",
     .claims = RULESET_WIKI,
@@ -267,8 +299,8 @@ static const ruleset_def_t GAME = {
  * Part H, H.12); every other step and file is game-0.9.9.7's. */
 static const char *const GAME10_FILES[] = {
     "game-0.10.10b/episode.json", "game-0.10.10b/monsters.json",
-    "game-0.10.10b/population.json", "game-0.9.9.7/arena.txt",   "game-0.9.9.7/ruleset.json",
-    "game-0.9.9.7/water.json",     "smallrooms.txt",             "walled.json", NULL,
+    "game-0.10.10b/population.json", "game-0.10.10b/water.json", "game-0.9.9.7/arena.txt",
+    "game-0.9.9.7/ruleset.json",   "smallrooms.txt",             "walled.json", NULL,
 };
 _Static_assert(sizeof GAME10_FILES / sizeof GAME10_FILES[0] - 1 <= TABLES_MAX, "TABLES_MAX");
 
@@ -318,19 +350,50 @@ static void game10_populate(level_t *lv, const layout_ctx_t *ctx, rng_t *pop, ce
     gpop_populate(lv, ctx->p, &g, ctx->p->tables->gpop, pop, cs);
 }
 
+/* game-0.9.9.7's loader; its steps also read the water.json keys that
+ * game-0.9.9.7's file has not (docs/rules.md H.13), so they must be there. */
+static bool load_game10(tables_t *t, char *err, size_t errlen)
+{
+    if (!load_game(t, err, errlen))
+        return false;
+    const glay_water10_t *w = &t->glay->w10;
+    if (!w->bridges || !w->cave_river) {
+        snprintf(err, errlen, "%s: water.json lacks %s, which its rivers read", t->def->name,
+                 !w->bridges ? "river.bridges" : "cave_river");
+        return false;
+    }
+    return true;
+}
+
+/* [game-0.10.10b: bin/data/core/generator.lua:1204-1261] (docs/rules.md H21)
+ * a lone vertical river is 3..5 wide; [game-0.10.10b: bin/data/drl/
+ * generator.lua:368] (H19) caves_2 lakes are blood with a d3 of 1 past
+ * dlevel 30; the rest as game-0.9.9.7 */
+static const glay_const_t GAME10_CONST = {
+    .river_width_die = 3,
+    .hriver_width_plus = 1,
+    .vriver_one_width_plus = 2,
+    .vriver_two_width_plus = 2,
+    .vriver_three_width_plus = 1,
+    .cave_hriver_width_plus = 1,
+    .cave_vriver_width_plus = 3,
+    .caves2_blood_above = 30,
+    .caves2_blood_die = 3,
+};
+
 static const ruleset_def_t GAME10 = {
     .name = RULESET_GAME10,
     .base = RULESET_GAME,
     .pipeline = "game",
     .folder = "game-0.10.10b",
     .files = GAME10_FILES,
-    .load = load_game,
-    .layout = GAME_LAYOUTS,
-    .water = GAME_WATER,
+    .load = load_game10,
+    .layout = GAME10_LAYOUTS,
+    .water = GAME10_WATER,
     .populate = game10_populate,
     .census = NULL,
-    .reference = gref_level_generate,
-    .consts = &GAME_CONST,
+    .reference = gref10_level_generate,
+    .consts = &GAME10_CONST,
     .const_names = GAME_CONST_NAMES,
     .cell_kinds = CELL__COUNT,
     .expectations = "expectations.json",

@@ -41,6 +41,8 @@ typedef enum tally_named {
     TALLY_NAMED_MONSTER,        /* monster ids (monsters_by_kind, first_monster) */
     TALLY_NAMED_CAVE_OUTCOME,   /* the caves' outcome rows (cave_outcome) */
     TALLY_NAMED_SINGLE_OUTCOME, /* the single monster's outcome rows (single_outcome) */
+    TALLY_NAMED_CELL,           /* the cell kinds a ruleset's reports name (seen_start_cell) */
+    TALLY_NAMED_FLUID,          /* the fluids a ruleset's reports name (river_fluid, ...) */
     TALLY_NAMED__COUNT
 } tally_named_t;
 

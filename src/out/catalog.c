@@ -75,6 +75,8 @@ GET(g_bridges, INT(m->seen.bridges))
 GET(g_water, INT(m->lv->obs.fluid_cells[0]))
 GET(g_acid, INT(m->lv->obs.fluid_cells[1]))
 GET(g_lava, INT(m->lv->obs.fluid_cells[2]))
+GET(g_mud, INT(m->mud))
+GET(g_blood, INT(m->blood))
 GET(g_specials, INT(m->lv->nspecial))
 GET_KIND(g_special, INT(m->special[k]))
 GET(g_monsters, INT(m->lv->nmonsters))
@@ -141,6 +143,8 @@ static const coldef_t COLUMNS[] = {
     {"water", CAT_INT, F_NONE, "water cells on the map", g_water},
     {"acid", CAT_INT, F_NONE, "acid cells on the map", g_acid},
     {"lava", CAT_INT, F_NONE, "lava cells on the map", g_lava},
+    {"mud", CAT_INT, F_NONE, "mud cells on the map (game-0.10.10b)", g_mud},
+    {"blood", CAT_INT, F_NONE, "blood cells on the map (game-0.10.10b)", g_blood},
     {"specials", CAT_INT, F_NONE, "special rooms", g_specials},
     {"special", CAT_INT, F_SPECIAL,
      "special rooms of this kind (warehouse, fluid, ammo, teleporter, lever, vault)", g_special},
@@ -167,7 +171,7 @@ static const coldef_t COLUMNS[] = {
      "share of the 78x20 map that is dry passable ground: floor, door, bridge, stairs",
      g_open_share},
     {"fluid_share", CAT_REAL, F_NONE,
-     "share of the 78x20 map that is water, acid or lava", g_fluid_share},
+     "share of the 78x20 map that is fluid (water, acid, lava, mud, blood)", g_fluid_share},
     {"path", CAT_INT, F_NONE,
      "steps of the shortest 8-way walk over passable cells (fluids included) from the start to "
      "the stairs; -1 none",
@@ -223,7 +227,9 @@ int catalog_lookup(void *catalog, const char *name, size_t len, filter_kind_t *k
 #define PASSABLE                                                                            \
     (CELLSET(CELL_FLOOR) | CELLSET(CELL_DOOR) | CELLSET(CELL_BRIDGE) | CELLSET(CELL_STAIRS) | \
      FLUIDS)
-#define FLUIDS (CELLSET(CELL_WATER) | CELLSET(CELL_ACID) | CELLSET(CELL_LAVA))
+#define FLUIDS                                                                              \
+    (CELLSET(CELL_WATER) | CELLSET(CELL_ACID) | CELLSET(CELL_LAVA) | CELLSET(CELL_MUD) |     \
+     CELLSET(CELL_BLOOD))
 
 /* The path of catalog_path_length over the bit rows of the passable cells
  * (pass) to the listed stairs of lv that are stairs cells. */
@@ -315,8 +321,17 @@ void catalog_measure(catalog_level_t *m, const level_t *lv, const tables_t *t)
                    "every kind is passable or impassable");
     m->passable = rows_count(pass);
     m->path = path_rows(pass, lv);
-    /* the final map's fluid cells, as level.c's census counts them */
-    m->fluid = lv->obs.fluid_cells[0] + lv->obs.fluid_cells[1] + lv->obs.fluid_cells[2];
+    /* the final map's fluid cells: level.c's census counts water, acid and
+     * lava; mud and blood (game-0.10.10b) are read off the map */
+    m->mud = m->blood = 0;
+    if (t->def->cell_kinds > CELL_MUD) {
+        grid_mask_rows(&lv->map, CELLSET(CELL_MUD), rows);
+        m->mud = rows_count(rows);
+        grid_mask_rows(&lv->map, CELLSET(CELL_BLOOD), rows);
+        m->blood = rows_count(rows);
+    }
+    m->fluid = lv->obs.fluid_cells[0] + lv->obs.fluid_cells[1] + lv->obs.fluid_cells[2] +
+               m->mud + m->blood;
     memset(m->by_kind, 0, sizeof m->by_kind);
     m->hunting = 0;
     for (int i = 0; i < lv->nmonsters; i++) {

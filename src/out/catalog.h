@@ -41,7 +41,8 @@ typedef struct catalog_level {
     const tables_t *t;
     seen_t seen;
     int passable;            /* passable cells on the map (cell_is_passable) */
-    int fluid;               /* water, acid and lava cells on the map */
+    int fluid;               /* fluid cells on the map: water, acid, lava, mud, blood */
+    int mud, blood;          /* mud and blood cells on the map (game-0.10.10b) */
     int barrels[3];          /* plain, acid and napalm barrel cells */
     int path;                /* steps of the shortest start-to-stairs walk, -1 none */
     int hunting;             /* beings that hunt */

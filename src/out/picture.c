@@ -47,6 +47,8 @@ static const struct tile_style {
     [CELL_BARREL] = {{120, 60, 20}, true, {255, 230, 120}, "barrel"},
     [CELL_BARREL_ACID] = {{20, 110, 40}, true, {200, 255, 160}, "acid barrel"},
     [CELL_BARREL_NAPALM] = {{130, 20, 20}, true, {255, 190, 80}, "napalm barrel"},
+    [CELL_MUD] = {{110, 80, 40}, false, {0, 0, 0}, "mud"},
+    [CELL_BLOOD] = {{150, 0, 25}, false, {0, 0, 0}, "blood"},
     [PK_START] = {{255, 255, 255}, true, {0, 0, 0}, "player start"},
     [PK_ITEM] = {{185, 60, 230}, true, {255, 236, 170}, "item"},
     [PK_MONSTER + MCLASS_FORMER] = {{0, 138, 138}, true, {225, 255, 248}, "formers"},

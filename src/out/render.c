@@ -13,7 +13,7 @@ static const char *const CELL_COLOR[CELL__COUNT] = {
     [CELL_WATER] = "\x1b[94m",  [CELL_ACID] = "\x1b[92m",  [CELL_LAVA] = "\x1b[91m",
     [CELL_BRIDGE] = "\x1b[33m", [CELL_BOX] = "\x1b[36m",   [CELL_STAIRS] = "\x1b[97m",
     [CELL_EDGE] = "\x1b[34m",  [CELL_BARREL] = "\x1b[1;33m", [CELL_BARREL_ACID] = "\x1b[1;32m",
-    [CELL_BARREL_NAPALM] = "\x1b[1;91m",
+    [CELL_BARREL_NAPALM] = "\x1b[1;91m", [CELL_MUD] = "\x1b[33m", [CELL_BLOOD] = "\x1b[31m",
 };
 #define COLOR_START "\x1b[1;97m"
 #define COLOR_ITEM "\x1b[95m"

@@ -77,6 +77,8 @@ static inline int fluid_bin(int cell)
     case CELL_WATER: return 0;
     case CELL_ACID: return 1;
     case CELL_LAVA: return 2;
+    case CELL_MUD: return 3;
+    case CELL_BLOOD: return 4;
     default: return -1;
     }
 }
@@ -108,6 +110,9 @@ static inline int fluid_bin(int cell)
 #define N_LENGTH 128           /* steps per fluid walk */
 #define N_RIVER_X (GRID_W + 2)
 /* the layout census (census_layout.h) and the layouts' counts of what they drew */
+/* the fluids of fluid_bin, named by the ruleset's tables (game-0.10.10b's
+ * mud and blood after the three every ruleset has) */
+#define N_FLUID_BINS 5
 #define N_CENSUS 16            /* walls, sections, stray cells per level (15: 15 or more) */
 #define N_KINDS (OBS_SECTIONS + 2) /* distinct sublayouts per level, 0..12 and more */
 #define N_CENTRE 128           /* arena_centre: per picture, centre_walls 0..127 */
@@ -139,7 +144,11 @@ static inline int fluid_bin(int cell)
  * level does not count). */
 #define SEEN_ROWS(R) \
     R(seen_ring_open, "seen_ring_open", N_CENSUS, NULL, "map: ring cells that are neither wall nor ring fluid, per level") \
-    R(seen_start_cell, "seen_start_cell", CELL__COUNT, CELL_NAMES, "map: the cell kind under the start") \
+    R(seen_start_cell, "seen_start_cell", CELL__COUNT, NAMED(CELL), "map: the cell kind under the start") \
+    R(seen_edge_cells, "seen_edge_cells", N_CENSUS, NULL, "map: CELL_EDGE (ring fluid that blocks) cells per level") \
+    R(seen_ring_dry, "seen_ring_dry", N_CENSUS, NULL, "map: ring rows (a vertical river) or columns (a horizontal one) the level's rivers cross holding no fluid, levels with a river; lava levels: ring cells not fluid") \
+    R(seen_tiled_offgrid, "seen_tiled_offgrid", N_CENSUS, NULL, "map, normal/single/single-plus: interior wall or door cells on an odd column and even row, levels with no fluid cell and no vault") \
+    R(seen_tiled_full_columns, "seen_tiled_full_columns", N_CENSUS, NULL, "map, normal/single/single-plus: columns 6..64 whose rows 2..19 are all wall or door, levels with no fluid cell") \
     R(seen_stairs, "seen_stairs", N_STAIRS, NULL, "map: stairs cells per level") \
     R(seen_stairs_off, "seen_stairs_off", N_CENSUS, NULL, "map: listed stairs off a stairs cell plus stairs cells not listed") \
     R(seen_mon_blocked, "seen_mon_blocked", N_CENSUS, NULL, "map: monsters on wall, door, box, barrel or ring cells, per level") \
@@ -174,10 +183,10 @@ static inline int fluid_bin(int cell)
     C(river, "river", 2, LBL_NO_YES, "levels with a river") \
     C(river_orient, "river_orientation", 3, LBL_ORIENT, "river orientation per level") \
     C(river_count, "river_count", 4, NULL, "rivers per level") \
-    C(river_fluid, "river_fluid", 3, LBL_FLUID, "fluid of the river, levels with a river") \
+    C(river_fluid, "river_fluid", N_FLUID_BINS, NAMED(FLUID), "fluid of the river, levels with a river") \
     C(river_bridge, "river_bridge", 2, LBL_NO_YES, "river has a bridge, levels with a river") \
     C(fluid_passes, "fluid_passes", 8, NULL, "fluid passes run per level") \
-    C(fluid_kind, "fluid_kind", 3, LBL_FLUID, "fluid of the fluid pass, levels with a pass") \
+    C(fluid_kind, "fluid_kind", N_FLUID_BINS, NAMED(FLUID), "fluid of the fluid pass, levels with a pass") \
     C(fluid_walks, "fluid_walks", 16, NULL, "walks of the first fluid pass, levels with a pass") \
     C(fluid_present, "fluid_present", 2, LBL_NO_YES, "any water, acid or lava on the final map") \
     C(fluid_length, "fluid_length", N_LENGTH, NULL, "steps per walk of the first fluid pass, levels with a pass") \
@@ -302,7 +311,7 @@ static inline int fluid_bin(int cell)
     C(game_event_kind, "game_event_kind", N_GAME_EVENTS, NULL, "game ruleset: the event drawn (0-based, population.json events.list), levels with an event") \
     C(game_room_picks, "game_room_picks", SPECIAL__COUNT, SPECIAL_KIND_NAMES, "game ruleset: special-room picks by type, set up or lost, per pick") \
     C(game_group_size, "game_group_size", N_GAME_GROUP, NULL, "game ruleset: members drawn for the monster flood's first group, levels with a group") \
-    C(game_lake_fluid, "game_lake_fluid", 3, LBL_FLUID, "game ruleset caves-2: the fluid of its lakes") \
+    C(game_lake_fluid, "game_lake_fluid", N_FLUID_BINS, NAMED(FLUID), "game ruleset caves-2: the fluid of its lakes") \
     C(game_lava_refill, "game_lava_refill", 8, NULL, "game ruleset lava: the big quads whose inside was refilled with lava, bit i quad i") \
     C(game_hriver_drift, "game_hriver_drift", 2 * DRIFT_MAX + 1, LBL_DRIFT, "game ruleset: a horizontal river's first row at column 78 minus at column 1") \
     C(game_caves2_pillars, "game_caves2_pillars", N_GAME_COUNT, NULL, "game ruleset caves-2: the pillars drawn") \
@@ -329,6 +338,7 @@ static inline int fluid_bin(int cell)
     C(game_flood_ends, "game_flood_ends", 2, LBL_GAME_FLOOD_ENDS, "levels whose flood event moved them: the stairs and the player in opposite end zones (x <= 20 and x >= 60) or not") \
     C(game_barrels_wet, "game_barrels_wet", N_GAME_BARRELS, NULL, "game ruleset: barrels placed on a liquid cell, levels with barrels") \
     C(game_start_wet, "game_start_wet", 2, LBL_NO_YES, "game ruleset: the player's start on a liquid cell of the finished map, levels with a start") \
+    C(game_rooms_dropped, "game_rooms_dropped", N_CENSUS, NULL, "game ruleset normal, single, single-plus: room-list entries the reader dropped for a wall inside (game-0.10.10b, docs/rules.md H12)") \
     M(rooms_river, "rooms_with_river", "entries of the room list, levels with a river") \
     M(rooms_dry, "rooms_without_river", "entries of the room list, levels without a river") \
     SEEN_ROWS(R)
@@ -1150,6 +1160,12 @@ static void add_game_lava_room_w(const level_t *lv, uint64_t *b)
     if (lv->obs.gp_made && lv->type == LT_LAVA)
         bump(b, NB_game_lava_room_w, lv->obs.glay_room_w);
 }
+static void add_game_rooms_dropped(const level_t *lv, uint64_t *b)
+{
+    if (lv->obs.gp_made &&
+        (lv->type == LT_NORMAL || lv->type == LT_SINGLE || lv->type == LT_SINGLE_PLUS))
+        bump(b, NB_game_rooms_dropped, lv->obs.glay_rooms_dropped);
+}
 static void add_game_lava_room_h(const level_t *lv, uint64_t *b)
 {
     if (lv->obs.gp_made && lv->type == LT_LAVA)
@@ -1166,6 +1182,10 @@ static void add_style(const level_t *lv, uint64_t *b)
 static inline int cmp3(int seen, int recorded) { return seen == recorded ? 0 : seen < recorded ? 1 : 2; }
 #define seen_ring_open(lv, s) ((s)->ring_open)
 #define seen_start_cell(lv, s) ((s)->start_cell)
+#define seen_edge_cells(lv, s) ((s)->edge_cells)
+#define seen_ring_dry(lv, s) ((s)->ring_dry)
+#define seen_tiled_offgrid(lv, s) ((s)->tiled_offgrid)
+#define seen_tiled_full_columns(lv, s) ((s)->tiled_full_columns)
 #define seen_stairs(lv, s) ((s)->stairs)
 #define seen_stairs_off(lv, s) ((s)->stairs_off)
 #define seen_mon_blocked(lv, s) ((s)->mon.blocked)

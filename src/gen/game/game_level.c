@@ -79,8 +79,11 @@ static void shared(layout_ctx_t *ctx)
         ctx->lv->nrooms = EPISODE_READER_BLIND;
 }
 
+typedef void (*rivers_fn)(level_t *lv, rng_t *r, const glay_tables_t *t, bool allow_horiz,
+                          bool allow_more);
+
 /* fluids at their 1d100 chance, then the river roll */
-static void water(layout_ctx_t *ctx)
+static void water_with(layout_ctx_t *ctx, rivers_fn rivers)
 {
     level_t *lv = ctx->lv;
     const glay_tables_t *gt = ctx->p->tables->glay;
@@ -90,8 +93,75 @@ static void water(layout_ctx_t *ctx)
         for (int i = 0; i < tr->fluid_passes; i++)
             glay_fluids(lv, ctx->water, gt, area);
     if (lv->type != LT_CITY && ctx->p->rivers && chance(ctx->water, tr->river))
-        glay_rivers(lv, ctx->water, gt, true, true);
+        rivers(lv, ctx->water, gt, true, true);
 }
+
+static void water(layout_ctx_t *ctx)
+{
+    water_with(ctx, glay_rivers);
+}
+
+/* ---- game-0.10.10b (docs/rules.md H11-H27) ------------------------------ */
+
+static void water10(layout_ctx_t *ctx)
+{
+    water_with(ctx, glay10_rivers);
+}
+
+static void tiled10(layout_ctx_t *ctx)
+{
+    glay10_tiled(ctx, ctx->p->tables->glay);
+}
+
+static void caves10(layout_ctx_t *ctx)
+{
+    glay10_caves(ctx, ctx->p->tables->glay);
+}
+
+static void caves_2_10(layout_ctx_t *ctx)
+{
+    glay10_caves_2(ctx, ctx->p->tables->glay);
+}
+
+static void lava10(layout_ctx_t *ctx)
+{
+    glay10_lava(ctx, ctx->p->tables->glay);
+}
+
+/* [game-0.10.10b: bin/data/drl/generators.lua:204-239] (H15) the city's
+ * river: its chance, vertical only, the rivers of H21-H23 */
+bool game10_city_river(layout_ctx_t *ctx)
+{
+    const frac_t f = ctx->rules->river;
+    if (!ctx->p->rivers || f.num <= 0 || !chance(ctx->water, f))
+        return false;
+    glay10_rivers(ctx->lv, ctx->water, ctx->p->tables->glay, false, true);
+    return true;
+}
+
+/* the city's buildings with no fluid pass (the pipeline's, GAME10_WATER) */
+static void city10(layout_ctx_t *ctx)
+{
+    type_rules_t quiet = *ctx->rules;
+    quiet.fluid_passes = 0;
+    layout_ctx_t c = *ctx;
+    c.rules = &quiet;
+    layout_city_with(&c, game10_city_river);
+    ctx->doors = c.doors;
+}
+
+const layout_fn GAME10_LAYOUTS[LT__COUNT] = {
+    [LT_NORMAL] = tiled10,       [LT_SMALL_ROOMS] = shared, [LT_WAREHOUSE] = shared,
+    [LT_CITY] = city10,          [LT_MAZE] = shared,        [LT_SINGLE] = tiled10,
+    [LT_SINGLE_PLUS] = tiled10,  [LT_CAVES] = caves10,      [LT_CAVES_2] = caves_2_10,
+    [LT_LAVA] = lava10,          [LT_ARENA] = arena,
+};
+
+const layout_fn GAME10_WATER[LT__COUNT] = {
+    [LT_NORMAL] = water10, [LT_SMALL_ROOMS] = water10, [LT_WAREHOUSE] = water10,
+    [LT_CITY] = water10,   [LT_MAZE] = water10,        [LT_SINGLE] = water10,
+    [LT_SINGLE_PLUS] = water10,
+};
 
 const layout_fn GAME_LAYOUTS[LT__COUNT] = {
     [LT_NORMAL] = shared, [LT_SMALL_ROOMS] = shared, [LT_WAREHOUSE] = shared,

@@ -19,6 +19,14 @@
  * layout draws its own, or none). */
 extern const layout_fn GAME_LAYOUTS[LT__COUNT];
 extern const layout_fn GAME_WATER[LT__COUNT];
+/* game-0.10.10b's (docs/rules.md H.12): the tiled layout on normal, single
+ * and single-plus, its caves, caves-2, lava and city river, and its rivers
+ * in the water; every other entry game-0.9.9.7's step. */
+extern const layout_fn GAME10_LAYOUTS[LT__COUNT];
+extern const layout_fn GAME10_WATER[LT__COUNT];
+/* game-0.10.10b's city river (H15): its chance, then glay10_rivers vertical
+ * only; true when drawn.  The reference draws it too. */
+bool game10_city_river(layout_ctx_t *ctx);
 
 /* The population step: barrels, special rooms, monsters, items, stairs,
  * player and event as the type's rules (ctx->rules) switch them, leaving the

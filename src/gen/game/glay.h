@@ -51,10 +51,68 @@ typedef struct glay_const {
     int vriver_three_width_plus; /* each of three: d3 + 1 */
     int cave_hriver_width_plus;  /* [game: generator.lua:379-393] caves, horizontal: d3 + 1 */
     int cave_vriver_width_plus;  /* caves, vertical: d3 + 3 */
+    int caves2_blood_above;      /* [game-0.10.10b: generator.lua:368] caves_2 lakes are
+                                  * blood with 1/caves2_blood_die past this dlevel
+                                  * (0: never, game-0.9.9.7) */
+    int caves2_blood_die;
 } glay_const_t;
+
+/* ---- the keys game-0.10.10b adds to water.json (docs/rules.md H.13) ---- */
+
+#define GLAY_PICK_MAX 8    /* the entries of a fluid pick list */
+#define GLAY_OVERRIDES_MAX 4
+#define GLAY_RIVER_ROWS_MAX 6
+
+/* A uniform pick of one of n fluids (n = 0: no pick, the row's fluid). */
+typedef struct glay_pick {
+    int n;
+    cell_t k[GLAY_PICK_MAX];
+} glay_pick_t;
+
+/* One fluid row of a river: lvl below `below` (0: any), its fluid or a pick. */
+typedef struct glay_river_row {
+    int below;
+    cell_t fluid;
+    glay_pick_t pick;
+    bool keep_cave_blood; /* cave_river: a blood cave's river stays blood */
+} glay_river_row_t;
+
+/* The bridges of one river orientation (H22, H23). */
+typedef struct glay_bridges {
+    frac_t singles_chance; /* with a pair: singles instead of pairs */
+    dice_t singles;        /* how many single columns (rows) */
+    dice_t doubles;        /* how many pairs */
+    int edge_below, edge_above; /* a pair starting below or ending above
+                                   does not count */
+} glay_bridges_t;
+
+typedef struct glay_water10 {
+    glay_pick_t fluid_pick[WATER_MAX_BANDS]; /* fluid_bands[].fluid_pick */
+    glay_pick_t cave_pick[WATER_MAX_BANDS];  /* cave_fluid_bands[].fluid_pick */
+    bool deep;                               /* deep_fluid present */
+    int deep_above;                          /* past this dlevel: */
+    dice_t deep_lvl;                         /* the band by this roll */
+    glay_pick_t deep_lava;                   /* and a lava band's fluid picked */
+    int noverrides;                          /* cave_fluid_overrides: the first */
+    struct {                                 /* row that matches replaces the fluid */
+        int from;       /* dlevel >= from */
+        int if_fluid;   /* only this fluid (-1: any) */
+        int min_diff;   /* difficulty >= this */
+        glay_pick_t pick;
+    } override[GLAY_OVERRIDES_MAX];
+    int nriver;                              /* river.fluid, all rows with their */
+    glay_river_row_t river[GLAY_RIVER_ROWS_MAX]; /* picks (0: the base rows) */
+    bool bridges;                            /* river.bridges present */
+    glay_bridges_t hbridges, vbridges;
+    bool cave_river;                         /* cave_river present */
+    frac_t cave_river_chance, cave_river_horizontal;
+    int ncave_river;
+    glay_river_row_t cave_river_row[GLAY_RIVER_ROWS_MAX];
+} glay_water10_t;
 
 typedef struct glay_tables {
     water_tables_t water;     /* its folder's water.json */
+    glay_water10_t w10;       /* its new keys (all absent: game-0.9.9.7's rules) */
     glay_arena_tiles_t arena; /* its folder's arena.txt */
     glay_const_t k;           /* its constants */
 } glay_tables_t;
@@ -131,6 +189,50 @@ void glay_horiz_river(level_t *lv, rng_t *r, cell_t fluid, int width, bool bridg
 void glay_vert_river(level_t *lv, rng_t *r, cell_t fluid, int width, int x_given,
                      const point_t *through);
 
+/* ---- game-0.10.10b's rivers (docs/rules.md H21-H24) -------------------- */
+
+/* The positions of two and three vertical rivers, x = x_base + d(x_die)
+ * [game: generator.lua:175-190], the same in both releases; bridge_die is
+ * game-0.9.9.7's ignored bridge argument. */
+typedef struct glay_river_pos {
+    int bridge_die, x_base, x_die;
+} glay_river_pos_t;
+extern const glay_river_pos_t GLAY_RIVERS_TWO[2];
+extern const glay_river_pos_t GLAY_RIVERS_THREE[3];
+
+/* A river's fluid (H24, H17): lvl = dlevel + d(2D+6), then the first row
+ * of rows (n of them) whose below exceeds lvl: its pick, or its fluid (a
+ * keep_cave_blood row's fluid is blood when cave_fluid is). */
+cell_t glay10_river_fluid(rng_t *r, const glay_tables_t *t, const glay_river_row_t *rows, int n,
+                          const level_t *lv, cell_t cave_fluid);
+
+/* One horizontal river of width w (H22): drawn across the whole map, the
+ * ring columns included, then its bridges where both banks are open; no
+ * re-walling.  One vertical river (H23) at position pos (0: 18 + d40,
+ * drawn first) with its width drawn by width_die + width_plus after pos.
+ * Each records itself in the river fields of lv->obs (a vertical river as
+ * the next of the level's vertical rivers). */
+void glay10_horiz_river(level_t *lv, rng_t *r, const glay_tables_t *t, cell_t fluid, int width);
+void glay10_vert_river(level_t *lv, rng_t *r, const glay_tables_t *t, cell_t fluid, int pos,
+                       int width_plus);
+
+/* The pipeline's river call (H21): the fluid once (H24), then with
+ * allow_horiz 1/4 one horizontal river, else with allow_more 1/3 two or
+ * three vertical rivers (their positions drawn first), else one.  Draws
+ * from r (the water stream). */
+void glay10_rivers(level_t *lv, rng_t *r, const glay_tables_t *t, bool allow_horiz,
+                   bool allow_more);
+
+/* The empty-cell searches of H2, on a map with no things yet: a uniform
+ * cell of a up to `tries` times (x, then y), then a row-by-row scan; the
+ * first cell whose kind is in `ok` (glay10_empty) or that is floor with 8
+ * floor neighbours (glay10_square, whose area is a shrunk by one).  false
+ * when no cell of the area passes. */
+#define GLAY10_EMPTY_TRIES 10001  /* [game: valk:src/vluamapnode.pas:1162-1219] */
+#define GLAY10_SQUARE_TRIES 40001 /* [game: valk:src/vluamapnode.pas:1086-1115] */
+bool glay10_empty(const grid_t *g, rng_t *r, const area_t *a, cellset_t ok, point_t *at);
+bool glay10_square(const grid_t *g, rng_t *r, const area_t *a, point_t *at);
+
 /* ---- layouts: each draws the whole map ------------------------------- */
 
 /* Caves: the wiki ruleset's digging and fluid walks (caves.c) with the
@@ -144,16 +246,40 @@ void glay_caves(layout_ctx_t *ctx, const glay_tables_t *t);
  * bridge; false when none is found. */
 bool standard_empty(const grid_t *g, rng_t *r, point_t *at);
 
+/* game-0.10.10b's caves (H16-H17): the same digging with the fluid of H16
+ * (its band's pick, then the first matching cave_fluid_overrides row), and
+ * the river of H17 (t->w10.cave_river). */
+void glay10_caves(layout_ctx_t *ctx, const glay_tables_t *t);
+/* Its two parts, for the reference (src/gen/ref/gref10.c): the walks'
+ * fluid (a caves_fluid_fn of layouts.h, arg the glay_water10_t), and the
+ * river on the finished cave of fluid cave_fluid. */
+cell_t glay10_cave_fluid(layout_ctx_t *ctx, cell_t fluid, int band, const void *arg);
+void glay10_cave_river(level_t *lv, rng_t *r, const glay_tables_t *t, cell_t cave_fluid);
+
 /* Caves_2: a cave band, walks, two smoothings, pillars, up to 5..7
  * walled buildings (one door each; no room list), fluid lakes of a fluid
  * chosen lava / water 1/4 / acid 1/4, and a last clean-up of thin fluid.
  * Geometry: ctx->layout; the fluid's choice and lakes: ctx->water. */
 void glay_caves_2(layout_ctx_t *ctx, const glay_tables_t *t);
+/* game-0.10.10b's caves_2 (H19): the blob starts by glay10_square; the
+ * lakes blood with 1/caves2_blood_die past caves2_blood_above (glay_const_t,
+ * which game-0.9.9.7 has 0: never). */
+void glay10_caves_2(layout_ctx_t *ctx, const glay_tables_t *t);
 
 /* Lava: a lava map with a permanent-lava border, three big quads with
  * bridge edges and floor corners, then up to 8 walled rooms with one door
  * each, added to lv->rooms (their wall rings).  ctx->layout only. */
 void glay_lava(layout_ctx_t *ctx, const glay_tables_t *t);
+/* game-0.10.10b's lava (H20): the fluid one of lava, lava, acid, blood by a
+ * d2 (to dlevel 30), d3 (31-40) or d4, drawn first, filling the whole map
+ * with its ring (no CELL_EDGE); the quads and rooms with that fluid. */
+void glay10_lava(layout_ctx_t *ctx, const glay_tables_t *t);
+
+/* game-0.10.10b's tiled layout (H11) and its room list (H12): the plots
+ * A, B, C, the door candidates and their priority and normal lists, then
+ * the room scan dropping every entry with a wall inside (counted in
+ * obs.glay_rooms_dropped).  Used by normal, single and single-plus. */
+void glay10_tiled(layout_ctx_t *ctx, const glay_tables_t *t);
 
 /* Arena: an open floor, three fluid passes (ctx->water), one of the seven
  * corner tiles mirrored into the four corners (four stairs, in lv->stairs),

@@ -73,3 +73,64 @@ void glay_caves(layout_ctx_t *ctx, const glay_tables_t *t)
     if (!ctx->p->layout_only && ctx->p->rivers)
         cave_river(ctx->lv, ctx->water, t);
 }
+
+/* ---- game-0.10.10b (docs/rules.md H16-H17) ------------------------------ */
+
+/* [game-0.10.10b: bin/data/drl/generator.lua:230-241] the band's pick, then
+ * the first cave_fluid_overrides row that holds replaces it by its pick. */
+cell_t glay10_cave_fluid(layout_ctx_t *ctx, cell_t fluid, int band, const void *arg)
+{
+    const glay_water10_t *w = arg;
+    const level_t *lv = ctx->lv;
+    const glay_pick_t *pick = &w->cave_pick[band];
+    if (pick->n > 0)
+        fluid = pick->k[glay_random(ctx->water, pick->n)];
+    for (int i = 0; i < w->noverrides; i++) {
+        if (lv->dlevel < w->override[i].from || lv->difficulty < w->override[i].min_diff ||
+            (w->override[i].if_fluid >= 0 && (int)fluid != w->override[i].if_fluid))
+            continue;
+        const glay_pick_t *o = &w->override[i].pick;
+        return o->k[glay_random(ctx->water, o->n)];
+    }
+    return fluid;
+}
+
+/* [game-0.10.10b: core/generator.lua:295-297] the standard empty test on
+ * a cave with no things yet: a cell that neither blocks nor harms. */
+#define STANDARD_EMPTY10                                                                  \
+    (CELLSET(CELL_FLOOR) | CELLSET(CELL_WATER) | CELLSET(CELL_MUD) | CELLSET(CELL_BLOOD) | \
+     CELLSET(CELL_BRIDGE) | CELLSET(CELL_DOOR))
+static const area_t WHOLE_MAP = {1, 1, GRID_W, GRID_H};
+#define CAVE_VRIVER_X_MIN 3 /* [game-0.10.10b: generator.lua:255-276] position */
+#define CAVE_VRIVER_X_MAX 75 /* clamp(x, 3, 75) */
+
+void glay10_cave_river(level_t *lv, rng_t *r, const glay_tables_t *t, cell_t cave_fluid)
+{
+    const glay_water10_t *w = &t->w10;
+    if (glay_random(r, w->cave_river_chance.den) >= w->cave_river_chance.num)
+        return;
+    const cell_t fluid =
+        glay10_river_fluid(r, t, w->cave_river_row, w->ncave_river, lv, cave_fluid);
+    if (glay_random(r, w->cave_river_horizontal.den) < w->cave_river_horizontal.num) {
+        const int width = glay_dn(r, t->k.river_width_die) + t->k.cave_hriver_width_plus;
+        glay10_horiz_river(lv, r, t, fluid, width);
+        return;
+    }
+    point_t at;
+    if (!glay10_empty(&lv->map, r, &WHOLE_MAP, STANDARD_EMPTY10, &at)) {
+        lv->obs.retries++; /* no such cell: no river, as in the game; counted */
+        return;
+    }
+    lv->obs.glay_river_at = at;
+    const int pos = at.x < CAVE_VRIVER_X_MIN   ? CAVE_VRIVER_X_MIN
+                    : at.x > CAVE_VRIVER_X_MAX ? CAVE_VRIVER_X_MAX
+                                               : at.x;
+    glay10_vert_river(lv, r, t, fluid, pos, t->k.cave_vriver_width_plus);
+}
+
+void glay10_caves(layout_ctx_t *ctx, const glay_tables_t *t)
+{
+    caves_dig_with(ctx, &t->water, glay10_cave_fluid, &t->w10);
+    if (!ctx->p->layout_only && ctx->p->rivers)
+        glay10_cave_river(ctx->lv, ctx->water, t, (cell_t)ctx->lv->obs.fluid_kind);
+}

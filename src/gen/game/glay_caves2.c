@@ -131,13 +131,15 @@ static void place_blob(grid_t *g, rng_t *r, point_t start, int size, cell_t k)
 
 /* `count` blobs of k, each of size d(die) + plus drawn after its start
  * (*first_size: the first one's); returns the blobs that found a start. */
-static int blobs(grid_t *g, rng_t *r, int count, int die, int plus, cell_t k,
+typedef bool (*square_fn)(const grid_t *g, rng_t *r, point_t *at);
+
+static int blobs(grid_t *g, rng_t *r, square_fn square, int count, int die, int plus, cell_t k,
                  uint8_t *first_size)
 {
     int placed = 0;
     for (int i = 0; i < count; i++) {
         point_t at;
-        bool found = random_square(g, r, &at);
+        bool found = square(g, r, &at);
         int size = glay_dn(r, die) + plus; /* drawn whether or not a start was found */
         if (i == 0)
             *first_size = (uint8_t)size;
@@ -205,9 +207,8 @@ static int buildings(grid_t *g, rng_t *r, uint8_t *drawn)
     return placed;
 }
 
-void glay_caves_2(layout_ctx_t *ctx, const glay_tables_t *t)
+static void caves_2(layout_ctx_t *ctx, const glay_tables_t *t, square_fn square)
 {
-    (void)t; /* caves_2's numbers are all the game's code, none a table */
     level_t *lv = ctx->lv;
     grid_t *g = &lv->map;
     rng_t *r = ctx->layout, *w = ctx->water;
@@ -217,6 +218,11 @@ void glay_caves_2(layout_ctx_t *ctx, const glay_tables_t *t)
         fluid = CELL_WATER;
     if (glay_dn(w, FLUID_DIE) == 1)
         fluid = CELL_ACID;
+    /* [game-0.10.10b: generator.lua:368] (docs/rules.md H19) past a dlevel,
+     * blood with a d3 of 1, drawn only there; game-0.9.9.7 has none */
+    if (t->k.caves2_blood_above > 0 && lv->dlevel > t->k.caves2_blood_above &&
+        glay_dn(w, t->k.caves2_blood_die) == 1)
+        fluid = CELL_BLOOD;
     lv->obs.glay_lake_fluid = (uint8_t)fluid;
 
     grid_fill(g, CELL_WALL);
@@ -231,14 +237,15 @@ void glay_caves_2(layout_ctx_t *ctx, const glay_tables_t *t)
 
     const int pillars = glay_dn(r, PILLARS_DIE) + PILLARS_PLUS;
     lv->obs.glay_pillars_drawn = (uint8_t)pillars;
-    int placed = blobs(g, r, pillars, PILLAR_SIZE_DIE, PILLAR_SIZE_PLUS, MARKER,
+    int placed = blobs(g, r, square, pillars, PILLAR_SIZE_DIE, PILLAR_SIZE_PLUS, MARKER,
                        &lv->obs.glay_blob_size[0]);
     transmute(g, MARKER, CELL_WALL);
     lv->obs.glay_buildings = (uint8_t)buildings(g, r, &lv->obs.glay_buildings_drawn);
 
     const int lakes = glay_dn(w, LAKES_DIE) + LAKES_PLUS;
     lv->obs.glay_lakes_drawn = (uint8_t)lakes;
-    placed += blobs(g, w, lakes, LAKE_SIZE_DIE, LAKE_SIZE_PLUS, fluid, &lv->obs.glay_blob_size[1]);
+    placed += blobs(g, w, square, lakes, LAKE_SIZE_DIE, LAKE_SIZE_PLUS, fluid,
+                    &lv->obs.glay_blob_size[1]);
     lv->obs.glay_blobs = (uint8_t)placed;
     transmute(g, MARKER, CELL_FLOOR);
     for (int y = SHRUNK1.y1; y <= SHRUNK1.y2; y++)
@@ -246,4 +253,22 @@ void glay_caves_2(layout_ctx_t *ctx, const glay_tables_t *t)
             if (grid_get(g, x, y) == fluid &&
                 glay_around(g, x, y, CELLSET(fluid)) < DRY_FLUID_BELOW)
                 grid_set(g, x, y, CELL_FLOOR);
+}
+
+void glay_caves_2(layout_ctx_t *ctx, const glay_tables_t *t)
+{
+    caves_2(ctx, t, random_square);
+}
+
+/* [game-0.10.10b: valk:src/vluamapnode.pas:1086-1115] (docs/rules.md H2,
+ * H19) the blob start: 40001 draws in the map shrunk by one, then a scan */
+static bool square10(const grid_t *g, rng_t *r, point_t *at)
+{
+    static const area_t MAP = {1, 1, GRID_W, GRID_H};
+    return glay10_square(g, r, &MAP, at);
+}
+
+void glay10_caves_2(layout_ctx_t *ctx, const glay_tables_t *t)
+{
+    caves_2(ctx, t, square10);
 }

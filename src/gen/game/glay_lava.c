@@ -71,20 +71,20 @@ static int even_up(int v)
     return v % 2 == 1 ? v + 1 : v;
 }
 
-static void big_quad(level_t *lv, rng_t *r, int index)
+static void big_quad(level_t *lv, rng_t *r, int index, cell_t fluid)
 {
     grid_t *g = &lv->map;
     area_t q = random_quad(r, QUAD_W_MIN, QUAD_H_MIN, QUAD_W_MAX, QUAD_H_MAX,
                            &lv->obs.glay_quad_w[index], &lv->obs.glay_quad_h[index]);
     q = (area_t){even_up(q.x1), even_up(q.y1), even_up(q.x2), even_up(q.y2)};
     if (glay_dn(r, QUAD_REFILL_DIE) == 1) {
-        fill(g, &(area_t){q.x1 + 1, q.y1 + 1, q.x2 - 1, q.y2 - 1}, CELL_LAVA);
+        fill(g, &(area_t){q.x1 + 1, q.y1 + 1, q.x2 - 1, q.y2 - 1}, fluid);
         lv->obs.glay_lava_refill |= (uint8_t)(1u << index);
     }
     for (int y = q.y1; y <= q.y2; y++)
         for (int x = q.x1; x <= q.x2; x++) {
             bool edge = x == q.x1 || x == q.x2 || y == q.y1 || y == q.y2;
-            if (edge && grid_get(g, x, y) == CELL_LAVA)
+            if (edge && grid_get(g, x, y) == fluid)
                 grid_set(g, x, y, CELL_BRIDGE);
         }
     const int cx[4] = {q.x1, q.x2, q.x1, q.x2}, cy[4] = {q.y1, q.y1, q.y2, q.y2};
@@ -126,19 +126,20 @@ static bool room(level_t *lv, rng_t *r)
     return true;
 }
 
-void glay_lava(layout_ctx_t *ctx, const glay_tables_t *t)
+/* The map of fluid (its ring CELL_EDGE, the permanent fluid, when
+ * edge), the quads and the rooms. */
+static void lava(layout_ctx_t *ctx, cell_t fluid, bool edge)
 {
-    (void)t; /* lava's numbers are all the game's code, none a table */
     level_t *lv = ctx->lv;
     grid_t *g = &lv->map;
     rng_t *r = ctx->layout;
-    grid_fill(g, CELL_LAVA);
-    for (int y = 1; y <= GRID_H; y++)
+    grid_fill(g, fluid);
+    for (int y = 1; y <= GRID_H && edge; y++)
         for (int x = 1; x <= GRID_W; x++)
             if (grid_on_border(x, y))
                 grid_set(g, x, y, CELL_EDGE); /* the game's permanent lava */
     for (int i = 0; i < QUADS; i++)
-        big_quad(lv, r, i);
+        big_quad(lv, r, i, fluid);
     int placed = 0;
     for (int i = 0; i < ROOM_TRIES; i++)
         placed += room(lv, r);
@@ -147,4 +148,26 @@ void glay_lava(layout_ctx_t *ctx, const glay_tables_t *t)
         for (int x = 1; x <= GRID_W; x++)
             if (grid_get(g, x, y) == MARKER)
                 grid_set(g, x, y, CELL_FLOOR);
+}
+
+void glay_lava(layout_ctx_t *ctx, const glay_tables_t *t)
+{
+    (void)t; /* lava's numbers are all the game's code, none a table */
+    lava(ctx, CELL_LAVA, true);
+}
+
+/* [game-0.10.10b: bin/data/drl/generator.lua:136-215] (docs/rules.md H20)
+ * the fluid: one of FLUIDS10 by a d2 up to dlevel 30, a d3 to 40, else a d4 */
+static const cell_t FLUIDS10[] = {CELL_LAVA, CELL_LAVA, CELL_ACID, CELL_BLOOD};
+#define FLUID10_D2_UPTO 30
+#define FLUID10_D3_UPTO 40
+
+void glay10_lava(layout_ctx_t *ctx, const glay_tables_t *t)
+{
+    (void)t;
+    const int dl = ctx->lv->dlevel;
+    const int range = dl <= FLUID10_D2_UPTO ? 2 : dl <= FLUID10_D3_UPTO ? 3 : 4;
+    const cell_t fluid = FLUIDS10[glay_random(ctx->layout, range)];
+    ctx->lv->obs.glay_lake_fluid = (uint8_t)fluid;
+    lava(ctx, fluid, false); /* no permanent fluid: the ring is that fluid (H26) */
 }

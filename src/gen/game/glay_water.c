@@ -56,12 +56,33 @@ static void fluid_walk(grid_t *g, rng_t *r, int x, int y, int steps, cell_t k, c
 
 void glay_fluids(level_t *lv, rng_t *r, const glay_tables_t *t, const area_t *a)
 {
+    const glay_water10_t *w = &t->w10;
+    /* [game-0.10.10b: bin/data/drl/generator.lua:446-458] (docs/rules.md
+     * H25) past deep_fluid's dlevel the band is chosen by its lvl roll and
+     * a lava band's fluid is its pick, both drawn first; without the key
+     * (game-0.9.9.7) neither is drawn */
+    const int dlevel = lv->dlevel;
+    cell_t deep_lava = CELL_LAVA;
+    if (w->deep && dlevel > w->deep_above) {
+        lv->dlevel = dice_roll(r, w->deep_lvl); /* the band's dlevel, for water_pass_draw */
+        deep_lava = w->deep_lava.k[glay_random(r, w->deep_lava.n)];
+    }
+    const bool first = lv->obs.fluid_passes == 0;
     int walks, length; /* the count first, then one length for every walk */
     const fluid_band_t *b = water_pass_draw(lv, r, &t->water.fluid, &walks, &length);
+    lv->dlevel = dlevel;
+    cell_t fluid = b->fluid == CELL_LAVA ? deep_lava : b->fluid;
+    /* a band's fluid_pick, drawn after the count and length, even for no
+     * walks (H25) */
+    const glay_pick_t *pick = &w->fluid_pick[b - t->water.fluid.band];
+    if (pick->n > 0)
+        fluid = pick->k[glay_random(r, pick->n)];
+    if (first)
+        lv->obs.fluid_kind = (uint8_t)fluid;
     for (int i = 0; i < walks; i++) {
         int x, y; /* x first */
         game_random_at(r, a->x1, a->x2 - a->x1 + 1, a->y1, a->y2 - a->y1 + 1, &x, &y);
-        fluid_walk(&lv->map, r, x, y, length, b->fluid, a);
+        fluid_walk(&lv->map, r, x, y, length, fluid, a);
     }
 }
 
@@ -200,13 +221,9 @@ void glay_vert_river(level_t *lv, rng_t *stream, cell_t fluid, int width, int x_
 
 /* The vertical rivers of one call: width d3 + its plus (the ruleset's
  * constants), the ignored bridge argument 1d(bridge_die) ~= 1, then
- * x = x_base + d(x_die). */
-typedef struct vriver_spec {
-    int bridge_die, x_base, x_die;
-} vriver_spec_t;
-
-static const vriver_spec_t RIVERS_THREE[] = {{4, 8, 20}, {4, 32, 16}, {4, 50, 20}};
-static const vriver_spec_t RIVERS_TWO[] = {{3, 8, 22}, {3, 48, 22}};
+ * x = x_base + d(x_die) (glay.h). */
+const glay_river_pos_t GLAY_RIVERS_THREE[3] = {{4, 8, 20}, {4, 32, 16}, {4, 50, 20}};
+const glay_river_pos_t GLAY_RIVERS_TWO[2] = {{3, 8, 22}, {3, 48, 22}};
 #define ONE_BRIDGE_DIE 4          /* a lone river: bridge argument 1d4 ~= 1 (ignored) */
 
 void glay_rivers(level_t *lv, rng_t *r, const glay_tables_t *t, bool allow_horiz,
@@ -222,7 +239,7 @@ void glay_rivers(level_t *lv, rng_t *r, const glay_tables_t *t, bool allow_horiz
     }
     if (allow_more && rng_chance(r, rr->multiple.num, rr->multiple.den)) {
         bool three = rng_chance(r, rr->three_of_multiple.num, rr->three_of_multiple.den);
-        const vriver_spec_t *set = three ? RIVERS_THREE : RIVERS_TWO;
+        const glay_river_pos_t *set = three ? GLAY_RIVERS_THREE : GLAY_RIVERS_TWO;
         const int n = three ? 3 : 2;
         const int plus = three ? t->k.vriver_three_width_plus : t->k.vriver_two_width_plus;
         for (int i = 0; i < n; i++) {

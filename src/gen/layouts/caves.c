@@ -37,8 +37,9 @@
 #define CAVE_START_DRAWS 64
 
 /* Open cells: floor or fluid (the game's start set). */
-#define CAVE_OPEN_SET \
-    (CELLSET(CELL_FLOOR) | CELLSET(CELL_WATER) | CELLSET(CELL_ACID) | CELLSET(CELL_LAVA))
+#define CAVE_OPEN_SET                                                                    \
+    (CELLSET(CELL_FLOOR) | CELLSET(CELL_WATER) | CELLSET(CELL_ACID) | CELLSET(CELL_LAVA) | \
+     CELLSET(CELL_MUD) | CELLSET(CELL_BLOOD))
 
 /* [game] A walk's start (docs/rules.md §3 Caves; the game's
  * bin/core/generator.lua:207-219): an interior cell with at least one
@@ -109,6 +110,12 @@ int caves_edge_walks(level_t *lv, rng_t *r, int walks, int steps, cell_t k)
 
 void caves_dig(layout_ctx_t *ctx, const water_tables_t *wt)
 {
+    caves_dig_with(ctx, wt, NULL, NULL);
+}
+
+void caves_dig_with(layout_ctx_t *ctx, const water_tables_t *wt, caves_fluid_fn choose,
+                    const void *arg)
+{
     level_t *lv = ctx->lv;
     grid_t *g = &lv->map;
     rng_t *r = ctx->layout;
@@ -123,14 +130,16 @@ void caves_dig(layout_ctx_t *ctx, const water_tables_t *wt)
 
     int fwalks = dice_roll(ctx->water, fb->walks);
     int flength = dice_roll(ctx->water, fb->length);
-    lv->obs.fluid_kind = (uint8_t)fb->fluid;
+    const int band = (int)(fb - wt->cave.band);
+    const cell_t fluid = choose ? choose(ctx, fb->fluid, band, arg) : fb->fluid;
+    lv->obs.fluid_kind = (uint8_t)fluid;
     lv->obs.fluid_walks = (uint8_t)fwalks;
     lv->obs.fluid_length = (uint8_t)flength;
-    caves_edge_walks(lv, ctx->water, fwalks, flength, fb->fluid);
+    caves_edge_walks(lv, ctx->water, fwalks, flength, fluid);
 
     lv->obs.cave_late_walks = (uint8_t)caves_edge_walks(
         lv, r, CAVE_LATE_WALKS, rng_d(r, CAVE_LATE_DIE) + CAVE_LATE_PLUS, CELL_FLOOR);
-    caves_edge_walks(lv, ctx->water, fwalks, flength + wt->cave_second_extra, fb->fluid);
+    caves_edge_walks(lv, ctx->water, fwalks, flength + wt->cave_second_extra, fluid);
     lv->obs.fluid_length2 = (uint8_t)(flength + wt->cave_second_extra);
     lv->obs.fluid_passes = 2;
 }

@@ -254,11 +254,16 @@ static void observe_buildings(level_t *lv, const bitrow_t *river)
 
 void layout_city(layout_ctx_t *ctx)
 {
+    layout_city_with(ctx, water_river);
+}
+
+void layout_city_with(layout_ctx_t *ctx, bool (*river_fn)(layout_ctx_t *ctx))
+{
     grid_clear(&ctx->lv->map);
     /* [wiki] before the buildings, vertical only (the type's river style) */
     bitrow_t rows[GRID_H + 2];
     const bitrow_t *river = NULL;
-    if (water_river(ctx)) {
+    if (river_fn(ctx)) {
         grid_mask_rows(&ctx->lv->map, CELLSET(CELL_FLOOR), rows);
         for (int y = 0; y < GRID_H + 2; y++)
             rows[y] = ~rows[y];

@@ -35,6 +35,10 @@ void layout_small_rooms(layout_ctx_t *ctx);
 void layout_warehouse(layout_ctx_t *ctx);
 void layout_maze(layout_ctx_t *ctx);
 void layout_city(layout_ctx_t *ctx);
+/* The city with its river drawn by river_fn (true when it drew one) on the
+ * cleared map before the buildings: layout_city is river_fn = water_river;
+ * a later release draws its own rivers (src/gen/game/). */
+void layout_city_with(layout_ctx_t *ctx, bool (*river_fn)(layout_ctx_t *ctx));
 void layout_caves(layout_ctx_t *ctx);
 
 /* The caves' digging and fluid walks without the river (caves.c), shared
@@ -42,6 +46,12 @@ void layout_caves(layout_ctx_t *ctx);
  * digging from ctx->layout, fluid from ctx->water. */
 struct water_tables;
 void caves_dig(layout_ctx_t *ctx, const struct water_tables *wt);
+/* The same with the walks' fluid chosen by choose(ctx, band's fluid, arg),
+ * called once after the walk count and length are drawn (a later
+ * release's picks, src/gen/game/); caves_dig is choose = NULL: the band's. */
+typedef cell_t (*caves_fluid_fn)(layout_ctx_t *ctx, cell_t band_fluid, int band, const void *arg);
+void caves_dig_with(layout_ctx_t *ctx, const struct water_tables *wt, caves_fluid_fn choose,
+                    const void *arg);
 /* `walks` walks of `steps` steps of cell k (a length per call, as the game
  * draws it [game]), each from a random interior cell with an orthogonal
  * neighbour open (floor or fluid) and one wall, stopping at the border.

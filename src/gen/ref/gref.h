@@ -55,6 +55,8 @@ void gref_rivers(level_t *lv, rng_t *r, const glay_tables_t *gt);
 
 /* The layout of ctx->lv->type with the water of its rules (G9, G10). */
 void gref_layout(layout_ctx_t *ctx);
+/* game-0.10.10b's layout step with its water (gref10.c). */
+void gref10_layout(layout_ctx_t *ctx);
 void gref_caves(layout_ctx_t *ctx);
 
 /* ---- population, from the population stream ---- */

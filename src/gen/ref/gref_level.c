@@ -31,7 +31,21 @@ static void observe(level_t *lv)
     o->unreachable = (uint16_t)ref_unreachable(&lv->map, lv->start.x, lv->start.y);
 }
 
+static void generate(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t index,
+                     void (*layout_step)(layout_ctx_t *ctx));
+
 void gref_level_generate(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t index)
+{
+    generate(lv, p, seed, index, gref_layout);
+}
+
+void gref10_level_generate(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t index)
+{
+    generate(lv, p, seed, index, gref10_layout);
+}
+
+static void generate(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t index,
+                     void (*layout_step)(layout_ctx_t *ctx))
 {
     ref_level_reset(lv, p, seed, index);
     ref_level_type(lv, p, seed, index);
@@ -42,7 +56,7 @@ void gref_level_generate(level_t *lv, const gen_params_t *p, uint64_t seed, uint
     const type_rules_t *tr = &p->tables->rules->type[lv->type];
     layout_ctx_t ctx = {.lv = lv, .p = p, .rules = tr, .layout = &layout, .water = &water,
                         .doors = -1};
-    gref_layout(&ctx);
+    layout_step(&ctx);
     rooms_summarize_list(lv);
     if (p->layout_only) {
         lv->obs.doors = (uint16_t)ref_count_doors(&lv->map);

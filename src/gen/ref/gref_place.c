@@ -23,7 +23,7 @@
 static bool free_to_stand(cell_t k)
 {
     return k == CELL_FLOOR || k == CELL_WATER || k == CELL_ACID || k == CELL_LAVA ||
-           k == CELL_BRIDGE || k == CELL_STAIRS;
+           k == CELL_BRIDGE || k == CELL_STAIRS || k == CELL_MUD || k == CELL_BLOOD;
 }
 
 bool gref_empty(const gref_pop_t *s, int x, int y, int flags)

@@ -26,6 +26,7 @@
 
 #include <stdbool.h>
 
+#include "layouts/layouts.h"
 #include "level.h"
 #include "poptable.h"
 #include "rooms.h"
@@ -36,6 +37,8 @@
  * pipeline; gref_level_generate (gref_level.c) for the game pipeline. */
 void ref_level_generate(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t index);
 void gref_level_generate(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t index);
+/* game-0.10.10b's (gref10.c): its own layout and water steps. */
+void gref10_level_generate(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t index);
 /* Its pieces both pipelines use: the fresh level and observation record,
  * the type (fixed, or drawn from the type stream), the door cells. */
 void ref_level_reset(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t index);
@@ -48,6 +51,8 @@ layout_fn ref_layout_for(level_type_t t);
 /* Layouts, one file each. */
 void ref_layout_normal(layout_ctx_t *ctx);
 void ref_layout_city(layout_ctx_t *ctx);
+/* The city with its river drawn by river_fn, as layout_city_with. */
+void ref_layout_city_with(layout_ctx_t *ctx, bool (*river_fn)(layout_ctx_t *ctx));
 void ref_layout_caves(layout_ctx_t *ctx);
 void ref_layout_arena(layout_ctx_t *ctx);
 void ref_layout_small_rooms(layout_ctx_t *ctx);
@@ -56,6 +61,9 @@ void ref_layout_maze(layout_ctx_t *ctx);
 /* The caves' digging and fluid walks with the fluid bands of wt, without
  * the river; one group of walks from cave-edge cells (ref_caves.c). */
 void ref_caves_dig(layout_ctx_t *ctx, const water_tables_t *wt);
+/* The same with the walks' fluid chosen as caves_dig_with does (layouts.h). */
+void ref_caves_dig_with(layout_ctx_t *ctx, const water_tables_t *wt, caves_fluid_fn choose,
+                        const void *arg);
 int ref_caves_edge_walks(level_t *lv, rng_t *r, int walks, int steps, cell_t k);
 
 /* The room scan of a walled map (ref_rooms.c).  The room counts of obs are

@@ -76,6 +76,12 @@ int ref_caves_edge_walks(level_t *lv, rng_t *r, int walks, int steps, cell_t k)
 
 void ref_caves_dig(layout_ctx_t *ctx, const water_tables_t *wt)
 {
+    ref_caves_dig_with(ctx, wt, NULL, NULL);
+}
+
+void ref_caves_dig_with(layout_ctx_t *ctx, const water_tables_t *wt, caves_fluid_fn choose,
+                        const void *arg)
+{
     level_t *lv = ctx->lv;
     rng_t *r = ctx->layout;
     const fluid_band_t *fb = water_band(&wt->cave, lv->dlevel);
@@ -88,14 +94,15 @@ void ref_caves_dig(layout_ctx_t *ctx, const water_tables_t *wt)
 
     int fwalks = dice_roll(ctx->water, fb->walks);
     int flength = dice_roll(ctx->water, fb->length);
-    lv->obs.fluid_kind = (uint8_t)fb->fluid;
+    const cell_t fluid = choose ? choose(ctx, fb->fluid, (int)(fb - wt->cave.band), arg) : fb->fluid;
+    lv->obs.fluid_kind = (uint8_t)fluid;
     lv->obs.fluid_walks = (uint8_t)fwalks;
     lv->obs.fluid_length = (uint8_t)flength;
-    ref_caves_edge_walks(lv, ctx->water, fwalks, flength, fb->fluid);
+    ref_caves_edge_walks(lv, ctx->water, fwalks, flength, fluid);
 
     lv->obs.cave_late_walks =
         (uint8_t)ref_caves_edge_walks(lv, r, 40, rng_d(r, 40) + 25, CELL_FLOOR);
-    ref_caves_edge_walks(lv, ctx->water, fwalks, flength + wt->cave_second_extra, fb->fluid);
+    ref_caves_edge_walks(lv, ctx->water, fwalks, flength + wt->cave_second_extra, fluid);
     lv->obs.fluid_length2 = (uint8_t)(flength + wt->cave_second_extra);
     lv->obs.fluid_passes = 2;
 }

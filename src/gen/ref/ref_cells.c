@@ -51,7 +51,9 @@ static void pool_drop(ref_pool_t *p, point_t c)
 void ref_pool_build(ref_pool_t *p, const level_t *lv)
 {
     ref_cells_t *l = &p->cells;
-    ref_cells_of(l, &lv->map, CELLSET(CELL_FLOOR) | CELLSET(CELL_WATER) | CELLSET(CELL_BRIDGE));
+    ref_cells_of(l, &lv->map,
+                 CELLSET(CELL_FLOOR) | CELLSET(CELL_WATER) | CELLSET(CELL_BRIDGE) |
+                     CELLSET(CELL_MUD) | CELLSET(CELL_BLOOD));
     pool_drop(p, lv->start);
     for (int i = 0; i < lv->nstairs; i++)
         pool_drop(p, lv->stairs[i]);

@@ -80,11 +80,16 @@ static void observe_buildings(level_t *lv)
 
 void ref_layout_city(layout_ctx_t *ctx)
 {
+    ref_layout_city_with(ctx, ref_water_river);
+}
+
+void ref_layout_city_with(layout_ctx_t *ctx, bool (*river_fn)(layout_ctx_t *ctx))
+{
     level_t *lv = ctx->lv;
     grid_t *g = &lv->map;
     rng_t *r = ctx->layout;
     grid_clear(g);
-    ref_water_river(ctx);
+    river_fn(ctx);
     int tries = 0;
     for (int t = 0; t < 100; t++) {
         tries++;
