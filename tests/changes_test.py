@@ -18,7 +18,7 @@
      changed histogram's rule is the entry of ruleset B;
   4. a ruleset against itself with another seed (--seed-b) changes nothing at
      alpha, for both rulesets;
-  5. docs/changes-game-0.9.9.7.md, the committed output at the default
+  5. docs/changes-game-0.9.9.7.md and docs/changes-game-0.10.10b.md, the committed outputs at the default
      scale, lists the changed and unchanged histograms a run at the default
      seed and scale gives (a full run, about 10 s on two cores);
   6. --threads 1 and 2 give the same results; bad input gets one line and exit status 2, an output the file system
@@ -207,18 +207,21 @@ try:
         outs.append(p.stdout)
     check(outs[0] == outs[1] and outs[0], "--threads 1 and 2 give the same JSON")
 
-    # ---- 5. the committed output ----
-    p = run(["changes", "wiki-0.9.9.3", "game-0.9.9.7", "--json", "full.json"], d)
-    full = json.load(open(os.path.join(d, "full.json")))
-    doc = open(os.path.join(src, "docs", "changes-game-0.9.9.7.md")).read()
-    ch_part, rest = doc.split("## Unchanged")
-    unch_part = rest.split("## Not compared")[0]
-    doc_changed = [n for n in re.findall(r"^\| (\w+) \|", ch_part, re.M) if n != "histogram"]
-    doc_unchanged = re.findall(r"`(\w+)`", unch_part)
-    check(doc_changed == [r["name"] for r in full["changed"]],
-          "docs/changes-game-0.9.9.7.md lists the changes of a default run, in its order")
-    check(sorted(doc_unchanged) == sorted(r["name"] for r in full["unchanged"]),
-          "docs/changes-game-0.9.9.7.md lists the unchanged histograms of a default run")
+    # ---- 5. the committed outputs: each release against the one before ----
+    for a, b in (("wiki-0.9.9.3", "game-0.9.9.7"), ("game-0.9.9.7", "game-0.10.10b")):
+        page = "docs/changes-%s.md" % b
+        p = run(["changes", a, b, "--json", "full.json"], d)
+        full = json.load(open(os.path.join(d, "full.json")))
+        doc = open(os.path.join(src, page)).read()
+        ch_part, rest = doc.split("## Unchanged")
+        unch_part = rest.split("## Not compared")[0]
+        doc_changed = [n for n in re.findall(r"^\| (\w+) \|", ch_part, re.M) if n != "histogram"]
+        doc_unchanged = re.findall(r"`(\w+)`", unch_part)
+        check(doc_changed == [r["name"] for r in full["changed"]],
+              "%s lists the changes of a default run, in its order (remake it: drlsim changes "
+              "%s %s --markdown %s)" % (page, a, b, page))
+        check(sorted(doc_unchanged) == sorted(r["name"] for r in full["unchanged"]),
+              "%s lists the unchanged histograms of a default run" % page)
 
     # ---- 6. bad input, refused outputs ----
     for a, st in ((["wiki-0.9.9.3"], 2), (["wiki-0.9.9.3", "game"], 2),
