@@ -147,17 +147,19 @@ def compare(row, rules, extra):
             name = kind_of.get(ch)
             cells[(x, y)] = name if name in (
                 "floor", "wall", "door", "water", "acid", "lava", "bridge", "box", "stairs",
-                "edge_fluid", "barrel", "acid_barrel", "napalm_barrel") else None
+                "edge_fluid", "barrel", "acid_barrel", "napalm_barrel", "mud", "blood") else None
     hidden = sum(1 for v in cells.values() if v is None)
     count = collections.Counter(cells.values())
-    passable_kinds = ("floor", "door", "bridge", "stairs", "water", "acid", "lava")
+    passable_kinds = ("floor", "door", "bridge", "stairs", "water", "acid", "lava", "mud",
+                      "blood")
     # a thing stands on a passable cell (the observer counts those that do not)
     pas = {c for c, v in cells.items() if v in passable_kinds or v is None}
-    fluid = row["water"] + row["acid"] + row["lava"]
+    fluid = row["water"] + row["acid"] + row["lava"] + row["mud"] + row["blood"]
     eq("open_share", share(len(pas) - fluid, MAP_W * MAP_H))
     eq("fluid_share", share(fluid, MAP_W * MAP_H))
     eq("reach_share", share(len(pas) - row["unreachable"], len(pas)))
-    for col, k in (("stairs", "stairs"), ("bridges", "bridge"), ("barrels_plain", "barrel"),
+    for col, k in (("mud", "mud"), ("blood", "blood"),
+                   ("stairs", "stairs"), ("bridges", "bridge"), ("barrels_plain", "barrel"),
                    ("barrels_acid", "acid_barrel"), ("barrels_napalm", "napalm_barrel")):
         within(col, count[k], count[k] + hidden)
     eq("barrels", row["barrels_plain"] + row["barrels_acid"] + row["barrels_napalm"])
