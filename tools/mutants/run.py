@@ -31,7 +31,8 @@ import sys
 import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-LISTS = [os.path.join(ROOT, "tools", "mutants", f) for f in ("data.txt", "source.txt", "game.txt")]
+LISTS = [os.path.join(ROOT, "tools", "mutants", f) for f in ("data.txt", "source.txt", "game.txt",
+                                                                 "game10.txt")]
 # A mutant of the game ruleset's own files runs that ruleset's check.
 GAME_RULES = "game-0.9.9.7"
 GAME_FILES = ("data/game-0.9.9.7/", "src/gen/game/")
@@ -242,7 +243,7 @@ def main():
     ap.add_argument("--work", default=os.path.join(ROOT, "build-mutants", "mutants-work"),
                     help="scratch directory (default: build-mutants/mutants-work)")
     ap.add_argument("--mutants", action="append", metavar="FILE",
-                    help="mutant list (default: tools/mutants/data.txt, source.txt and game.txt)")
+                    help="mutant list (default: tools/mutants/data.txt, source.txt, game.txt and game10.txt)")
     a = ap.parse_args()
     try:
         mutants = load(a.mutants or LISTS)
