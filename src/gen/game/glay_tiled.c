@@ -80,19 +80,41 @@ static void doors(grid_t *g, rng_t *r)
 {
     uint16_t prio[CAND_MAX], norm[CAND_MAX];
     int np = 0, nn = 0;
-    const cellset_t W = CELLSET(CELL_WALL), F = CELLSET(CELL_FLOOR);
+    /* The candidates' neighbours all lie on the map (x 2..77, y 2..19), so
+     * each test reads its eight cells by index: the same tests as
+     * door_around, glay_cross_around and glay_around, which cost a bounds
+     * test and a set lookup a neighbour on the ~300 wall cells of a level. */
+    uint8_t *c = g->c;
+    const int S = GRID_STRIDE;
+    /* The wall cells, row by row from bit rows; a cell made a door at once
+     * is the one under test, so the rows read before stay exact. */
+    bitrow_t wall[GRID_H + 2];
+    grid_mask_rows(g, CELLSET(CELL_WALL), wall);
+    const bitrow_t span = (BITROW_BIT(CAND_X2 + 1) - 1) & ~(BITROW_BIT(CAND_X1) - 1);
     for (int y = CAND_Y1; y <= CAND_Y2; y++)
-        for (int x = CAND_X1; x <= CAND_X2; x++) {
-            if (grid_get(g, x, y) != CELL_WALL || door_around(g, x, y) ||
-                glay_cross_around(g, x, y, W) != 2 || glay_cross_around(g, x, y, F) != 2)
+        for (bitrow_t left = wall[y] & span; left; left &= left - 1) {
+            const int x = bitrow_ctz(left);
+            const int i = GRID_IDX(x, y);
+            const uint8_t n = c[i - S], so = c[i + S], w = c[i - 1], e = c[i + 1];
+            const uint8_t nw = c[i - S - 1], ne = c[i - S + 1], sw = c[i + S - 1],
+                          se = c[i + S + 1];
+            if (n == CELL_DOOR || so == CELL_DOOR || w == CELL_DOOR || e == CELL_DOOR ||
+                nw == CELL_DOOR || ne == CELL_DOOR || sw == CELL_DOOR || se == CELL_DOOR)
                 continue;
-            const int walls = glay_around(g, x, y, W);
+            const int cross_walls =
+                (n == CELL_WALL) + (so == CELL_WALL) + (w == CELL_WALL) + (e == CELL_WALL);
+            const int cross_floors =
+                (n == CELL_FLOOR) + (so == CELL_FLOOR) + (w == CELL_FLOOR) + (e == CELL_FLOOR);
+            if (cross_walls != 2 || cross_floors != 2)
+                continue;
+            const int walls = cross_walls + (nw == CELL_WALL) + (ne == CELL_WALL) +
+                              (sw == CELL_WALL) + (se == CELL_WALL);
             if (walls > CAND_AT_ONCE_ABOVE)
-                grid_set(g, x, y, CELL_DOOR);
+                c[i] = CELL_DOOR;
             else if (walls == CAND_PRIORITY_WALLS)
-                prio[np++] = (uint16_t)GRID_IDX(x, y);
+                prio[np++] = (uint16_t)i;
             else
-                norm[nn++] = (uint16_t)GRID_IDX(x, y);
+                norm[nn++] = (uint16_t)i;
         }
     for (int pass = 0; pass < 2; pass++) {
         uint16_t *list = pass ? norm : prio;
@@ -112,14 +134,18 @@ static void doors(grid_t *g, rng_t *r)
  * rectangle) never gives one. */
 static void filter_rooms(level_t *lv)
 {
-    const cellset_t walls = CELLSET(CELL_WALL) | CELLSET(CELL_BOX);
+    bitrow_t walls[GRID_H + 2];
+    grid_mask_rows(&lv->map, CELLSET(CELL_WALL) | CELLSET(CELL_BOX), walls);
     int kept = 0;
     for (int i = 0; i < lv->nrooms; i++) {
         const room_t *m = &lv->rooms[i];
+        /* the inside's columns m->x+1 .. m->x+m->w-2, rows likewise */
+        const bitrow_t cols = m->w > 2 ? (BITROW_BIT(m->x + m->w - 1) - 1) &
+                                             ~(BITROW_BIT(m->x + 1) - 1)
+                                       : 0;
         bool inside = false;
         for (int y = m->y + 1; y < m->y + m->h - 1 && !inside; y++)
-            for (int x = m->x + 1; x < m->x + m->w - 1 && !inside; x++)
-                inside = (walls & CELLSET(grid_get(&lv->map, x, y))) != 0;
+            inside = (walls[y] & cols) != 0;
         if (inside)
             lv->obs.glay_rooms_dropped++;
         else
