@@ -117,6 +117,20 @@ if cmp -s "$tmp/deep1.json" "$tmp/deep2.json" && cmp -s "$tmp/deep1.json" "$tmp/
     diff -r "$tmp/deep1" "$tmp/deep2" >/dev/null && diff -r "$tmp/deep1" "$tmp/deep3" >/dev/null
 then ok; else ko "dlevels 1-1000: reports or CSV differ across --threads 1/2/3"; fi
 if ls -a "$tmp" | grep -q drlsim-tmp; then ko "temporary file left behind"; else ok; fi
+# Every ruleset's report names it (not the ruleset.json it may inherit) and
+# its shards merge into the whole run's report.
+for rs in wiki-0.9.9.3 game-0.9.9.7 game-0.10.10b; do
+    "$drlsim" run --rules $rs --levels 600 --dlevels 1-25 --progress never --out "$tmp/$rs.json" \
+        2>/dev/null || ko "run --rules $rs failed"
+    for i in 0 1; do
+        "$drlsim" run --rules $rs --levels 600 --dlevels 1-25 --shard $i/2 --progress never \
+            --out "$tmp/$rs-$i.json" 2>/dev/null || ko "run --rules $rs --shard $i/2 failed"
+    done
+    "$drlsim" merge "$tmp/$rs-0.json" "$tmp/$rs-1.json" --out "$tmp/$rs-m.json" 2>/dev/null
+    if cmp -s "$tmp/$rs.json" "$tmp/$rs-m.json" &&
+        grep -Eq "\"rules\":[[:space:]]*\"$rs\"" "$tmp/$rs.json"; then ok
+    else ko "run --rules $rs: the report does not name it, or its shards do not merge into it"; fi
+done
 if python3 - "$tmp/run1.json" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))

@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
-"""newtables_test.py DRLSIM ROOT - the tables of data/game-0.10.10b/ load.
+"""newtables_test.py DRLSIM ROOT - the tables of data/game-0.10.10b/ keep the formats of data/game-0.9.9.7/.
 
-Until the ruleset seam reads data/game-0.10.10b/ itself, the files are shown to
-be in the formats of data/game-0.9.9.7/ by feeding them to the game-0.9.9.7
-loaders: a copy of data/ gets them in place of its game-0.9.9.7 files, adapted
-in the only ways docs/rules.md Part H ("The tables of data/game-0.10.10b")
-lists: the new keys removed, the rows beyond the present loaders' limits
-dropped, and the one key the new rules no longer have put back.  The strict
-loaders reject any other unknown key, so a key missing from that list fails
-here; every key and limit of the list must be named in that section.  Then
-`drlsim gen --rules game-0.9.9.7 --data COPY` must succeed on every type, and
+The ruleset game-0.10.10b reads data/game-0.10.10b/ with loaders taught its new
+keys.  This test shows that everything else in those files is in the formats of
+data/game-0.9.9.7/ by feeding them to the game-0.9.9.7 ruleset: a copy of data/
+gets them in place of its game-0.9.9.7 files, adapted in the only ways
+docs/rules.md Part H ("The tables of data/game-0.10.10b") lists: the new keys
+removed, the rows beyond the old limits dropped, and the one key the new rules
+no longer have put back.  The strict loaders reject any other unknown key, so a
+key missing from that list fails here; every key and limit of the list must be
+named in that section.  Then `drlsim gen --rules game-0.9.9.7 --data COPY` must
+succeed on every type, and
 differ from the built-in tables where the being table changed (dlevel 21)."""
 import json
 import os

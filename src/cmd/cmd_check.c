@@ -288,7 +288,7 @@ int cmd_check(int argc, char **argv)
         }
         check_info_t info = {levels, o.common.seed, o.common.alpha, !interrupted && !stopped,
                              stopped};
-        const report_provenance_t pv = {&id,           tables->rules->name, tables->def->source,
+        const report_provenance_t pv = {&id,           tables->name, tables->def->source,
                                         o.data_dir,    o.common.scale,      "check",
                                         argc,          argv};
         int wrc = 0;

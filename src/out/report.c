@@ -231,7 +231,7 @@ cJSON *report_run(const job_t *job, const tables_id_t *id, const tally_t *t,
     cJSON_AddBoolToObject(p, "single", job->params.single_enabled);
     if (job->params.style) /* --style */
         cJSON_AddNumberToObject(p, "style", job->params.style);
-    cJSON_AddStringToObject(p, "rules", job->params.tables->rules->name);
+    cJSON_AddStringToObject(p, "rules", job->params.tables->def->name);
     cJSON_AddItemToObject(p, "tables", report_tables(id));
     cJSON_AddStringToObject(p, "drlsim_version", id->version);
     cJSON_AddItemToObject(o, "levels", report_u64(res->done));

@@ -233,9 +233,9 @@ static void read_params(ju_t *ju, const cJSON *root, loaded_report_t *r, const t
     }
     read_id(ju, p, &r->id);
     const char *rn = ju_string(ju, p, "params", "rules");
-    if (!ju->failed && strcmp(rn, rules->name) != 0)
+    if (!ju->failed && strcmp(rn, tables->def->name) != 0)
         ju_fail(ju, "params.rules", "report made with ruleset \"%s\", this run uses \"%s\"", rn,
-                rules->name);
+                tables->def->name);
     if (!ju->failed && job->count == 0)
         ju_fail(ju, "params.count", "a job has at least one level");
 }
