@@ -325,3 +325,14 @@ int cli_write_text(const char *cmd, const char *path, char *text)
     free(text);
     return rc;
 }
+
+int cli_outputs_end(int wrc)
+{
+    if (!wrc && outfile_stdout_check() != 0)
+        wrc = CLI_EXIT_IO;
+    if (wrc)
+        outfile_abort();
+    else if (outfile_commit() != 0)
+        wrc = CLI_EXIT_IO;
+    return wrc == 0 ? 0 : wrc == 1 ? 1 : CLI_EXIT_IO;
+}

@@ -114,5 +114,10 @@ void cli_error(const cli_t *c, const char *fmt, ...) __attribute__((format(print
  * written, 1 after "drlsim CMD: out of memory", CLI_EXIT_IO after the
  * write's own one-line error. */
 int cli_write_text(const char *cmd, const char *path, char *text);
+/* The end of a command's outputs, begun with outfile_begin: wrc is 0 or
+ * what the writes returned (1 after a message of their own, else an I/O
+ * error); standard output is checked, then the outputs are committed
+ * together, or all removed after a failure.  0, 1 or CLI_EXIT_IO. */
+int cli_outputs_end(int wrc);
 
 #endif

@@ -799,14 +799,8 @@ int cmd_changes(int argc, char **argv)
         }
         if (!wrc && !dashes)
             print_table(&ch);
-        if (!wrc && outfile_stdout_check() != 0)
-            wrc = CLI_EXIT_IO;
-        if (wrc)
-            outfile_abort();
-        else if (outfile_commit() != 0)
-            wrc = CLI_EXIT_IO;
-        if (wrc)
-            rc = wrc == 1 ? 1 : CLI_EXIT_IO;
+        if ((wrc = cli_outputs_end(wrc)) != 0)
+            rc = wrc;
     }
     driver_release_signals();
     for (int i = 0; rows && i < TALLY_NHISTS; i++)

@@ -412,13 +412,7 @@ int cmd_compare(int argc, char **argv)
     free(res);
     loaded_report_free(&a.r);
     loaded_report_free(&b.r);
-    if (!wrc && outfile_stdout_check() != 0)
-        wrc = CLI_EXIT_IO;
-    if (wrc)
-        outfile_abort();
-    else if (outfile_commit() != 0)
-        wrc = CLI_EXIT_IO;
-    if (wrc)
-        return wrc == 1 ? 1 : CLI_EXIT_IO;
+    if ((wrc = cli_outputs_end(wrc)) != 0)
+        return wrc;
     return differ ? 1 : 0;
 }

@@ -172,14 +172,8 @@ int cmd_episode(int argc, char **argv)
                 wrc = 1;
             free(s);
         }
-        if (!wrc && outfile_stdout_check() != 0)
-            wrc = CLI_EXIT_IO;
-        if (wrc)
-            outfile_abort();
-        else if (outfile_commit() != 0)
-            wrc = CLI_EXIT_IO;
-        if (wrc)
-            rc = wrc == 1 ? 1 : CLI_EXIT_IO;
+        if ((wrc = cli_outputs_end(wrc)) != 0)
+            rc = wrc;
     }
     driver_release_signals();
     tally_free(t);
