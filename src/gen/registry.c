@@ -232,6 +232,12 @@ static bool load_game(tables_t *t, char *err, size_t errlen)
                    gp->single.noutcomes, "data/game-0.9.9.7/population.json", err, errlen) ||
         !name_cells(&s->bins, t->def, err, errlen) || !name_fluids(&s->bins, t->def, err, errlen))
         return false;
+    const char *event[GPOP_MAX_EVENTS];
+    for (int i = 0; i < gp->nevents; i++)
+        event[i] = gp->event[i].id;
+    if (!name_bins(&s->bins, TALLY_NAMED_EVENT, "game_event_kind", event, gp->nevents,
+                   "population.json", err, errlen))
+        return false;
     t->water = &s->glay.water;
     t->walled = &s->walled;
     t->gpop = &s->gpop;

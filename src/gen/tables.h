@@ -43,6 +43,7 @@ typedef enum tally_named {
     TALLY_NAMED_SINGLE_OUTCOME, /* the single monster's outcome rows (single_outcome) */
     TALLY_NAMED_CELL,           /* the cell kinds a ruleset's reports name (seen_start_cell) */
     TALLY_NAMED_FLUID,          /* the fluids a ruleset's reports name (river_fluid, ...) */
+    TALLY_NAMED_EVENT,          /* a game ruleset's events (the catalogue's event) */
     TALLY_NAMED__COUNT
 } tally_named_t;
 

@@ -11,7 +11,6 @@
 #include <math.h>
 #include <string.h>
 
-#include "game/gpop.h"
 #include "special.h"
 
 /* The map's columns 1..78 in a bit row. */
@@ -94,9 +93,10 @@ static catalog_value_t g_event(const catalog_level_t *m, int k)
 {
     (void)k;
     const obs_t *o = &m->lv->obs;
-    if (!o->gp_made || o->gp_event < 0 || !m->t->gpop || o->gp_event >= m->t->gpop->nevents)
-        return TEXT("none");
-    return TEXT(m->t->gpop->event[o->gp_event].id);
+    const char *name = o->gp_made && o->gp_event >= 0 && o->gp_event < MONSTER_KINDS_MAX
+                           ? m->t->bin_names->bin[TALLY_NAMED_EVENT][o->gp_event]
+                           : NULL;
+    return TEXT(name ? name : "none");
 }
 GET(g_stairs, INT(m->seen.stairs))
 GET(g_unreachable, INT(m->lv->obs.unreachable))
