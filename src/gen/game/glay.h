@@ -152,6 +152,11 @@ int glay_cross_around(const grid_t *g, int x, int y, cellset_t set);
 /* The game's restore_walls: every border cell becomes wall, except, with
  * keep_fluids, a fluid (or a border fluid already) becomes CELL_EDGE. */
 void glay_restore_walls(grid_t *g, bool keep_fluids);
+/* Record a vertical river of the level's rivers in o: its fluid, whether
+ * it has a bridge, its first column and width, and for the first river its
+ * drift and bridge position (both rulesets' vertical rivers). */
+void glay_note_vriver(obs_t *o, int fluid, bool bridged, int x, int width, int drift,
+                      int bridge_at);
 
 /* ---- water ------------------------------------------------------------ */
 

@@ -180,19 +180,7 @@ void glay10_vert_river(level_t *lv, rng_t *stream, const glay_tables_t *t, cell_
     int first = 0;
     const int made = bridges(g, r, &t->w10.vbridges, cand, n, width, false, &first);
     *stream = local;
-    const int i = o->river_orient == RIVER_VERTICAL ? o->river_count : 0;
-    assert(i < 3);
-    o->river = 1;
-    o->river_fluid = (uint8_t)fluid;
-    o->river_orient = RIVER_VERTICAL;
-    o->river_count = (uint8_t)(i + 1);
-    o->river_bridge = (uint8_t)(o->river_bridge || made > 0);
-    o->river_x[i] = (uint8_t)x_start;
-    o->river_width[i] = (uint8_t)width;
-    if (i == 0) {
-        o->river_drift = (int8_t)(x_last - x_start);
-        o->glay_bridge_at = (uint8_t)first;
-    }
+    glay_note_vriver(o, fluid, made > 0, x_start, width, x_last - x_start, first);
 }
 
 void glay10_rivers(level_t *lv, rng_t *r, const glay_tables_t *t, bool allow_horiz,

@@ -204,18 +204,24 @@ void glay_vert_river(level_t *lv, rng_t *stream, cell_t fluid, int width, int x_
     }
     *stream = local;
     glay_restore_walls(g, true);
+    glay_note_vriver(o, fluid, true, x_start, width, drawn_at[GRID_H] - drawn_at[1], bridge_y);
+}
+
+void glay_note_vriver(obs_t *o, int fluid, bool bridged, int x, int width, int drift,
+                      int bridge_at)
+{
     const int i = o->river_orient == RIVER_VERTICAL ? o->river_count : 0;
     assert(i < 3);
     o->river = 1;
     o->river_fluid = (uint8_t)fluid;
     o->river_orient = RIVER_VERTICAL;
     o->river_count = (uint8_t)(i + 1);
-    o->river_bridge = 1;
-    o->river_x[i] = (uint8_t)x_start;
+    o->river_bridge = (uint8_t)(o->river_bridge || bridged);
+    o->river_x[i] = (uint8_t)x;
     o->river_width[i] = (uint8_t)width;
     if (i == 0) {
-        o->river_drift = (int8_t)(drawn_at[GRID_H] - drawn_at[1]);
-        o->glay_bridge_at = (uint8_t)bridge_y;
+        o->river_drift = (int8_t)drift;
+        o->glay_bridge_at = (uint8_t)bridge_at;
     }
 }
 
