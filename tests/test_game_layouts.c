@@ -389,7 +389,7 @@ static void caves(void)
                 continue;
             /* through (or just right of) an empty cell of the cave:
              * x_start = clamp(pos.x + 1 - d(w), 3, 75 - w) */
-            const point_t at = o->glay_river_at;
+            const point_t at = o->game.river_at;
             const int w = o->river_width[0], x = o->river_x[0];
             cell_t k = grid_in_map(at.x, at.y) ? grid_get(&cave, at.x, at.y) : CELL_WALL;
             int lo = at.x + 1 - w, hi = at.x;
@@ -430,16 +430,16 @@ static void caves_2(void)
         for (long s = 0; s < n; s++) {
             run(glay_caves_2, DL[d], 2 + (int)(s % 4), 31, (uint64_t)s, false);
             const obs_t *o = &lv.obs;
-            const cell_t f = (cell_t)o->glay_lake_fluid;
+            const cell_t f = (cell_t)o->game.lake_fluid;
             const unsigned allowed = BIT(CELL_FLOOR) | BIT(CELL_WALL) | BIT(CELL_DOOR) | BIT(f);
             bad_fluid += !(FLUIDS & BIT(f));
             bad_map += !map_ok(&lv.map, allowed) || count_set(&lv.map, BIT(CELL_EDGE)) != 0;
-            bad_count += o->glay_buildings > 7;
+            bad_count += o->game.buildings > 7;
             bad_rooms += lv.nrooms != 0;
             /* each building one door; nothing else draws doors */
-            bad_doors += grid_count(&lv.map, CELL_DOOR) != o->glay_buildings;
-            if (o->glay_buildings > most)
-                most = o->glay_buildings;
+            bad_doors += grid_count(&lv.map, CELL_DOOR) != o->game.buildings;
+            if (o->game.buildings > most)
+                most = o->game.buildings;
             if (FLUIDS & BIT(f))
                 fluid[f - CELL_WATER]++;
         }
@@ -498,7 +498,7 @@ static void lava(void)
                 for (int x = 1; x <= GRID_W; x++)
                     border += grid_on_border(x, y) && grid_get(&lv.map, x, y) != CELL_EDGE;
             bad_border += border != 0;
-            bad_count += lv.nrooms != lv.obs.glay_buildings || lv.nrooms > 8;
+            bad_count += lv.nrooms != lv.obs.game.buildings || lv.nrooms > 8;
             for (int i = 0; i < lv.nrooms; i++)
                 bad_rooms += !lava_room_ok(&lv.map, &lv.rooms[i]);
             rooms += lv.nrooms;
@@ -552,7 +552,7 @@ static void arena(void)
         for (long s = 0; s < n; s++) {
             run(glay_arena, DL[d], 2 + (int)(s % 4), 51, (uint64_t)s, false);
             const obs_t *o = &lv.obs;
-            const int q = o->glay_arena_quad, sc = o->glay_arena_scheme;
+            const int q = o->game.arena_quad, sc = o->game.arena_scheme;
             if (q < 1 || q > 7 || sc < lo || sc > hi || o->layout_variant != sc ||
                 o->fluid_passes != 3 || lv.start.x != 38 || lv.start.y != 10) {
                 bad_obs++;

@@ -215,7 +215,7 @@ static void one_level(level_type_t t, int dl, int diff, uint64_t seed, uint64_t 
         c->bad_stairs += lv.nstairs != 4;
         c->bad_start += lv.start.x != 38 || lv.start.y != 10;
     } else {
-        c->bad_stairs += lv.nstairs != 1 && !o->gp_stairs_lost;
+        c->bad_stairs += lv.nstairs != 1 && !o->game.stairs_lost;
     }
     c->bad_start += !standable(grid_get(g, lv.start.x, lv.start.y));
 
@@ -236,11 +236,11 @@ static void one_level(level_type_t t, int dl, int diff, uint64_t seed, uint64_t 
             on_hazard_nonmember += !group_kind[m->kind];
         }
     }
-    if (o->gp_groups == 0)
+    if (o->game.groups == 0)
         c->hazard_single += on_hazard > 0;
     else
         c->hazard_member += on_hazard_nonmember > 0;
-    c->groups += o->gp_groups > 0;
+    c->groups += o->game.groups > 0;
     for (int i = 0; i < lv.nitems; i++) {
         const point_t *it = &lv.item[i];
         cell_t k = grid_get(g, it->x, it->y);
@@ -259,14 +259,14 @@ static void one_level(level_type_t t, int dl, int diff, uint64_t seed, uint64_t 
         /* (obs counts every special room; lv.special keeps the first
          * LEVEL_MAX_SPECIAL only) */
         bool covered = o->special_placed[SPECIAL_VAULT] + o->special_placed[SPECIAL_FLUID] > 0;
-        if (o->gp_barrel_count != 12 && o->gp_barrel_count != 50)
+        if (o->game.barrel_count != 12 && o->game.barrel_count != 50)
             c->bad_barrels++;
-        if (o->gp_barrels < o->gp_barrel_count)
+        if (o->game.barrels < o->game.barrel_count)
             c->barrels_short++;
-        if (on_map > o->gp_barrels || (on_map < o->gp_barrels && !covered))
+        if (on_map > o->game.barrels || (on_map < o->game.barrels && !covered))
             c->bad_barrels++;
-        c->barrels_covered += on_map < o->gp_barrels;
-    } else if (on_map != 0 || o->gp_barrel_count != 0) {
+        c->barrels_covered += on_map < o->game.barrels;
+    } else if (on_map != 0 || o->game.barrel_count != 0) {
         c->bad_barrels++;
     }
 

@@ -216,9 +216,9 @@ static void barrels_big(void)
     long big = 0, bad = 0;
     for (long i = 0; i < n; i++) {
         make(&lv, 5, 3, (uint64_t)i, &g, false);
-        big += lv.obs.gp_barrel_count == 50;
-        bad += lv.obs.gp_barrel_count != 12 && lv.obs.gp_barrel_count != 50;
-        bad += lv.obs.gp_barrels != lv.obs.gp_barrel_count; /* room enough on a normal map */
+        big += lv.obs.game.barrel_count == 50;
+        bad += lv.obs.game.barrel_count != 12 && lv.obs.game.barrel_count != 50;
+        bad += lv.obs.game.barrels != lv.obs.game.barrel_count; /* room enough on a normal map */
     }
     double p = binom_p(big, n, 1.0 / 22);
     CHECK(bad == 0, "barrel count 12 or 50, all placed (%ld bad)", bad);
@@ -255,13 +255,13 @@ static void floods(void)
             int d = 1 + (int)(i % 5);
             make(&lv, DL[di], d, (uint64_t)(di * n + i), &g, i % 2 == 0);
             const obs_t *o = &lv.obs;
-            groups += o->gp_groups;
-            if (o->gp_members_lost == 0 && o->failure == FAIL_NONE)
+            groups += o->game.groups;
+            if (o->game.members_lost == 0 && o->failure == FAIL_NONE)
                 under += o->danger_placed < o->budget;
             over += o->danger_placed - o->budget > max_entry(DL[di], d) - 1;
             for (int k = 0; k < T->monsters.n; k++)
                 ineligible += o->monsters_by_kind[k] && !gpop_kind_eligible(T, k, DL[di], d) &&
-                              !(o->gp_groups > 0); /* group members keep their own window */
+                              !(o->game.groups > 0); /* group members keep their own window */
             for (int s = 0; s < lv.nspecial; s++) {
                 const room_t *rm = &lv.rooms[lv.special[s].room];
                 const gpop_room_type_t *rt = NULL;
@@ -272,7 +272,7 @@ static void floods(void)
                             rm->w > rt->max_x || rm->h > rt->max_y || rm->w * rm->h > rt->max_area;
             }
             /* the flood's single beings: on no acid, lava or keep-out cell */
-            if (o->gp_groups == 0) {
+            if (o->game.groups == 0) {
                 for (int m = 0; m < o->monsters; m++) {
                     const monster_t *b = &lv.monster[m];
                     cell_t k = grid_get(&lv.map, b->x, b->y);
@@ -280,7 +280,7 @@ static void floods(void)
                               b->y >= lv.keepout.y1 && b->y <= lv.keepout.y2 && lv.keepout.x1;
                     off += k == CELL_ACID || k == CELL_LAVA || ko;
                 }
-                off += o->gp_off_spawn;
+                off += o->game.off_spawn;
             }
             nonempty += o->monsters > 0;
         }
@@ -316,7 +316,7 @@ static void groups_by_level(void)
     long bad = 0, seen = 0;
     for (long i = 0; i < n; i++) {
         make(&lv, 5, 1, (uint64_t)(100000 + i), &g, false);
-        seen += lv.obs.gp_groups;
+        seen += lv.obs.game.groups;
         for (int k = 0; k < T->monsters.n; k++)
             bad += lv.obs.monsters_by_kind[k] && !gpop_kind_eligible(T, k, 5, 1) &&
                    k != kind("imp");

@@ -93,6 +93,78 @@ typedef struct rolls {
 #define OBS_BLOCK_WALL 2     /* ... wall cells inside its walls */
 
 /* The observation record: everything docs/rules.md §6 lists, one per level. */
+/* What only the game rulesets (src/gen/game) observe: their layouts' own
+ * geometry and their population's own record.  Every field stays zero on
+ * other levels (made = 0), and the game_ rows of the tally count only levels
+ * with made set. */
+typedef struct obs_game {
+    /* the population (src/gen/game/gpop.c).  On those levels monsters_by_kind
+     * indexes data/game-0.9.9.7/monsters.json, budget is the danger asked of the
+     * flood after the type's modifier, danger_placed/monsters/first_monster count
+     * what the flood placed (groups included), special_rolled is handle_rooms'
+     * count, special_placed the rooms set up, special_skipped the picks lost (no
+     * fitting unused room, or a setup that failed), roll.single/single_outcome the
+     * single-monster roll, roll.fluid_room/ammo the basain and ammo rooms. */
+    uint8_t made;          /* 1 when the game ruleset's population ran */
+    uint8_t barrel_count;  /* the barrel count roll: 12 or 50; 0 without barrels */
+    uint8_t barrels;       /* barrels placed */
+    uint8_t barrels_by_kind[3]; /* ... plain, acid, napalm */
+    uint8_t setup_failed;  /* special-room picks lost because the setup failed */
+    uint16_t groups;       /* monster groups dropped */
+    uint8_t group_size;    /* members drawn (the sum of their amounts) for the
+                                 flood's first group, 0 when it drew none */
+    uint16_t members_lost; /* group members that found no free cell near the group */
+    uint16_t off_spawn;    /* group members standing on acid, lava or a no-spawn cell */
+    int8_t cave_set;       /* caves: the set rolled (population.json caves.sets), else -1 */
+    int8_t single_split;   /* single: 1 arch split in two lists, 0 not, -1 no arch */
+    uint8_t event_eligible;/* 1 when the generator rolls for an event */
+    int8_t event_roll;     /* the event's 1d100, -1 when not made */
+    int8_t event;          /* the event rolled (population.json events.list), -1 none */
+    uint8_t stairs_lost;   /* 1 when the stairs found no empty cell */
+    uint8_t guards;        /* vault guards placed (in lv->monster after the flood's
+                                 beings, not counted in monsters or monsters_by_kind) */
+    uint8_t guards_drawn;  /* the first vault's guard count as drawn; 0 no vault */
+    uint8_t wh_tries;      /* the first warehouse room's crate-site draws; 0 none */
+    uint8_t loot_drawn;    /* the first vault's loot count as drawn; 0 no vault */
+    uint8_t guard_kind;    /* the first vault's guards' monster kind (with
+                                 guards_drawn > 0) */
+    uint8_t vault_lock;    /* the first vault's lock (docs/rules.md H39): 0 no vault
+                                 or no lock rule, 1 no key cell, 2 open, 3 locked */
+    uint8_t flood_setup;   /* 1 when a flood event moved the stairs and the player (H33) */
+    uint8_t lever_kind;    /* the last lever's kind + 1 (population.json lever_kinds),
+                                 0 none or no lever_kinds table */
+    uint8_t barrels_wet;   /* barrels placed on a liquid cell (none under H28) */
+    /* the layouts' own geometry (src/gen/game/glay.h) */
+    uint8_t arena_quad;    /* arena: the corner tile drawn, 1..7; else 0 */
+    uint8_t arena_scheme;  /* arena: the centre scheme drawn, 1..7; else 0 */
+    uint8_t buildings;     /* caves_2: buildings placed (<= 7); lava: rooms placed
+                                 * (<= 8); else 0 */
+    uint8_t lava_refill;   /* lava: bit i set when big quad i had its inside
+                                 * refilled with lava (the 1d2 roll); else 0 */
+    uint8_t lake_fluid;    /* caves_2: cell_t of its lakes; game-0.10.10b lava:
+                                 * its fluid; else 0 */
+    uint8_t blobs;         /* caves_2: pillar blobs + lakes that found a start */
+    point_t river_at;      /* caves: the empty cell the vertical river passes
+                                 * through, (0,0) for none */
+    int8_t hriver_drift;   /* a horizontal river: its first row at column 78 minus
+                                 * its first row at column 1; 0 for none */
+    uint8_t pillars_drawn; /* caves_2: the counts drawn (1d3+2 pillars, */
+    uint8_t buildings_drawn; /* random(5,7) buildings, 1d5+10 lakes), before */
+    uint8_t lakes_drawn;   /* any is placed; else 0 */
+    uint8_t quad_w[3];     /* lava: each big quad's drawn width and height, */
+    uint8_t quad_h[3];     /* before the sub-area and clamping; else 0 */
+    uint8_t room_tries;    /* lava: room sites drawn; else 0 */
+    uint8_t room_w;        /* lava: the first room site's drawn width and */
+    uint8_t room_h;        /* height; else 0 */
+    uint8_t blob_size[2];  /* caves_2: the first pillar's and the first lake's
+                                 * drawn sizes; else 0 */
+    uint8_t walk_len[2];   /* caves_2: the early and the late walks' length */
+    uint8_t rooms_dropped; /* game-0.10.10b tiled: room entries the reader
+                                 * dropped for a wall inside (H12); else 0 */
+    uint8_t bridge_at;     /* the first river's bridge as drawn: a horizontal
+                                 * river's column, a vertical river's row; 0 none */
+} obs_game_t;
+
 typedef struct obs {
     /* water */
     uint8_t river;            /* 1 when a river was drawn */
@@ -160,36 +232,6 @@ typedef struct obs {
     uint8_t wh_blocks;        /* warehouse: room i's 2 bits at bit 2i, OBS_BLOCK_BOX when box
                                * cells stand inside its walls, OBS_BLOCK_WALL wall cells */
     uint16_t foreign_monsters; /* single monster: monsters of kinds its outcome does not name */
-    /* the game-0.9.9.7 layouts' own geometry (src/gen/game/glay.h); the wiki
-     * ruleset's layouts leave all of it zero */
-    uint8_t glay_arena_quad;    /* arena: the corner tile drawn, 1..7; else 0 */
-    uint8_t glay_arena_scheme;  /* arena: the centre scheme drawn, 1..7; else 0 */
-    uint8_t glay_buildings;     /* caves_2: buildings placed (<= 7); lava: rooms placed
-                                 * (<= 8); else 0 */
-    uint8_t glay_lava_refill;   /* lava: bit i set when big quad i had its inside
-                                 * refilled with lava (the 1d2 roll); else 0 */
-    uint8_t glay_lake_fluid;    /* caves_2: cell_t of its lakes; game-0.10.10b lava:
-                                 * its fluid; else 0 */
-    uint8_t glay_blobs;         /* caves_2: pillar blobs + lakes that found a start */
-    point_t glay_river_at;      /* caves: the empty cell the vertical river passes
-                                 * through, (0,0) for none */
-    int8_t glay_hriver_drift;   /* a horizontal river: its first row at column 78 minus
-                                 * its first row at column 1; 0 for none */
-    uint8_t glay_pillars_drawn; /* caves_2: the counts drawn (1d3+2 pillars, */
-    uint8_t glay_buildings_drawn; /* random(5,7) buildings, 1d5+10 lakes), before */
-    uint8_t glay_lakes_drawn;   /* any is placed; else 0 */
-    uint8_t glay_quad_w[3];     /* lava: each big quad's drawn width and height, */
-    uint8_t glay_quad_h[3];     /* before the sub-area and clamping; else 0 */
-    uint8_t glay_room_tries;    /* lava: room sites drawn; else 0 */
-    uint8_t glay_room_w;        /* lava: the first room site's drawn width and */
-    uint8_t glay_room_h;        /* height; else 0 */
-    uint8_t glay_blob_size[2];  /* caves_2: the first pillar's and the first lake's
-                                 * drawn sizes; else 0 */
-    uint8_t glay_walk_len[2];   /* caves_2: the early and the late walks' length */
-    uint8_t glay_rooms_dropped; /* game-0.10.10b tiled: room entries the reader
-                                 * dropped for a wall inside (H12); else 0 */
-    uint8_t glay_bridge_at;     /* the first river's bridge as drawn: a horizontal
-                                 * river's column, a vertical river's row; 0 none */
     /* special rooms */
     uint8_t special_made;     /* 1 when the level's type rolled special rooms */
     uint8_t special_rolled;   /* 7d2-7 */
@@ -204,45 +246,9 @@ typedef struct obs {
     uint16_t items;
     int8_t first_monster;     /* kind of the level's first monster, -1 when none: one
                                  weighted pick per level, whatever the budget */
-    /* game-0.9.9.7 population (src/gen/game/gpop.c).  On those levels monsters_by_kind
-     * indexes data/game-0.9.9.7/monsters.json, budget is the danger asked of the
-     * flood after the type's modifier, danger_placed/monsters/first_monster count
-     * what the flood placed (groups included), special_rolled is handle_rooms'
-     * count, special_placed the rooms set up, special_skipped the picks lost (no
-     * fitting unused room, or a setup that failed), roll.single/single_outcome the
-     * single-monster roll, roll.fluid_room/ammo the basain and ammo rooms.  All
-     * below stay 0 on other levels. */
-    uint8_t gp_made;          /* 1 when the game ruleset's population ran */
-    uint8_t gp_barrel_count;  /* the barrel count roll: 12 or 50; 0 without barrels */
-    uint8_t gp_barrels;       /* barrels placed */
-    uint8_t gp_barrels_by_kind[3]; /* ... plain, acid, napalm */
-    uint8_t gp_setup_failed;  /* special-room picks lost because the setup failed */
-    uint16_t gp_groups;       /* monster groups dropped */
-    uint8_t gp_group_size;    /* members drawn (the sum of their amounts) for the
-                                 flood's first group, 0 when it drew none */
-    uint16_t gp_members_lost; /* group members that found no free cell near the group */
-    uint16_t gp_off_spawn;    /* group members standing on acid, lava or a no-spawn cell */
-    int8_t gp_cave_set;       /* caves: the set rolled (population.json caves.sets), else -1 */
-    int8_t gp_single_split;   /* single: 1 arch split in two lists, 0 not, -1 no arch */
-    uint8_t gp_event_eligible;/* 1 when the generator rolls for an event */
-    int8_t gp_event_roll;     /* the event's 1d100, -1 when not made */
-    int8_t gp_event;          /* the event rolled (population.json events.list), -1 none */
-    uint8_t gp_stairs_lost;   /* 1 when the stairs found no empty cell */
-    uint8_t gp_guards;        /* vault guards placed (in lv->monster after the flood's
-                                 beings, not counted in monsters or monsters_by_kind) */
-    uint8_t gp_guards_drawn;  /* the first vault's guard count as drawn; 0 no vault */
-    uint8_t gp_wh_tries;      /* the first warehouse room's crate-site draws; 0 none */
-    uint8_t gp_loot_drawn;    /* the first vault's loot count as drawn; 0 no vault */
-    uint8_t gp_guard_kind;    /* the first vault's guards' monster kind (with
-                                 gp_guards_drawn > 0) */
     uint8_t style;            /* the level's style id (episode.json, docs/rules.md G76,
                                  H6); 0: none (the wiki ruleset, beyond the episode) */
-    uint8_t gp_vault_lock;    /* the first vault's lock (docs/rules.md H39): 0 no vault
-                                 or no lock rule, 1 no key cell, 2 open, 3 locked */
-    uint8_t gp_flood_setup;   /* 1 when a flood event moved the stairs and the player (H33) */
-    uint8_t gp_lever_kind;    /* the last lever's kind + 1 (population.json lever_kinds),
-                                 0 none or no lever_kinds table */
-    uint8_t gp_barrels_wet;   /* barrels placed on a liquid cell (none under H28) */
+    obs_game_t game;         /* the game rulesets' own record, zero elsewhere */
     rolls_t roll;
     /* connectivity */
     uint16_t unreachable;     /* passable cells not reachable from the start */

@@ -81,7 +81,7 @@ GET_KIND(g_special, INT(m->special[k]))
 GET(g_monsters, INT(m->lv->nmonsters))
 GET_KIND(g_monster, INT(m->by_kind[k]))
 GET(g_hunting, INT(m->hunting))
-GET(g_guards, INT(m->lv->obs.gp_guards))
+GET(g_guards, INT(m->lv->obs.game.guards))
 GET(g_budget, INT(m->lv->obs.budget))
 GET(g_danger, INT(m->lv->obs.danger_placed))
 GET(g_items, INT(m->lv->nitems))
@@ -93,8 +93,8 @@ static catalog_value_t g_event(const catalog_level_t *m, int k)
 {
     (void)k;
     const obs_t *o = &m->lv->obs;
-    const char *name = o->gp_made && o->gp_event >= 0 && o->gp_event < MONSTER_KINDS_MAX
-                           ? m->t->bin_names->bin[TALLY_NAMED_EVENT][o->gp_event]
+    const char *name = o->game.made && o->game.event >= 0 && o->game.event < MONSTER_KINDS_MAX
+                           ? m->t->bin_names->bin[TALLY_NAMED_EVENT][o->game.event]
                            : NULL;
     return TEXT(name ? name : "none");
 }

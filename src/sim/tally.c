@@ -947,7 +947,7 @@ static void add_unreachable_any(const level_t *lv, uint64_t *b)
 VALUE_FEEDER(failure, lv->obs.failure)
 
 /* ---- the game-0.9.9.7 ruleset's own observations (src/gen/game/): each row
- * counts only the levels its population ran on (obs.gp_made), so the wiki
+ * counts only the levels its population ran on (obs.game.made), so the wiki
  * ruleset's reports gain nothing but empty rows ---- */
 static const char *const LBL_GAME_RIVER_MIX[] = {"none", "horizontal", "one", "two", "three"};
 /* the pair of barrel kinds a level's barrels show: each row of
@@ -958,7 +958,7 @@ static const char *const LBL_GAME_EVENT[] = {"ineligible", "none", "event"};
 static void add_game_river_mix(const level_t *lv, uint64_t *b)
 {
     const obs_t *o = &lv->obs;
-    if (!o->gp_made)
+    if (!o->game.made)
         return;
     if (!o->river)
         b[0]++;
@@ -969,21 +969,21 @@ static void add_game_river_mix(const level_t *lv, uint64_t *b)
 }
 static void add_game_special_rolled(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.gp_made && lv->obs.special_made)
+    if (lv->obs.game.made && lv->obs.special_made)
         bump(b, NB_game_special_rolled, lv->obs.special_rolled);
 }
 static void add_game_barrel_count(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.gp_made)
-        bump(b, NB_game_barrel_count, lv->obs.gp_barrel_count);
+    if (lv->obs.game.made)
+        bump(b, NB_game_barrel_count, lv->obs.game.barrel_count);
 }
 static void add_game_barrel_kinds(const level_t *lv, uint64_t *b)
 {
     const obs_t *o = &lv->obs;
-    if (!o->gp_made || !o->gp_barrels)
+    if (!o->game.made || !o->game.barrels)
         return;
-    const int seen = (o->gp_barrels_by_kind[0] ? 1 : 0) | (o->gp_barrels_by_kind[1] ? 2 : 0) |
-                     (o->gp_barrels_by_kind[2] ? 4 : 0);
+    const int seen = (o->game.barrels_by_kind[0] ? 1 : 0) | (o->game.barrels_by_kind[1] ? 2 : 0) |
+                     (o->game.barrels_by_kind[2] ? 4 : 0);
     switch (seen) {
     case 1: b[0]++; break;
     case 1 | 2: b[1]++; break;
@@ -995,181 +995,181 @@ static void add_game_barrel_kinds(const level_t *lv, uint64_t *b)
 }
 static void add_game_arena_tile(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.gp_made && lv->obs.glay_arena_quad)
-        bump(b, NB_game_arena_tile, lv->obs.glay_arena_quad);
+    if (lv->obs.game.made && lv->obs.game.arena_quad)
+        bump(b, NB_game_arena_tile, lv->obs.game.arena_quad);
 }
 static void add_game_cave_set(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.gp_made)
-        bump(b, NB_game_cave_set, lv->obs.gp_cave_set);
+    if (lv->obs.game.made)
+        bump(b, NB_game_cave_set, lv->obs.game.cave_set);
 }
 static void add_game_event(const level_t *lv, uint64_t *b)
 {
     const obs_t *o = &lv->obs;
-    if (o->gp_made)
-        b[!o->gp_event_eligible ? 0 : o->gp_event < 0 ? 1 : 2]++;
+    if (o->game.made)
+        b[!o->game.event_eligible ? 0 : o->game.event < 0 ? 1 : 2]++;
 }
 
 static void add_game_vault_lock(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.gp_made && lv->obs.gp_vault_lock)
-        b[lv->obs.gp_vault_lock]++;
+    if (lv->obs.game.made && lv->obs.game.vault_lock)
+        b[lv->obs.game.vault_lock]++;
 }
 static void add_game_lever_kind(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.gp_made)
-        bump(b, NB_game_lever_kind, lv->obs.gp_lever_kind - 1);
+    if (lv->obs.game.made)
+        bump(b, NB_game_lever_kind, lv->obs.game.lever_kind - 1);
 }
 /* From the finished map's positions: the stairs (the first) and the start. */
 static void add_game_flood_ends(const level_t *lv, uint64_t *b)
 {
-    if (!lv->obs.gp_made || !lv->obs.gp_flood_setup || lv->nstairs < 1)
+    if (!lv->obs.game.made || !lv->obs.game.flood_setup || lv->nstairs < 1)
         return;
     const int sx = lv->stairs[0].x, px = lv->start.x;
     b[(sx <= 20 && px >= 60) || (sx >= 60 && px <= 20) ? 0 : 1]++;
 }
 static void add_game_start_wet(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.gp_made && lv->start.x)
+    if (lv->obs.game.made && lv->start.x)
         b[cell_liquid((cell_t)grid_get(&lv->map, lv->start.x, lv->start.y))]++;
 }
 static void add_game_barrels_wet(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.gp_made && lv->obs.gp_barrels)
-        bump(b, NB_game_barrels_wet, lv->obs.gp_barrels_wet);
+    if (lv->obs.game.made && lv->obs.game.barrels)
+        bump(b, NB_game_barrels_wet, lv->obs.game.barrels_wet);
 }
 static void add_game_event_kind(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.gp_made && lv->obs.gp_event >= 0)
-        bump(b, NB_game_event_kind, lv->obs.gp_event);
+    if (lv->obs.game.made && lv->obs.game.event >= 0)
+        bump(b, NB_game_event_kind, lv->obs.game.event);
 }
 static void add_game_room_picks(const level_t *lv, uint64_t *b)
 {
     const obs_t *o = &lv->obs;
-    if (o->gp_made && o->special_made)
+    if (o->game.made && o->special_made)
         for (int k = 0; k < SPECIAL__COUNT; k++)
             b[k] += (uint64_t)o->special_placed[k] + o->special_skipped[k];
 }
 static void add_game_group_size(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.gp_made && lv->obs.gp_group_size)
-        bump(b, NB_game_group_size, lv->obs.gp_group_size);
+    if (lv->obs.game.made && lv->obs.game.group_size)
+        bump(b, NB_game_group_size, lv->obs.game.group_size);
 }
 static void add_game_lake_fluid(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.gp_made && lv->type == LT_CAVES_2)
-        bump(b, NB_game_lake_fluid, fluid_bin(lv->obs.glay_lake_fluid));
+    if (lv->obs.game.made && lv->type == LT_CAVES_2)
+        bump(b, NB_game_lake_fluid, fluid_bin(lv->obs.game.lake_fluid));
 }
 static void add_game_lava_refill(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.gp_made && lv->type == LT_LAVA)
-        bump(b, NB_game_lava_refill, lv->obs.glay_lava_refill);
+    if (lv->obs.game.made && lv->type == LT_LAVA)
+        bump(b, NB_game_lava_refill, lv->obs.game.lava_refill);
 }
 static void add_game_hriver_drift(const level_t *lv, uint64_t *b)
 {
     const obs_t *o = &lv->obs;
-    if (o->gp_made && o->river && o->river_orient == RIVER_HORIZONTAL)
-        bump(b, NB_game_hriver_drift, o->glay_hriver_drift + DRIFT_MAX);
+    if (o->game.made && o->river && o->river_orient == RIVER_HORIZONTAL)
+        bump(b, NB_game_hriver_drift, o->game.hriver_drift + DRIFT_MAX);
 }
 static void add_game_caves2_pillars(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.gp_made && lv->type == LT_CAVES_2)
-        bump(b, NB_game_caves2_pillars, lv->obs.glay_pillars_drawn);
+    if (lv->obs.game.made && lv->type == LT_CAVES_2)
+        bump(b, NB_game_caves2_pillars, lv->obs.game.pillars_drawn);
 }
 static void add_game_caves2_buildings(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.gp_made && lv->type == LT_CAVES_2)
-        bump(b, NB_game_caves2_buildings, lv->obs.glay_buildings_drawn);
+    if (lv->obs.game.made && lv->type == LT_CAVES_2)
+        bump(b, NB_game_caves2_buildings, lv->obs.game.buildings_drawn);
 }
 static void add_game_caves2_lakes(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.gp_made && lv->type == LT_CAVES_2)
-        bump(b, NB_game_caves2_lakes, lv->obs.glay_lakes_drawn);
+    if (lv->obs.game.made && lv->type == LT_CAVES_2)
+        bump(b, NB_game_caves2_lakes, lv->obs.game.lakes_drawn);
 }
 static void add_game_lava_quad_w(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.gp_made && lv->type == LT_LAVA)
+    if (lv->obs.game.made && lv->type == LT_LAVA)
         for (int i = 0; i < 3; i++)
-            bump(b, NB_game_lava_quad_w, lv->obs.glay_quad_w[i]);
+            bump(b, NB_game_lava_quad_w, lv->obs.game.quad_w[i]);
 }
 static void add_game_lava_quad_h(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.gp_made && lv->type == LT_LAVA)
+    if (lv->obs.game.made && lv->type == LT_LAVA)
         for (int i = 0; i < 3; i++)
-            bump(b, NB_game_lava_quad_h, lv->obs.glay_quad_h[i]);
+            bump(b, NB_game_lava_quad_h, lv->obs.game.quad_h[i]);
 }
 static void add_game_lava_room_tries(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.gp_made && lv->type == LT_LAVA)
-        bump(b, NB_game_lava_room_tries, lv->obs.glay_room_tries);
+    if (lv->obs.game.made && lv->type == LT_LAVA)
+        bump(b, NB_game_lava_room_tries, lv->obs.game.room_tries);
 }
 static void add_game_wh_room_tries(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.gp_made && lv->obs.gp_wh_tries)
-        bump(b, NB_game_wh_room_tries, lv->obs.gp_wh_tries);
+    if (lv->obs.game.made && lv->obs.game.wh_tries)
+        bump(b, NB_game_wh_room_tries, lv->obs.game.wh_tries);
 }
 static void add_game_vault_guards(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.gp_made && lv->obs.gp_guards_drawn)
-        bump(b, NB_game_vault_guards, lv->obs.gp_guards_drawn);
+    if (lv->obs.game.made && lv->obs.game.guards_drawn)
+        bump(b, NB_game_vault_guards, lv->obs.game.guards_drawn);
 }
 static void add_game_vault_guard_kind(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.gp_made && lv->obs.gp_guards_drawn)
-        bump(b, NB_game_vault_guard_kind, lv->obs.gp_guard_kind);
+    if (lv->obs.game.made && lv->obs.game.guards_drawn)
+        bump(b, NB_game_vault_guard_kind, lv->obs.game.guard_kind);
 }
 static void add_game_vault_loot(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.gp_made && lv->obs.gp_loot_drawn)
-        bump(b, NB_game_vault_loot, lv->obs.gp_loot_drawn);
+    if (lv->obs.game.made && lv->obs.game.loot_drawn)
+        bump(b, NB_game_vault_loot, lv->obs.game.loot_drawn);
 }
 static void add_game_hriver_bridge(const level_t *lv, uint64_t *b)
 {
     const obs_t *o = &lv->obs;
-    if (o->gp_made && o->river && o->river_orient == RIVER_HORIZONTAL && o->glay_bridge_at)
-        bump(b, NB_game_hriver_bridge, o->glay_bridge_at);
+    if (o->game.made && o->river && o->river_orient == RIVER_HORIZONTAL && o->game.bridge_at)
+        bump(b, NB_game_hriver_bridge, o->game.bridge_at);
 }
 static void add_game_vriver_bridge(const level_t *lv, uint64_t *b)
 {
     const obs_t *o = &lv->obs;
-    if (o->gp_made && o->river && o->river_orient == RIVER_VERTICAL)
-        bump(b, NB_game_vriver_bridge, o->glay_bridge_at);
+    if (o->game.made && o->river && o->river_orient == RIVER_VERTICAL)
+        bump(b, NB_game_vriver_bridge, o->game.bridge_at);
 }
 static void add_game_caves2_pillar_size(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.gp_made && lv->type == LT_CAVES_2)
-        bump(b, NB_game_caves2_pillar_size, lv->obs.glay_blob_size[0]);
+    if (lv->obs.game.made && lv->type == LT_CAVES_2)
+        bump(b, NB_game_caves2_pillar_size, lv->obs.game.blob_size[0]);
 }
 static void add_game_caves2_lake_size(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.gp_made && lv->type == LT_CAVES_2)
-        bump(b, NB_game_caves2_lake_size, lv->obs.glay_blob_size[1]);
+    if (lv->obs.game.made && lv->type == LT_CAVES_2)
+        bump(b, NB_game_caves2_lake_size, lv->obs.game.blob_size[1]);
 }
 static void add_game_caves2_walk_early(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.gp_made && lv->type == LT_CAVES_2)
-        bump(b, NB_game_caves2_walk_early, lv->obs.glay_walk_len[0]);
+    if (lv->obs.game.made && lv->type == LT_CAVES_2)
+        bump(b, NB_game_caves2_walk_early, lv->obs.game.walk_len[0]);
 }
 static void add_game_caves2_walk_late(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.gp_made && lv->type == LT_CAVES_2)
-        bump(b, NB_game_caves2_walk_late, lv->obs.glay_walk_len[1]);
+    if (lv->obs.game.made && lv->type == LT_CAVES_2)
+        bump(b, NB_game_caves2_walk_late, lv->obs.game.walk_len[1]);
 }
 static void add_game_lava_room_w(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.gp_made && lv->type == LT_LAVA)
-        bump(b, NB_game_lava_room_w, lv->obs.glay_room_w);
+    if (lv->obs.game.made && lv->type == LT_LAVA)
+        bump(b, NB_game_lava_room_w, lv->obs.game.room_w);
 }
 static void add_game_rooms_dropped(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.gp_made &&
+    if (lv->obs.game.made &&
         (lv->type == LT_NORMAL || lv->type == LT_SINGLE || lv->type == LT_SINGLE_PLUS))
-        bump(b, NB_game_rooms_dropped, lv->obs.glay_rooms_dropped);
+        bump(b, NB_game_rooms_dropped, lv->obs.game.rooms_dropped);
 }
 static void add_game_lava_room_h(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.gp_made && lv->type == LT_LAVA)
-        bump(b, NB_game_lava_room_h, lv->obs.glay_room_h);
+    if (lv->obs.game.made && lv->type == LT_LAVA)
+        bump(b, NB_game_lava_room_h, lv->obs.game.room_h);
 }
 static void add_style(const level_t *lv, uint64_t *b)
 {
@@ -1244,15 +1244,15 @@ static inline int bridge_vs_record(const level_t *lv, const seen_t *s)
 #define seen_bridge_vs_record(lv, s) bridge_vs_record(lv, s)
 static inline int barrels_lost(const level_t *lv, const seen_t *s)
 {
-    if (!lv->obs.gp_made)
+    if (!lv->obs.game.made)
         return -1;
-    const int lost = lv->obs.gp_barrels - s->barrels;
+    const int lost = lv->obs.game.barrels - s->barrels;
     return lost < 0 ? N_GAME_BARRELS - 1 : lost;
 }
 #define seen_barrels_lost(lv, s) barrels_lost(lv, s)
 static inline int off_spawn_excess(const level_t *lv, const seen_t *s)
 {
-    const int v = s->mon.hazard + s->mon.keepout - lv->obs.gp_off_spawn;
+    const int v = s->mon.hazard + s->mon.keepout - lv->obs.game.off_spawn;
     return v < 0 ? 0 : v;
 }
 #define seen_off_spawn_excess(lv, s) off_spawn_excess(lv, s)

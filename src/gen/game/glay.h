@@ -283,7 +283,7 @@ void glay10_lava(layout_ctx_t *ctx, const glay_tables_t *t);
 /* game-0.10.10b's tiled layout (H11) and its room list (H12): the plots
  * A, B, C, the door candidates and their priority and normal lists, then
  * the room scan dropping every entry with a wall inside (counted in
- * obs.glay_rooms_dropped).  Used by normal, single and single-plus. */
+ * obs.game.rooms_dropped).  Used by normal, single and single-plus. */
 void glay10_tiled(layout_ctx_t *ctx, const glay_tables_t *t);
 
 /* Arena: an open floor, three fluid passes (ctx->water), one of the seven

@@ -78,7 +78,7 @@ void glay_arena(layout_ctx_t *ctx, const glay_tables_t *t)
     place(lv, quad, far_x, QUAD_NEAR, true, false);
     place(lv, quad, far_x, far_y, true, true);
     place(lv, quad, QUAD_NEAR, far_y, false, true);
-    lv->obs.glay_arena_quad = (uint8_t)q;
+    lv->obs.game.arena_quad = (uint8_t)q;
 
     const int s = glay_between(r, glay_arena_scheme_low(lv->dlevel),
                                glay_arena_scheme_high(lv->dlevel));
@@ -87,7 +87,7 @@ void glay_arena(layout_ctx_t *ctx, const glay_tables_t *t)
     place(lv, c, CENTRE_X - hw, CENTRE_Y - hh, false, false);
     lv->keepout = (rect_t){(uint8_t)(CENTRE_X - hw), (uint8_t)(CENTRE_Y - hh),
                            (uint8_t)(CENTRE_X + hw), (uint8_t)(CENTRE_Y + hh)};
-    lv->obs.glay_arena_scheme = (uint8_t)s;
+    lv->obs.game.arena_scheme = (uint8_t)s;
     lv->obs.layout_variant = (uint8_t)s;
     lv->start = (point_t){CENTRE_X, CENTRE_Y};
 }

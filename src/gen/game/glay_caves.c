@@ -58,7 +58,7 @@ static void cave_river(level_t *lv, rng_t *r, const glay_tables_t *t)
         lv->obs.retries++; /* no empty cell: no river, as in the game; counted */
         return;
     }
-    lv->obs.glay_river_at = at;
+    lv->obs.game.river_at = at;
     int width = glay_dn(r, t->k.river_width_die) + t->k.cave_vriver_width_plus;
     (void)glay_dn(r, CAVE_VRIVER_BRIDGE_DIE);
     glay_vert_river(lv, r, fluid, width, 0, &at);
@@ -121,7 +121,7 @@ void glay10_cave_river(level_t *lv, rng_t *r, const glay_tables_t *t, cell_t cav
         lv->obs.retries++; /* no such cell: no river, as in the game; counted */
         return;
     }
-    lv->obs.glay_river_at = at;
+    lv->obs.game.river_at = at;
     const int pos = at.x < CAVE_VRIVER_X_MIN   ? CAVE_VRIVER_X_MIN
                     : at.x > CAVE_VRIVER_X_MAX ? CAVE_VRIVER_X_MAX
                                                : at.x;

@@ -223,30 +223,30 @@ static void caves_2(layout_ctx_t *ctx, const glay_tables_t *t, square_fn square)
     if (t->k.caves2_blood_above > 0 && lv->dlevel > t->k.caves2_blood_above &&
         glay_dn(w, t->k.caves2_blood_die) == 1)
         fluid = CELL_BLOOD;
-    lv->obs.glay_lake_fluid = (uint8_t)fluid;
+    lv->obs.game.lake_fluid = (uint8_t)fluid;
 
     grid_fill(g, CELL_WALL);
     grid_fill_rect(g, BAND_X1, BAND_Y1, BAND_X2, BAND_Y2, CELL_FLOOR);
     const int early = glay_dn(r, EARLY_DIE) + EARLY_PLUS;
-    lv->obs.glay_walk_len[0] = (uint8_t)early;
+    lv->obs.game.walk_len[0] = (uint8_t)early;
     caves_edge_walks(lv, r, EARLY_WALKS, early, CELL_FLOOR);
     const int late = glay_dn(r, LATE_DIE) + LATE_PLUS;
-    lv->obs.glay_walk_len[1] = (uint8_t)late;
+    lv->obs.game.walk_len[1] = (uint8_t)late;
     caves_edge_walks(lv, r, LATE_WALKS, late, CELL_FLOOR);
     smooth(g);
 
     const int pillars = glay_dn(r, PILLARS_DIE) + PILLARS_PLUS;
-    lv->obs.glay_pillars_drawn = (uint8_t)pillars;
+    lv->obs.game.pillars_drawn = (uint8_t)pillars;
     int placed = blobs(g, r, square, pillars, PILLAR_SIZE_DIE, PILLAR_SIZE_PLUS, MARKER,
-                       &lv->obs.glay_blob_size[0]);
+                       &lv->obs.game.blob_size[0]);
     transmute(g, MARKER, CELL_WALL);
-    lv->obs.glay_buildings = (uint8_t)buildings(g, r, &lv->obs.glay_buildings_drawn);
+    lv->obs.game.buildings = (uint8_t)buildings(g, r, &lv->obs.game.buildings_drawn);
 
     const int lakes = glay_dn(w, LAKES_DIE) + LAKES_PLUS;
-    lv->obs.glay_lakes_drawn = (uint8_t)lakes;
+    lv->obs.game.lakes_drawn = (uint8_t)lakes;
     placed += blobs(g, w, square, lakes, LAKE_SIZE_DIE, LAKE_SIZE_PLUS, fluid,
-                    &lv->obs.glay_blob_size[1]);
-    lv->obs.glay_blobs = (uint8_t)placed;
+                    &lv->obs.game.blob_size[1]);
+    lv->obs.game.blobs = (uint8_t)placed;
     transmute(g, MARKER, CELL_FLOOR);
     for (int y = SHRUNK1.y1; y <= SHRUNK1.y2; y++)
         for (int x = SHRUNK1.x1; x <= SHRUNK1.x2; x++)

@@ -75,11 +75,11 @@ static void big_quad(level_t *lv, rng_t *r, int index, cell_t fluid)
 {
     grid_t *g = &lv->map;
     area_t q = random_quad(r, QUAD_W_MIN, QUAD_H_MIN, QUAD_W_MAX, QUAD_H_MAX,
-                           &lv->obs.glay_quad_w[index], &lv->obs.glay_quad_h[index]);
+                           &lv->obs.game.quad_w[index], &lv->obs.game.quad_h[index]);
     q = (area_t){even_up(q.x1), even_up(q.y1), even_up(q.x2), even_up(q.y2)};
     if (glay_dn(r, QUAD_REFILL_DIE) == 1) {
         fill(g, &(area_t){q.x1 + 1, q.y1 + 1, q.x2 - 1, q.y2 - 1}, fluid);
-        lv->obs.glay_lava_refill |= (uint8_t)(1u << index);
+        lv->obs.game.lava_refill |= (uint8_t)(1u << index);
     }
     for (int y = q.y1; y <= q.y2; y++)
         for (int x = q.x1; x <= q.x2; x++) {
@@ -108,9 +108,9 @@ static bool holds_wall(const grid_t *g, const area_t *a)
 static bool room(level_t *lv, rng_t *r)
 {
     grid_t *g = &lv->map;
-    const bool first = lv->obs.glay_room_tries++ == 0;
+    const bool first = lv->obs.game.room_tries++ == 0;
     area_t q = random_quad(r, ROOM_W_MIN, ROOM_H_MIN, ROOM_W_MAX, ROOM_H_MAX,
-                           first ? &lv->obs.glay_room_w : NULL, first ? &lv->obs.glay_room_h : NULL);
+                           first ? &lv->obs.game.room_w : NULL, first ? &lv->obs.game.room_h : NULL);
     if (holds_wall(g, &q))
         return false;
     fill(g, &q, CELL_FLOOR);
@@ -143,7 +143,7 @@ static void lava(layout_ctx_t *ctx, cell_t fluid, bool edge)
     int placed = 0;
     for (int i = 0; i < ROOM_TRIES; i++)
         placed += room(lv, r);
-    lv->obs.glay_buildings = (uint8_t)placed;
+    lv->obs.game.buildings = (uint8_t)placed;
     for (int y = 1; y <= GRID_H; y++)
         for (int x = 1; x <= GRID_W; x++)
             if (grid_get(g, x, y) == MARKER)
@@ -168,6 +168,6 @@ void glay10_lava(layout_ctx_t *ctx, const glay_tables_t *t)
     const int dl = ctx->lv->dlevel;
     const int range = dl <= FLUID10_D2_UPTO ? 2 : dl <= FLUID10_D3_UPTO ? 3 : 4;
     const cell_t fluid = FLUIDS10[glay_random(ctx->layout, range)];
-    ctx->lv->obs.glay_lake_fluid = (uint8_t)fluid;
+    ctx->lv->obs.game.lake_fluid = (uint8_t)fluid;
     lava(ctx, fluid, false); /* no permanent fluid: the ring is that fluid (H26) */
 }

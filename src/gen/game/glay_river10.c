@@ -149,8 +149,8 @@ void glay10_horiz_river(level_t *lv, rng_t *stream, const glay_tables_t *t, cell
     o->river_count = 1;
     o->river_bridge = made > 0;
     o->river_width[0] = (uint8_t)width;
-    o->glay_hriver_drift = (int8_t)(y_last - y_first);
-    o->glay_bridge_at = (uint8_t)first;
+    o->game.hriver_drift = (int8_t)(y_last - y_first);
+    o->game.bridge_at = (uint8_t)first;
 }
 
 void glay10_vert_river(level_t *lv, rng_t *stream, const glay_tables_t *t, cell_t fluid, int pos,

@@ -147,7 +147,7 @@ static void filter_rooms(level_t *lv)
         for (int y = m->y + 1; y < m->y + m->h - 1 && !inside; y++)
             inside = (walls[y] & cols) != 0;
         if (inside)
-            lv->obs.glay_rooms_dropped++;
+            lv->obs.game.rooms_dropped++;
         else
             lv->rooms[kept++] = *m;
     }

@@ -143,8 +143,8 @@ void glay_horiz_river(level_t *lv, rng_t *stream, cell_t fluid, int width, bool 
     o->river_count = 1;
     o->river_bridge = bridge;
     o->river_width[0] = (uint8_t)width;
-    o->glay_hriver_drift = (int8_t)(y_last - y_first);
-    o->glay_bridge_at = (uint8_t)(bridge ? b : 0);
+    o->game.hriver_drift = (int8_t)(y_last - y_first);
+    o->game.bridge_at = (uint8_t)(bridge ? b : 0);
 }
 
 /* Set the n cells from p to k.  A river's run is a few cells: two
@@ -221,7 +221,7 @@ void glay_note_vriver(obs_t *o, int fluid, bool bridged, int x, int width, int d
     o->river_width[i] = (uint8_t)width;
     if (i == 0) {
         o->river_drift = (int8_t)drift;
-        o->glay_bridge_at = (uint8_t)bridge_at;
+        o->game.bridge_at = (uint8_t)bridge_at;
     }
 }
 

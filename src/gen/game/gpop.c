@@ -344,7 +344,7 @@ static void barrels(gp_t *s)
     cell_t first = (cell_t)br->first, second = (cell_t)br->second;
     if (br->alt_die && rng_d(&r, br->alt_die) == 1)
         first = (cell_t)br->first_alt;
-    o->gp_barrel_count = (uint8_t)count;
+    o->game.barrel_count = (uint8_t)count;
     /* count / 2 pairs, each the first kind then the second */
     const cell_t kind[2] = {first, second};
     for (int i = 0; i < count / 2 * 2; i++) {
@@ -354,11 +354,11 @@ static void barrels(gp_t *s)
                   : random_empty_from(s, &r, EF_STANDARD, FULL, &c)))
             continue;
         const cell_t k = kind[i & 1];
-        o->gp_barrels_wet += cell_liquid((cell_t)grid_get(&s->lv->map, c.x, c.y));
+        o->game.barrels_wet += cell_liquid((cell_t)grid_get(&s->lv->map, c.x, c.y));
         grid_set(&s->lv->map, c.x, c.y, k);
         occupy(s, c.x, c.y, holds);
-        o->gp_barrels++;
-        o->gp_barrels_by_kind[k - CELL_BARREL]++;
+        o->game.barrels++;
+        o->game.barrels_by_kind[k - CELL_BARREL]++;
     }
     *s->r = r;
 }
@@ -395,7 +395,7 @@ static bool setup_lever(gp_t *s, rng_t *r, const room_t *rm)
         for (int i = 0; i < t->nlevers; i++)
             w[i] = t->lever[i].weight;
         const int kind = weight_roll(r, w, t->nlevers);
-        s->lv->obs.gp_lever_kind = (uint8_t)(kind + 1);
+        s->lv->obs.game.lever_kind = (uint8_t)(kind + 1);
         if (t->lever[kind].full > 0)
             (void)rng_d(r, 100); /* the lever acts on the whole map or the room */
     }
@@ -544,8 +544,8 @@ static void setup_warehouse(gp_t *s, rng_t *r, const room_t *rm)
             memset(&s->lv->map.c[GRID_IDX(x + 1, yy)], CELL_BOX, GPOP_WH_BOX);
     }
     *r = rl;
-    if (s->lv->obs.gp_wh_tries == 0)
-        s->lv->obs.gp_wh_tries = (uint8_t)tries; /* the sites drawn */
+    if (s->lv->obs.game.wh_tries == 0)
+        s->lv->obs.game.wh_tries = (uint8_t)tries; /* the sites drawn */
 }
 
 /* area:random_inner_edge_coord() [game: vrltools.pas:1078-1100] */
@@ -587,8 +587,8 @@ static bool vault_lock(gp_t *s, rng_t *r, int j, bitrow_t *unused)
                                                        room_area(&lv->rooms[key], 0), &c);
     const bool locked = has_key && rng_d(r, t->vault_lock_die) < lv->dlevel &&
                         rng_chance(r, t->vault_lock_num, t->vault_lock_den);
-    if (lv->obs.gp_vault_lock == 0)
-        lv->obs.gp_vault_lock = (uint8_t)(locked ? 3 : has_key ? 2 : 1);
+    if (lv->obs.game.vault_lock == 0)
+        lv->obs.game.vault_lock = (uint8_t)(locked ? 3 : has_key ? 2 : 1);
     if (locked) {
         *unused &= ~BITROW_BIT(key);
         occupy(s, c.x, c.y, GPOP_ROOM_ITEMS ? EF_NOITEMS : 0); /* the wall lever */
@@ -600,7 +600,7 @@ static void setup_vault(gp_t *s, rng_t *r, int j, bitrow_t *unused)
 {
     level_t *lv = s->lv;
     const room_t *rm = &lv->rooms[j];
-    const bool first = lv->obs.gp_guards_drawn == 0; /* the level's first vault: observed */
+    const bool first = lv->obs.game.guards_drawn == 0; /* the level's first vault: observed */
     bool locked = false;
     if (s->t->vault_lock)
         locked = vault_lock(s, r, j, unused);
@@ -634,10 +634,10 @@ static void setup_vault(gp_t *s, rng_t *r, int j, bitrow_t *unused)
                                                                                   : "cacodemon";
     int n = rng_d(r, GPOP_VAULT_COUNT_DIE) + GPOP_VAULT_COUNT_ADD + diffmod;
     if (first)
-        lv->obs.gp_guards_drawn = (uint8_t)n;
+        lv->obs.game.guards_drawn = (uint8_t)n;
     const int kind = monsters_find(&s->t->monsters, id); /* once for all the guards */
     if (first && kind >= 0)
-        lv->obs.gp_guard_kind = (uint8_t)kind;
+        lv->obs.game.guard_kind = (uint8_t)kind;
     for (int i = 0; i < n; i++) {
         point_t c;
         if (random_empty_from(s, r, EF_MONSTER, v, &c))
@@ -645,7 +645,7 @@ static void setup_vault(gp_t *s, rng_t *r, int j, bitrow_t *unused)
     }
     int loot = rng_d(r, GPOP_VAULT_LOOT_DIE) + GPOP_VAULT_LOOT_ADD;
     if (first)
-        lv->obs.gp_loot_drawn = (uint8_t)loot;
+        lv->obs.game.loot_drawn = (uint8_t)loot;
     for (int i = 0; i < loot; i++) {
         point_t c;
         if (!random_empty_from(s, r, EF_ROOM_ITEM, v, &c))
@@ -745,7 +745,7 @@ static void handle_rooms(gp_t *s)
         const int j = bitrow_select(cand, game_random(&r, n));
         if (!setup(s, &r, (special_kind_t)rt->kind, j, &unused)) {
             o->special_skipped[rt->kind]++;
-            o->gp_setup_failed++;
+            o->game.setup_failed++;
             continue;
         }
         unused &= ~BITROW_BIT(j);
@@ -926,7 +926,7 @@ static inline bool put_being(gp_t *s, int kind, point_t c)
     o->monsters_by_kind[kind]++;
     o->danger_placed += s->t->monsters.kind[kind].danger;
     const cell_t k = (cell_t)lv->map.c[idx];
-    o->gp_off_spawn += (k == CELL_ACID) | (k == CELL_LAVA) | ((on & EF_NOSPAWN) != 0);
+    o->game.off_spawn += (k == CELL_ACID) | (k == CELL_LAVA) | ((on & EF_NOSPAWN) != 0);
     return true;
 }
 
@@ -1067,7 +1067,7 @@ static bool flood(gp_t *s, const flood_table_t *f, double danger)
             continue;
         }
         const gpop_group_t *g = &t->group[e->group];
-        s->lv->obs.gp_groups++;
+        s->lv->obs.game.groups++;
         drop_ring_t ring; /* its list is written before it is read */
         ring.at = where;
         ring.d = -1;
@@ -1080,14 +1080,14 @@ static bool flood(gp_t *s, const flood_table_t *f, double danger)
             for (int i = 0; i < n; i++) {
                 int pick;
                 if (!drop_near(s, &r, &ring, &pick))
-                    s->lv->obs.gp_members_lost++;
+                    s->lv->obs.game.members_lost++;
                 else if (put_being(s, mem->kind, ring.cand[pick]))
                     ring_taken(&ring, pick);
                 danger -= t->monsters.kind[mem->kind].danger;
             }
         }
-        if (s->lv->obs.gp_group_size == 0)
-            s->lv->obs.gp_group_size = (uint8_t)(drawn < UINT8_MAX ? drawn : UINT8_MAX);
+        if (s->lv->obs.game.group_size == 0)
+            s->lv->obs.game.group_size = (uint8_t)(drawn < UINT8_MAX ? drawn : UINT8_MAX);
     }
     *s->r = r;
     return placed_all;
@@ -1114,7 +1114,7 @@ static void cave_monsters(gp_t *s, int danger)
     if (n == 0)
         return;
     int set = idx[weight_roll(s->r, w, n)];
-    lv->obs.gp_cave_set = (int8_t)set;
+    lv->obs.game.cave_set = (int8_t)set;
     flood_list(s, &t->set[set].list, danger);
 }
 
@@ -1129,7 +1129,7 @@ static void single_monsters(gp_t *s, int bw)
     const gpop_single_outcome_t *so = &t->single.outcome[oc];
     if (so->has_split) {
         bool split = rng_chance(s->r, so->split_num, so->split_den);
-        lv->obs.gp_single_split = split;
+        lv->obs.game.single_split = split;
         if (split) {
             flood_list(s, &so->list, (double)bw / so->split_divisor);
             flood_list(s, &so->split, (double)bw / so->split_divisor);
@@ -1220,7 +1220,7 @@ static bool put_stairs(gp_t *s)
     level_t *lv = s->lv;
     point_t c;
     if (!random_empty(s, EF_STANDARD, FULL, &c) || lv->nstairs >= LEVEL_MAX_STAIRS) {
-        lv->obs.gp_stairs_lost = 1;
+        lv->obs.game.stairs_lost = 1;
         return false;
     }
     grid_set(&lv->map, c.x, c.y, CELL_STAIRS);
@@ -1351,7 +1351,7 @@ static void flood_setup(gp_t *s)
         s->occ[GRID_IDX(lv->start.x, lv->start.y)] &= (uint8_t)~EF_NOBEINGS;
     lv->start = to_player;
     occupy(s, to_player.x, to_player.y, EF_NOBEINGS);
-    lv->obs.gp_flood_setup = 1;
+    lv->obs.game.flood_setup = 1;
 }
 
 static void event(gp_t *s)
@@ -1359,12 +1359,12 @@ static void event(gp_t *s)
     const gpop_tables_t *t = s->t;
     level_t *lv = s->lv;
     obs_t *o = &lv->obs;
-    o->gp_event_eligible = 1;
+    o->game.event_eligible = 1;
     int v = lv->dlevel / t->event_div;
     if (v > t->event_cap)
         v = t->event_cap;
     int roll = rng_d(s->r, t->event_die);
-    o->gp_event_roll = (int8_t)roll;
+    o->game.event_roll = (int8_t)roll;
     if (!(v > roll))
         return;
     int idx[GPOP_MAX_EVENTS], w[GPOP_MAX_EVENTS], n = 0;
@@ -1376,7 +1376,7 @@ static void event(gp_t *s)
     if (n == 0)
         return;
     int e = idx[weight_roll(s->r, w, n)];
-    o->gp_event = (int8_t)e;
+    o->game.event = (int8_t)e;
     if (s->k->flood_setup && strncmp(t->event[e].id, GPOP_FLOOD_PREFIX,
                                      sizeof GPOP_FLOOD_PREFIX - 1) == 0)
         flood_setup(s);
@@ -1399,15 +1399,15 @@ static void reset_owned(level_t *lv)
     o->monsters = o->hunting = o->items = 0;
     memset(o->monsters_by_kind, 0, sizeof o->monsters_by_kind);
     o->first_monster = -1;
-    o->gp_made = 1;
-    o->gp_barrel_count = o->gp_barrels = o->gp_setup_failed = 0;
-    memset(o->gp_barrels_by_kind, 0, sizeof o->gp_barrels_by_kind);
-    o->gp_groups = o->gp_members_lost = o->gp_off_spawn = 0;
-    o->gp_group_size = 0;
-    o->gp_cave_set = o->gp_single_split = o->gp_event_roll = o->gp_event = -1;
-    o->gp_event_eligible = o->gp_stairs_lost = o->gp_guards = 0;
-    o->gp_guards_drawn = o->gp_wh_tries = o->gp_loot_drawn = o->gp_guard_kind = 0;
-    o->gp_vault_lock = o->gp_flood_setup = o->gp_barrels_wet = o->gp_lever_kind = 0;
+    o->game.made = 1;
+    o->game.barrel_count = o->game.barrels = o->game.setup_failed = 0;
+    memset(o->game.barrels_by_kind, 0, sizeof o->game.barrels_by_kind);
+    o->game.groups = o->game.members_lost = o->game.off_spawn = 0;
+    o->game.group_size = 0;
+    o->game.cave_set = o->game.single_split = o->game.event_roll = o->game.event = -1;
+    o->game.event_eligible = o->game.stairs_lost = o->game.guards = 0;
+    o->game.guards_drawn = o->game.wh_tries = o->game.loot_drawn = o->game.guard_kind = 0;
+    o->game.vault_lock = o->game.flood_setup = o->game.barrels_wet = o->game.lever_kind = 0;
     rolls_t *ro = &o->roll;
     ro->single = ro->fluid_room = ro->ammo = -1;
     ro->single_outcome = ro->fluid_room_kind = ro->ammo_kind = ro->ammo_stacks = -1;
@@ -1459,7 +1459,7 @@ void gpop_populate(level_t *lv, const gen_params_t *p, const gpop_gen_t *g,
     /* the vault guards follow the flood's beings */
     for (int i = 0; i < s->nguards && lv->nmonsters < LEVEL_MAX_MONSTERS; i++) {
         lv->monster[lv->nmonsters++] = s->guard[i];
-        lv->obs.gp_guards++;
+        lv->obs.game.guards++;
     }
     census_take(&lv->map, cs);
 }

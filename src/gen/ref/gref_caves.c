@@ -34,7 +34,7 @@ static void cave_river(level_t *lv, rng_t *r, const glay_tables_t *gt)
         lv->obs.retries++;
         return;
     }
-    lv->obs.glay_river_at = at;
+    lv->obs.game.river_at = at;
     int width = glay_dn(r, k->river_width_die) + k->cave_vriver_width_plus;
     (void)glay_dn(r, 4);
     gref_vertical_river(lv, r, fluid, width, 0, &at);

@@ -48,7 +48,7 @@ static const gref_entry_t *pick(rng_t *r, const gref_table_t *tb)
 
 static void drop_group(gref_pop_t *s, const gpop_group_t *g, point_t at, double *danger)
 {
-    s->lv->obs.gp_groups++;
+    s->lv->obs.game.groups++;
     int drawn = 0;
     for (int m = 0; m < g->nmembers; m++) {
         const gpop_member_t *mem = &g->member[m];
@@ -59,12 +59,12 @@ static void drop_group(gref_pop_t *s, const gpop_group_t *g, point_t at, double 
             if (gref_drop_near(s, at, &c))
                 gref_put_being(s, mem->kind, c);
             else
-                s->lv->obs.gp_members_lost++;
+                s->lv->obs.game.members_lost++;
             *danger -= s->t->monsters.kind[mem->kind].danger;
         }
     }
-    if (s->lv->obs.gp_group_size == 0) /* the first group's */
-        s->lv->obs.gp_group_size = (uint8_t)(drawn < UINT8_MAX ? drawn : UINT8_MAX);
+    if (s->lv->obs.game.group_size == 0) /* the first group's */
+        s->lv->obs.game.group_size = (uint8_t)(drawn < UINT8_MAX ? drawn : UINT8_MAX);
 }
 
 void gref_flood(gref_pop_t *s, const gref_table_t *tb, double danger)

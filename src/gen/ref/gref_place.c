@@ -84,7 +84,7 @@ bool gref_put_being(gref_pop_t *s, int kind, point_t at)
     o->danger_placed += s->t->monsters.kind[kind].danger;
     cell_t k = grid_get(&lv->map, at.x, at.y);
     if (k == CELL_ACID || k == CELL_LAVA || s->nospawn[at.y][at.x])
-        o->gp_off_spawn++;
+        o->game.off_spawn++;
     return true;
 }
 

@@ -40,17 +40,17 @@ static void barrels(gref_pop_t *s)
     cell_t first = (cell_t)br->first;
     if (br->alt_die > 0 && glay_dn(s->r, br->alt_die) == 1)
         first = (cell_t)br->first_alt;
-    o->gp_barrel_count = (uint8_t)count;
+    o->game.barrel_count = (uint8_t)count;
     for (int i = 0; i < count / 2; i++)
         for (int j = 0; j < 2; j++) {
             point_t c;
             if (!gref_random_empty(s, GREF_STANDARD, MAP, &c))
                 continue;
             cell_t k = j == 0 ? first : (cell_t)br->second;
-            o->gp_barrels_wet += cell_liquid((cell_t)grid_get(&s->lv->map, c.x, c.y));
+            o->game.barrels_wet += cell_liquid((cell_t)grid_get(&s->lv->map, c.x, c.y));
             grid_set(&s->lv->map, c.x, c.y, k);
-            o->gp_barrels++;
-            o->gp_barrels_by_kind[k - CELL_BARREL]++;
+            o->game.barrels++;
+            o->game.barrels_by_kind[k - CELL_BARREL]++;
         }
 }
 
@@ -75,7 +75,7 @@ static void stairs(gref_pop_t *s)
     level_t *lv = s->lv;
     point_t c;
     if (!gref_random_empty(s, GREF_STANDARD, MAP, &c) || lv->nstairs >= LEVEL_MAX_STAIRS) {
-        lv->obs.gp_stairs_lost = 1;
+        lv->obs.game.stairs_lost = 1;
         return;
     }
     grid_set(&lv->map, c.x, c.y, CELL_STAIRS);
@@ -99,12 +99,12 @@ static void event(gref_pop_t *s)
     const gpop_tables_t *t = s->t;
     level_t *lv = s->lv;
     obs_t *o = &lv->obs;
-    o->gp_event_eligible = 1;
+    o->game.event_eligible = 1;
     int v = lv->dlevel / t->event_div;
     if (v > t->event_cap)
         v = t->event_cap;
     int roll = glay_dn(s->r, t->event_die);
-    o->gp_event_roll = (int8_t)roll;
+    o->game.event_roll = (int8_t)roll;
     if (v <= roll)
         return;
     int which[GPOP_MAX_EVENTS], weight[GPOP_MAX_EVENTS], n = 0;
@@ -117,7 +117,7 @@ static void event(gref_pop_t *s)
     if (n == 0)
         return;
     int e = which[weight_roll(s->r, weight, n)];
-    o->gp_event = (int8_t)e;
+    o->game.event = (int8_t)e;
     if (t->event[e].all_hunting)
         for (int i = 0; i < lv->nmonsters; i++)
             lv->monster[i].hunting = 1;
@@ -131,8 +131,8 @@ void gref_populate(level_t *lv, const type_rules_t *tr, const gpop_tables_t *t, 
     s.t = t;
     s.r = r;
     obs_t *o = &lv->obs;
-    o->gp_made = 1;
-    o->gp_cave_set = o->gp_single_split = o->gp_event_roll = o->gp_event = -1;
+    o->game.made = 1;
+    o->game.cave_set = o->game.single_split = o->game.event_roll = o->game.event = -1;
     if (lv->keepout.x1 != 0)
         for (int y = lv->keepout.y1; y <= lv->keepout.y2; y++)
             for (int x = lv->keepout.x1; x <= lv->keepout.x2; x++)
@@ -163,6 +163,6 @@ void gref_populate(level_t *lv, const type_rules_t *tr, const gpop_tables_t *t, 
         o->hunting += lv->monster[i].hunting;
     for (int i = 0; i < s.nguards && lv->nmonsters < LEVEL_MAX_MONSTERS; i++) {
         lv->monster[lv->nmonsters++] = s.guard[i];
-        o->gp_guards++;
+        o->game.guards++;
     }
 }

@@ -61,7 +61,7 @@ void gref_vertical_river(level_t *lv, rng_t *r, cell_t fluid, int width, int x,
     o->river_width[i] = (uint8_t)width;
     if (i == 0) {
         o->river_drift = (int8_t)(x_at[GRID_H] - x_at[1]);
-        o->glay_bridge_at = (uint8_t)b;
+        o->game.bridge_at = (uint8_t)b;
     }
 }
 

@@ -149,7 +149,7 @@ void gref_special_rooms(gref_pop_t *s, int lo, int hi)
         int j = fitting[game_random(s->r, n)];
         if (!set_up(s, rt->kind, &lv->rooms[j])) {
             o->special_skipped[rt->kind]++;
-            o->gp_setup_failed++;
+            o->game.setup_failed++;
             continue;
         }
         used[j] = true;

@@ -52,7 +52,7 @@ void gref_cave_monsters(gref_pop_t *s, int danger)
     if (n == 0)
         return;
     int chosen = set[weight_roll(s->r, weight, n)];
-    lv->obs.gp_cave_set = (int8_t)chosen;
+    lv->obs.game.cave_set = (int8_t)chosen;
     flood_list(s, &t->set[chosen].list, danger);
 }
 
@@ -67,7 +67,7 @@ void gref_single_monsters(gref_pop_t *s, int bw)
     const gpop_single_outcome_t *so = &st->outcome[outcome];
     if (so->has_split) {
         bool split = rng_chance(s->r, so->split_num, so->split_den);
-        lv->obs.gp_single_split = split;
+        lv->obs.game.single_split = split;
         if (split) {
             flood_list(s, &so->list, (double)bw / so->split_divisor);
             flood_list(s, &so->split, (double)bw / so->split_divisor);

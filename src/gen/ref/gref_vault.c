@@ -38,8 +38,8 @@ void gref_setup_warehouse(gref_pop_t *s, const room_t *rm)
         (void)game_random(s->r, 2);
         gref_fill(g, (area_t){a.x1 + 1, a.y1 + 1, a.x2 - 1, a.y2 - 1}, CELL_BOX);
     }
-    if (s->lv->obs.gp_wh_tries == 0)
-        s->lv->obs.gp_wh_tries = (uint8_t)tries;
+    if (s->lv->obs.game.wh_tries == 0)
+        s->lv->obs.game.wh_tries = (uint8_t)tries;
 }
 
 static const char *guard_kind(int roll)
@@ -85,12 +85,12 @@ void gref_setup_vault(gref_pop_t *s, const room_t *rm)
         more = glay_dn(s->r, more);
     const char *id = guard_kind(roll);
     int guards = glay_dn(s->r, 4) + 2 + more;
-    const bool first = lv->obs.gp_guards_drawn == 0; /* the level's first vault */
+    const bool first = lv->obs.game.guards_drawn == 0; /* the level's first vault */
     if (first) {
-        lv->obs.gp_guards_drawn = (uint8_t)guards;
+        lv->obs.game.guards_drawn = (uint8_t)guards;
         int k = monsters_find(&s->t->monsters, id);
         if (k >= 0)
-            lv->obs.gp_guard_kind = (uint8_t)k;
+            lv->obs.game.guard_kind = (uint8_t)k;
     }
     for (int i = 0; i < guards; i++) {
         point_t c;
@@ -99,7 +99,7 @@ void gref_setup_vault(gref_pop_t *s, const room_t *rm)
     }
     int loot = glay_dn(s->r, 3) + 2;
     if (first)
-        lv->obs.gp_loot_drawn = (uint8_t)loot;
+        lv->obs.game.loot_drawn = (uint8_t)loot;
     for (int i = 0; i < loot; i++) {
         point_t c;
         if (!gref_random_empty(s, GREF_ROOM_ITEM, inside, &c))
