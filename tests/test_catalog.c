@@ -1,10 +1,9 @@
 /* test_catalog.c - the filter language (src/base/filter.h) on a table of
- * expressions whose answers are worked out here by hand, its errors, and the
- * catalogue's start-to-stairs path (src/out/catalog.h) on hand-made maps
- * whose shortest 8-way walks are counted by hand. */
+ * expressions whose answers are worked out here by hand, and its errors.
+ * The catalogue's range metrics (the start-to-stairs path, the shares) are
+ * tested in test_metrics.c. */
 #include <string.h>
 
-#include "catalog.h"
 #include "filter.h"
 #include "testutil.h"
 
@@ -97,53 +96,8 @@ static void filters(void)
     }
 }
 
-/* Floor inside a wall ring (rows 1 and 20, columns 1 and 78), the start at
- * (5,5), one listed stairs cell. */
-static void open_level(level_t *lv, int sx, int sy)
-{
-    memset(lv, 0, sizeof *lv);
-    grid_clear(&lv->map);
-    lv->start = (point_t){5, 5};
-    grid_set(&lv->map, sx, sy, CELL_STAIRS);
-    lv->stairs[lv->nstairs++] = (point_t){(uint8_t)sx, (uint8_t)sy};
-}
-
-static void paths(void)
-{
-    static level_t lv;
-    /* 8-way: the steps are the larger of |dx| and |dy| */
-    open_level(&lv, 70, 15);
-    CHECK(catalog_path_length(&lv) == 65, "open map: 65 steps, not %d", catalog_path_length(&lv));
-    open_level(&lv, 6, 6);
-    CHECK(catalog_path_length(&lv) == 1, "a diagonal neighbour: 1 step");
-    open_level(&lv, 5, 5);
-    CHECK(catalog_path_length(&lv) == 0, "the start on the stairs: 0 steps");
-    /* a wall at x = 40 down from the ring to row 18: round its foot at
-     * (40, 19) (row 20 is the ring), 35 steps from the start, then 4 to
-     * (41, 15); straight it would be 36 */
-    open_level(&lv, 41, 15);
-    for (int y = 2; y <= 18; y++)
-        grid_set(&lv.map, 40, y, CELL_WALL);
-    CHECK(catalog_path_length(&lv) == 39, "round a wall: 39 steps, not %d",
-          catalog_path_length(&lv));
-    /* fluids are walked through, as reach.h walks */
-    grid_set(&lv.map, 40, 19, CELL_LAVA);
-    CHECK(catalog_path_length(&lv) == 39, "through lava: 39 steps");
-    /* closed: the whole column wall */
-    grid_set(&lv.map, 40, 19, CELL_WALL);
-    CHECK(catalog_path_length(&lv) == -1, "walled off: -1");
-    /* no stairs cell under the listed stairs, or no start */
-    open_level(&lv, 70, 15);
-    grid_set(&lv.map, 70, 15, CELL_FLOOR);
-    CHECK(catalog_path_length(&lv) == -1, "no stairs cell: -1");
-    open_level(&lv, 70, 15);
-    lv.start = (point_t){0, 0};
-    CHECK(catalog_path_length(&lv) == -1, "no start: -1");
-}
-
 int main(void)
 {
     filters();
-    paths();
     return test_summary("catalog");
 }

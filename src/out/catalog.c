@@ -15,8 +15,6 @@
 
 /* The map's columns 1..78 in a bit row. */
 #define MAP_COLUMNS ((BITROW_BIT(GRID_W + 1) - 1) & ~BITROW_BIT(0))
-/* The map's cells: the shares are of these 78 x 20. */
-#define MAP_CELLS (GRID_W * GRID_H)
 /* Bytes a key's copy moves (catalog_row): more than any key's ,"name": */
 #define CATALOG_KEY_COPY 32
 _Static_assert(sizeof(((catalog_column_t *)0)->key) >= CATALOG_KEY_COPY + 1, "a key holds a copy");
@@ -54,7 +52,7 @@ GET(g_ruleset, TEXT(m->t->name))
 GET(g_dlevel, INT(m->lv->dlevel))
 GET(g_difficulty, INT(m->lv->difficulty))
 GET(g_type, TEXT(level_type_name(m->lv->type)))
-GET(g_rooms, INT(m->lv->nrooms))
+GET(g_rooms, INT(m->mx.rooms))
 GET(g_rooms_ge4, INT(m->lv->obs.rooms_ge4))
 GET(g_rooms_small, INT(m->lv->obs.rooms_small))
 GET(g_doors, INT(m->seen.doors))
@@ -83,12 +81,12 @@ GET_KIND(g_monster, INT(m->by_kind[k]))
 GET(g_hunting, INT(m->hunting))
 GET(g_guards, INT(m->lv->obs.game.guards))
 GET(g_budget, INT(m->lv->obs.budget))
-GET(g_danger, INT(m->lv->obs.danger_placed))
+GET(g_danger, INT(m->mx.danger))
 GET(g_items, INT(m->lv->nitems))
 GET(g_barrels, INT(m->seen.barrels))
-GET(g_barrels_plain, INT(m->barrels[0]))
-GET(g_barrels_acid, INT(m->barrels[1]))
-GET(g_barrels_napalm, INT(m->barrels[2]))
+GET(g_barrels_plain, INT(m->mx.barrels[0]))
+GET(g_barrels_acid, INT(m->mx.barrels[1]))
+GET(g_barrels_napalm, INT(m->mx.barrels[2]))
 static catalog_value_t g_event(const catalog_level_t *m, int k)
 {
     (void)k;
@@ -101,23 +99,11 @@ static catalog_value_t g_event(const catalog_level_t *m, int k)
 GET(g_stairs, INT(m->seen.stairs))
 GET(g_unreachable, INT(m->lv->obs.unreachable))
 
-static catalog_value_t g_reach_share(const catalog_level_t *m, int k)
-{
-    (void)k;
-    const int p = m->passable;
-    return REAL(p ? (double)(p - m->lv->obs.unreachable) / p : 0.0);
-}
-static catalog_value_t g_open_share(const catalog_level_t *m, int k)
-{
-    (void)k;
-    return REAL((double)(m->passable - m->fluid) / MAP_CELLS);
-}
-static catalog_value_t g_fluid_share(const catalog_level_t *m, int k)
-{
-    (void)k;
-    return REAL((double)m->fluid / MAP_CELLS);
-}
-GET(g_path, INT(m->path))
+/* the range metrics: metrics.h, docs/catalog.md "The range metrics" */
+GET(g_reach_share, REAL(metrics_reach_share(&m->mx)))
+GET(g_open_share, REAL(metrics_open_share(&m->mx)))
+GET(g_fluid_share, REAL(metrics_fluid_share(&m->mx)))
+GET(g_path, INT(m->mx.path))
 GET(g_failure, TEXT(FAILURE_NAMES[m->lv->obs.failure]))
 
 /* Every column, in the order of a row.  The docs (catalog --columns,
@@ -223,66 +209,6 @@ int catalog_lookup(void *catalog, const char *name, size_t len, filter_kind_t *k
     return -1;
 }
 
-/* The passable kinds (cell_is_passable) and the fluids, as cell sets. */
-#define PASSABLE                                                                            \
-    (CELLSET(CELL_FLOOR) | CELLSET(CELL_DOOR) | CELLSET(CELL_BRIDGE) | CELLSET(CELL_STAIRS) | \
-     FLUIDS)
-#define FLUIDS                                                                              \
-    (CELLSET(CELL_WATER) | CELLSET(CELL_ACID) | CELLSET(CELL_LAVA) | CELLSET(CELL_MUD) |     \
-     CELLSET(CELL_BLOOD))
-
-/* The path of catalog_path_length over the bit rows of the passable cells
- * (pass) to the listed stairs of lv that are stairs cells. */
-static int path_rows(const bitrow_t pass[GRID_H + 2], const level_t *lv)
-{
-    const int sx = lv->start.x, sy = lv->start.y;
-    point_t goal[LEVEL_MAX_STAIRS];
-    int ngoal = 0;
-    for (int i = 0; i < lv->nstairs; i++)
-        if (grid_get(&lv->map, lv->stairs[i].x, lv->stairs[i].y) == CELL_STAIRS)
-            goal[ngoal++] = lv->stairs[i];
-    if (!ngoal || !sx || !(pass[sy] & BITROW_BIT(sx)))
-        return -1;
-    for (int i = 0; i < ngoal; i++)
-        if (goal[i].x == sx && goal[i].y == sy)
-            return 0;
-    /* Breadth first, a whole ring of cells a step: the frontier's 8-way
-     * neighbours that are passable and not yet seen become the next
-     * frontier, over the rows the walk may have reached (one more each way
-     * a step). */
-    bitrow_t seen[GRID_H + 2] = {0}, buf[2][GRID_H + 2] = {{0}};
-    bitrow_t *front = buf[0], *next = buf[1];
-    seen[sy] = front[sy] = BITROW_BIT(sx);
-    int lo = sy, hi = sy;
-    for (int step = 1;; step++) {
-        lo = lo > 1 ? lo - 1 : 1;
-        hi = hi < GRID_H ? hi + 1 : GRID_H;
-        bitrow_t any = 0;
-        for (int y = lo; y <= hi; y++) {
-            const bitrow_t near = front[y - 1] | front[y] | front[y + 1];
-            const bitrow_t n = (near | near << 1 | near >> 1) & pass[y] & ~seen[y];
-            next[y] = n;
-            seen[y] |= n;
-            any |= n;
-        }
-        if (!any)
-            return -1;
-        for (int i = 0; i < ngoal; i++)
-            if (next[goal[i].y] & BITROW_BIT(goal[i].x))
-                return step;
-        bitrow_t *t = front;
-        front = next;
-        next = t;
-    }
-}
-
-int catalog_path_length(const level_t *lv)
-{
-    bitrow_t pass[GRID_H + 2];
-    grid_mask_rows(&lv->map, PASSABLE, pass);
-    return path_rows(pass, lv);
-}
-
 static int rows_count(const bitrow_t rows[GRID_H + 2])
 {
     int n = 0;
@@ -296,42 +222,17 @@ void catalog_measure(catalog_level_t *m, const level_t *lv, const tables_t *t)
     m->lv = lv;
     m->t = t;
     observer_look(lv, &m->seen);
-    /* The passable cells: those of no impassable kind.  Three kinds are
-     * tested cell by cell (a mask costs a compare a kind), the barrels' only
-     * on a level the observer saw barrels on. */
-    bitrow_t pass[GRID_H + 2], rows[GRID_H + 2];
-    grid_mask_rows(&lv->map, CELLSET(CELL_WALL) | CELLSET(CELL_BOX) | CELLSET(CELL_EDGE), pass);
-    for (int y = 0; y < GRID_H + 2; y++)
-        pass[y] = ~pass[y] & MAP_COLUMNS;
-    pass[0] = pass[GRID_H + 1] = 0;
-    static const cell_t BARRELS[3] = {CELL_BARREL, CELL_BARREL_ACID, CELL_BARREL_NAPALM};
-    for (int k = 0; k < 3; k++) {
-        m->barrels[k] = 0;
-        if (m->seen.barrels) {
-            grid_mask_rows(&lv->map, CELLSET(BARRELS[k]), rows);
-            m->barrels[k] = rows_count(rows);
-            for (int y = 1; y <= GRID_H; y++)
-                pass[y] &= ~rows[y];
-        }
-    }
-    _Static_assert(CELLSET_IMPASSABLE == (CELLSET(CELL_WALL) | CELLSET(CELL_BOX) |
-                                          CELLSET(CELL_EDGE) | CELLSET_BARRELS),
-                   "the impassable kinds are these six");
-    _Static_assert(PASSABLE == ((((cellset_t)1 << CELL__COUNT) - 1) & ~CELLSET_IMPASSABLE),
-                   "every kind is passable or impassable");
-    m->passable = rows_count(pass);
-    m->path = path_rows(pass, lv);
-    /* the final map's fluid cells: level.c's census counts water, acid and
-     * lava; mud and blood (game-0.10.10b) are read off the map */
+    /* the range metrics (metrics.h): the barrels only looked for on a level
+     * the observer saw barrels on */
+    metrics_measure(&m->mx, lv, m->seen.barrels != 0);
     m->mud = m->blood = 0;
     if (t->def->cell_kinds > CELL_MUD) {
+        bitrow_t rows[GRID_H + 2];
         grid_mask_rows(&lv->map, CELLSET(CELL_MUD), rows);
         m->mud = rows_count(rows);
         grid_mask_rows(&lv->map, CELLSET(CELL_BLOOD), rows);
         m->blood = rows_count(rows);
     }
-    m->fluid = lv->obs.fluid_cells[0] + lv->obs.fluid_cells[1] + lv->obs.fluid_cells[2] +
-               m->mud + m->blood;
     memset(m->by_kind, 0, sizeof m->by_kind);
     m->hunting = 0;
     for (int i = 0; i < lv->nmonsters; i++) {

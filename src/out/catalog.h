@@ -9,8 +9,8 @@
  *
  * A row reads the finished level as a player finds it: its map, room list,
  * monsters, items, stairs and start (through the observer, observer.h, and
- * measures of the map taken here: open and fluid shares, the start-to-stairs
- * path), plus the quantities of the observation record (obs_t) that the
+ * the range metrics, metrics.h: open, fluid and reachable shares, the
+ * start-to-stairs path), plus the quantities of the observation record (obs_t) that the
  * level's JSON (`drlsim gen --json`) shows: budget, danger placed, event.
  */
 #ifndef DRLSIM_CATALOG_H
@@ -22,6 +22,7 @@
 
 #include "filter.h"
 #include "level.h"
+#include "metrics.h"
 #include "observer.h"
 #include "strbuf.h"
 #include "tables.h"
@@ -40,11 +41,8 @@ typedef struct catalog_level {
     const level_t *lv;
     const tables_t *t;
     seen_t seen;
-    int passable;            /* passable cells on the map (cell_is_passable) */
-    int fluid;               /* fluid cells on the map: water, acid, lava, mud, blood */
+    metrics_t mx;            /* the range metrics, barrel cells by kind (metrics.h) */
     int mud, blood;          /* mud and blood cells on the map (game-0.10.10b) */
-    int barrels[3];          /* plain, acid and napalm barrel cells */
-    int path;                /* steps of the shortest start-to-stairs walk, -1 none */
     int hunting;             /* beings that hunt */
     uint16_t by_kind[MONSTER_KINDS_MAX]; /* beings of each monster kind */
     uint8_t special[SPECIAL__COUNT];     /* special rooms of each kind */
@@ -83,11 +81,6 @@ int catalog_lookup(void *catalog, const char *name, size_t len, filter_kind_t *k
 
 /* Measure the finished level lv (of tables t) for its row. */
 void catalog_measure(catalog_level_t *m, const level_t *lv, const tables_t *t);
-
-/* The steps of the shortest 8-way walk over passable cells (cell_is_passable:
- * fluids included, as reach.h walks) from the start to a stairs cell; 0 on
- * the stairs, -1 when there is no start, no stairs cell or no such walk. */
-int catalog_path_length(const level_t *lv);
 
 /* Every column's value of level m, into v[0..c->n); with f, also its
  * filter_value_t into fv. */
