@@ -84,7 +84,7 @@ static void fill(tally_t *t, level_t *lv, const gen_params_t *p0, uint64_t seed,
         p.dlevel = DL_LO + (int)(i % (DL_HI - DL_LO + 1));
         level_generate(lv, &p, seed, i);
         tally_add(t, lv);
-        tally_add_observed(t, lv); /* as the driver counts a level */
+        tally_add_observed(t, lv, false); /* as the driver counts a level */
     }
 }
 

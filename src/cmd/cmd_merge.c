@@ -47,7 +47,7 @@ static bool same_job(const job_t *a, const job_t *b)
            a->dlevel_lo == b->dlevel_lo && a->dlevel_hi == b->dlevel_hi &&
            a->params.difficulty == b->params.difficulty && a->params.type == b->params.type &&
            a->params.single_enabled == b->params.single_enabled &&
-           a->params.style == b->params.style && a->ndl == b->ndl &&
+           a->params.style == b->params.style && a->ndl == b->ndl && a->range == b->range &&
            memcmp(a->dl, b->dl, (size_t)a->ndl * sizeof a->dl[0]) == 0;
 }
 
@@ -179,7 +179,7 @@ int cmd_merge(int argc, char **argv)
         loaded_report_free(&r);
     }
     if (rc == 0)
-        rc = opt_report_write(out, csv, &all.job, &all.id, all.tally, &all.res, tables->bin_names);
+        rc = opt_report_write(out, csv, NULL, &all.job, &all.id, all.tally, &all.res, tables->bin_names);
     loaded_report_free(&all);
     return rc;
 }

@@ -24,10 +24,12 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: drlsim run --levels N [--dlevel N | --dlevels A-B] [--difficulty D]\n"
             "                  [--type T] [--seed S] [--threads K] [--out FILE] [--csv DIR]\n"
+            "                  [--range] [--html FILE]\n"
             "                  [--progress auto|always|never] [--no-single]\n"
             "                  [--rules NAME] [--style ID] [--episode] [--data DIR]\n"
             "                  [--shard I/N | --ranges A-B[,C-D...]]\n"
             "       drlsim run --resume PARTIAL.json [--threads K] [--out FILE] [--csv DIR]\n"
+            "                  [--html FILE]\n"
             "\n"
             "Generate levels 0..N-1 of seed S and write a JSON report of every histogram\n"
             "(exact integer counts per dlevel and type) with summary statistics and 95%%\n"
@@ -48,6 +50,11 @@ static void usage(FILE *out)
             "                   (counts: dlevel,type,bin,count; moments: dlevel,type,n,sum,\n"
             "                   sumsq,min,max), for pandas or R; DIR is made if missing.\n"
             "                   Without --out, the JSON report goes to DIR/report.json.\n"
+            "  --range          also count the range rows (the 2-D histograms of pairs of\n"
+            "                   range metrics, docs/report.md; about as costly again as the\n"
+            "                   observer's rows, so only when asked)\n"
+            "  --html FILE      also write the range rows as heatmaps per level type, one\n"
+            "                   self-contained HTML page (implies --range)\n"
             "  --progress WHEN  progress bar on stderr: auto (on a terminal), always, never\n"
             "  --no-single      no single-monster levels (as in 0.9.9.3)\n"
             TABLES_RULES_HELP
@@ -170,6 +177,8 @@ static const cli_spec_t OPTS[] = {
     OPT_PROGRESS(run_opts_t, dopt.progress),
     OPT_OUT(run_opts_t, out),
     OPT_CSV_DIR(run_opts_t, csv),
+    OPT_HTML(run_opts_t, html),
+    {.name = "range", .kind = CLI_SET, .at = offsetof(run_opts_t, job.range)},
     OPT_DATA(run_opts_t, data_dir),
     {.name = "shard", .kind = CLI_FN, .at = 0, .fn = parse_shard},   /* the whole run_opts_t */
     {.name = "ranges", .kind = CLI_FN, .at = 0, .fn = parse_ranges}, /* the whole run_opts_t */
@@ -181,7 +190,7 @@ static const cli_cmd_t CMD = {"run", OPTS, usage, 0, 0};
 
 /* The options that say what the job is: a resumed job takes it from its report. */
 static const char *const JOB_OPTS[] = {"levels", "dlevel", "dlevels", "difficulty", "type",
-                                       "seed", "no-single", "rules", "style", "episode", NULL};
+                                       "seed", "no-single", "rules", "style", "episode", "range", NULL};
 
 int run_parse(run_opts_t *o, int argc, char **argv)
 {
@@ -199,7 +208,7 @@ int run_parse(run_opts_t *o, int argc, char **argv)
         job_opts = job_opts || cli_given(&c, JOB_OPTS[k]);
     if (o->resume && (job_opts || o->shard_n || o->nwant)) {
         cli_error(&c, "--resume takes the job from the report: only --threads, --out, "
-                      "--csv, --progress and --data go with it");
+                      "--csv, --html, --progress and --data go with it");
         return CLI_EXIT_USAGE;
     }
     if (!o->resume && !cli_given(&c, "levels")) {
@@ -219,6 +228,8 @@ int run_parse(run_opts_t *o, int argc, char **argv)
         cli_error(&c, "--shard and --ranges exclude each other");
         return CLI_EXIT_USAGE;
     }
+    if (o->html && !o->resume)
+        o->job.range = true; /* the page draws the range rows */
     if (cli_given(&c, "dlevel"))
         o->job.dlevel_hi = o->job.dlevel_lo;
     return CLI_GO_ON;
@@ -249,6 +260,8 @@ int cmd_run(int argc, char **argv)
         out = csv_json;
     }
     int prc2 = cluster_is_root() ? opt_report_outputs_check(&c, out, o.csv) : 0;
+    if (!prc2 && o.html && cluster_is_root())
+        prc2 = opt_output_status(outfile_check(o.html));
     if (!prc2)
         prc2 = opt_threads(&c, &dopt.threads);
     if (prc2)
@@ -310,6 +323,13 @@ int cmd_run(int argc, char **argv)
         }
         if (lr.res.nranges > RUN_MAX_RANGES) {
             fprintf(stderr, "drlsim run: %s: more than %d ranges\n", resume, RUN_MAX_RANGES);
+            loaded_report_free(&lr);
+            free(acc.ranges);
+            return CLI_EXIT_USAGE;
+        }
+        if (o.html && !lr.job.range) {
+            fprintf(stderr, "drlsim run: %s: made without --range: it has no range rows for "
+                    "--html to draw\n", resume);
             loaded_report_free(&lr);
             free(acc.ranges);
             return CLI_EXIT_USAGE;
@@ -396,7 +416,7 @@ int cmd_run(int argc, char **argv)
     }
     driver_progress_end(&bar);
     if (rc == 0 && cluster_is_root())
-        rc = opt_report_write(out, o.csv, &job, &id, t, &acc, tables->bin_names);
+        rc = opt_report_write(out, o.csv, o.html, &job, &id, t, &acc, tables->bin_names);
     driver_release_signals();
     /* The summary only after a report was written: a failed write's one
      * line is the whole of stderr. */

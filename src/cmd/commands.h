@@ -48,6 +48,7 @@ typedef struct run_opts {
     driver_opts_t dopt;
     const char *out;      /* --out ("-": stdout), or NULL when not given */
     const char *csv;      /* --csv DIR, or NULL */
+    const char *html;     /* --html FILE (the range heatmaps), or NULL */
     const char *resume;   /* --resume, or NULL */
     const char *data_dir; /* --data, or NULL */
     const char *rules;    /* --rules, or NULL for the default */

@@ -3,6 +3,7 @@
  * to write and the writer of a run report's files, and the thread count
  * from OMP_NUM_THREADS. */
 #include "opts.h"
+#include "range_html.h"
 
 #include "episode.h"
 
@@ -116,13 +117,15 @@ int opt_report_outputs_check(const cli_t *c, const char *out, const char *csv)
     return rc;
 }
 
-int opt_report_write(const char *out, const char *csv, const job_t *job, const tables_id_t *id,
-                     const tally_t *t, const driver_result_t *res, const tally_names_t *names)
+int opt_report_write(const char *out, const char *csv, const char *html, const job_t *job,
+                     const tables_id_t *id, const tally_t *t, const driver_result_t *res,
+                     const tally_names_t *names)
 {
     outfile_begin();
     bool ok = !csv || outfile_mkdir(csv) == 0;
     ok = ok && report_write_run(out, job, id, t, res) == 0;
     ok = ok && (!csv || report_csv_write(csv, t, names) == 0);
+    ok = ok && (!html || range_html_run_write(html, job, t) == 0);
     if (!ok) {
         outfile_abort();
         return CLI_EXIT_IO;

@@ -153,11 +153,13 @@ int opt_outputs_check(const char *const *paths, int n);
  * may lie in it).  The paths checked: 0, or the exit status after one line. */
 int opt_report_outputs_check(const cli_t *c, const char *out, const char *csv);
 
-/* Write the run report to out and its CSV files to csv (NULL: none) as one
+/* Write the run report to out, its CSV files to csv (NULL: none) and the
+ * page of its range heatmaps to html (NULL: none; range_html.h) as one
  * (outfile_begin): all, or none and the directory not made.  0, or
  * CLI_EXIT_IO after one line. */
-int opt_report_write(const char *out, const char *csv, const job_t *job, const tables_id_t *id,
-                     const tally_t *t, const driver_result_t *res, const tally_names_t *names);
+int opt_report_write(const char *out, const char *csv, const char *html, const job_t *job,
+                     const tables_id_t *id, const tally_t *t, const driver_result_t *res,
+                     const tally_names_t *names);
 
 /* The threads of a command that generates: --threads when given (*threads
  * > 0), else OMP_NUM_THREADS when set and not empty (an integer in

@@ -231,6 +231,8 @@ cJSON *report_run(const job_t *job, const tables_id_t *id, const tally_t *t,
     cJSON_AddBoolToObject(p, "single", job->params.single_enabled);
     if (job->params.style) /* --style */
         cJSON_AddNumberToObject(p, "style", job->params.style);
+    if (job->range) /* --range: the range rows are counted */
+        cJSON_AddBoolToObject(p, "range", true);
     cJSON_AddStringToObject(p, "rules", job->params.tables->def->name);
     cJSON_AddItemToObject(p, "tables", report_tables(id));
     cJSON_AddStringToObject(p, "drlsim_version", id->version);

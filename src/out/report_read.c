@@ -128,7 +128,7 @@ static const char *const TOP_KEYS[] = {"schema", "levels", "complete", "params",
                                        "types", "summary", "strata", NULL};
 static const char *const PARAMS_KEYS[] = {"seed", "first", "count", "dlevels", "difficulty",
                                           "type", "single", "rules", "tables", "drlsim_version",
-                                          "style", "dlevel_list", NULL};
+                                          "style", "dlevel_list", "range", NULL};
 static const char *const STRATUM_KEYS[] = {"dlevel", "type", "levels", "histograms", NULL};
 
 /* params.tables ({file: 16 hex digits}) and params.drlsim_version. */
@@ -217,6 +217,8 @@ static void read_params(ju_t *ju, const cJSON *root, loaded_report_t *r, const t
     if (!ju->failed && job->params.style && !episode_style(tables->episode, job->params.style))
         ju_fail(ju, "params.style", "ruleset %s has no style %d", rules->name,
                 job->params.style);
+    if (cJSON_GetObjectItemCaseSensitive(p, "range")) /* run --range */
+        job->range = ju_bool(ju, p, "params", "range");
     const cJSON *list = cJSON_GetObjectItemCaseSensitive(p, "dlevel_list");
     if (list && !ju->failed) {
         int d[JOB_MAX_DLEVELS], n = cJSON_GetArraySize(list);

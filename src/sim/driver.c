@@ -297,7 +297,7 @@ static uint64_t chunk_part(const job_t *job, uint64_t c, int part, int parts, bo
             level_generate(lv, &p, job->seed, i);
             tally_add(mine, lv);
             if (observe)
-                tally_add_observed(mine, lv);
+                tally_add_observed(mine, lv, job->range);
             made++;
         }
         if (++d < span) {

@@ -36,6 +36,7 @@ typedef struct job {
     int16_t dl[JOB_MAX_DLEVELS];
     uint64_t seed;
     uint64_t first, count;    /* indices first .. first + count - 1 */
+    bool range;               /* also count the range rows (tally_add_observed): run --range */
 } job_t;
 
 typedef enum progress_mode { PROGRESS_AUTO = 0, PROGRESS_ALWAYS, PROGRESS_NEVER } progress_mode_t;

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "episode.h"
+#include "metrics.h"
 #include "observer.h"
 #include "poptable.h"
 
@@ -176,6 +177,15 @@ static inline int fluid_bin(int cell)
     R(seen_bridge_vs_record, "seen_bridge_vs_record", 4, NULL, "map against record, one river and no fluid pass: 0 the bridge cells are two rows (columns) of the drawn width, or none as recorded; 1 not") \
     R(seen_barrels_lost, "seen_barrels_lost", N_GAME_BARRELS, NULL, "map against record, game ruleset: barrels placed minus barrels on the map (63: fewer placed than seen)") \
     R(seen_off_spawn_excess, "seen_off_spawn_excess", N_CENSUS, NULL, "map against record: monsters on acid, lava or the kept-free box beyond the group members recorded there")
+
+/* The expressive-range rows: 2-D histograms of pairs of range metrics
+ * (tally.h TALLY_RANGE, src/gen/metrics.h), R rows that tally_add_observed
+ * feeds from one measure of the level; each row's bin is range_<id>'s of the
+ * level's metrics (-1: the level does not count). */
+#define RANGE_ROWS(R) \
+    R(range_open_rooms, "range_open_rooms", TALLY_RANGE_BINS * TALLY_RANGE_BINS, NULL, "map: open share (bins of 0.05) x rooms (bins of 1), i * 20 + j, per level") \
+    R(range_path_danger, "range_path_danger", TALLY_RANGE_BINS * TALLY_RANGE_BINS, NULL, "map: start-to-stairs path (bins of 5 steps) x danger placed (bins of 10), i * 20 + j, levels with a path") \
+    R(range_fluid_reach, "range_fluid_reach", TALLY_RANGE_BINS * TALLY_RANGE_BINS, NULL, "map: fluid share (bins of 0.025) x reachable share (bins of 0.05), i * 20 + j, levels with a passable cell")
 
 #define TALLY_ROWS(C, R, M) \
     C(levels, "levels", 1, NULL, "levels generated") \
@@ -341,7 +351,8 @@ static inline int fluid_bin(int cell)
     C(game_rooms_dropped, "game_rooms_dropped", N_CENSUS, NULL, "game ruleset normal, single, single-plus: room-list entries the reader dropped for a wall inside (game-0.10.10b, docs/rules.md H12)") \
     M(rooms_river, "rooms_with_river", "entries of the room list, levels with a river") \
     M(rooms_dry, "rooms_without_river", "entries of the room list, levels without a river") \
-    SEEN_ROWS(R)
+    SEEN_ROWS(R) \
+    RANGE_ROWS(R)
 
 /* Each count row's bins, NB_<id>: its feeder clamps to them, so the row
  * states them once. */
@@ -1268,6 +1279,51 @@ static inline int off_spawn_excess(const level_t *lv, const seen_t *s)
 SEEN_ROWS(SEEN_FEEDER)
 #undef SEEN_FEEDER
 
+/* ---- the range rows (RANGE_ROWS): each row's bin from the level's range
+ * metrics (metrics.h); the axes' bins in TALLY_RANGE's widths ---- */
+/* An axis's bins: a metric's value v (of a whole den) in bins of 1/scale of
+ * den: bin v * scale / den, the last bin also every larger value. */
+static inline int range_axis(int v, int scale, int den)
+{
+    if (v < 0 || den <= 0)
+        return -1;
+    const int k = (int)((int64_t)v * scale / den);
+    return k < TALLY_RANGE_BINS - 1 ? k : TALLY_RANGE_BINS - 1;
+}
+static inline int range_pair(int i, int j)
+{
+    return i < 0 || j < 0 ? -1 : i * TALLY_RANGE_BINS + j;
+}
+/* the axes: shares of the map in 20ths (open) and 40ths (fluid), the
+ * reachable share of the passable cells in 20ths, rooms one a bin, the path
+ * 5 steps a bin, the danger 10 a bin */
+#define RANGE_OPEN(m) range_axis((m)->open, 20, METRICS_MAP_CELLS)
+#define RANGE_FLUID(m) range_axis((m)->fluid, 40, METRICS_MAP_CELLS)
+#define RANGE_REACH(m) range_axis((m)->reachable, 20, (m)->passable)
+#define RANGE_ROOMS(m) range_axis((m)->rooms, 1, 1)
+#define RANGE_PATH(m) range_axis((m)->path, 1, 5)
+#define RANGE_DANGER(m) range_axis((m)->danger, 1, 10)
+#define range_open_rooms(m) range_pair(RANGE_OPEN(m), RANGE_ROOMS(m))
+#define range_path_danger(m) range_pair(RANGE_PATH(m), RANGE_DANGER(m))
+#define range_fluid_reach(m) range_pair(RANGE_FLUID(m), RANGE_REACH(m))
+const tally_range_pair_t TALLY_RANGE[TALLY_RANGE_PAIRS] = {
+    {"range_open_rooms", {"open_share", "open share", 1.0 / 20}, {"rooms", "rooms", 1}},
+    {"range_path_danger", {"path", "start-to-stairs path (steps)", 5}, {"danger_placed", "danger placed", 10}},
+    {"range_fluid_reach", {"fluid_share", "fluid share", 1.0 / 40}, {"reach_share", "reachable share", 1.0 / 20}},
+};
+/* the reference feeders (tally_add_rows): each measures the level itself */
+#define RANGE_FEEDER(id, n, nb, lbl, d) \
+    static void add_##id(const level_t *lv, uint64_t *b) \
+    { \
+        seen_t s; \
+        observer_look(lv, &s); \
+        metrics_t m; \
+        metrics_measure(&m, lv, s.barrels != 0); \
+        bump(b, NB_##id, id(&m)); \
+    }
+RANGE_ROWS(RANGE_FEEDER)
+#undef RANGE_FEEDER
+
 static int64_t val_budget(const level_t *lv) { return lv->obs.budget; }
 static int64_t val_danger(const level_t *lv) { return lv->obs.danger_placed; }
 static int64_t val_monsters(const level_t *lv) { return lv->obs.monsters; }
@@ -1319,6 +1375,14 @@ int tally_hist_index(const char *name)
         if (strcmp(TALLY_HISTS[h].name, name) == 0)
             return h;
     return -1;
+}
+
+bool tally_hist_range(int h)
+{
+    for (int k = 0; k < TALLY_RANGE_PAIRS; k++)
+        if (strcmp(TALLY_HISTS[h].name, TALLY_RANGE[k].hist) == 0)
+            return true;
+    return false;
 }
 
 int tally_hist_slots(int h)
@@ -1624,7 +1688,7 @@ void tally_add(tally_t *t, const level_t *lv)
     feed_specials(lv, base);
 }
 
-void tally_add_observed(tally_t *t, const level_t *lv)
+void tally_add_observed(tally_t *t, const level_t *lv, bool range)
 {
     uint64_t *base = stratum_slots(t, lv->dlevel, lv->type);
     seen_t s;
@@ -1632,6 +1696,13 @@ void tally_add_observed(tally_t *t, const level_t *lv)
 #define SEEN_FEED(id, n, nb, lbl, d) bump(base + OFF_##id, NB_##id, id(lv, &s));
     SEEN_ROWS(SEEN_FEED)
 #undef SEEN_FEED
+    if (!range)
+        return;
+    metrics_t m;
+    metrics_measure(&m, lv, s.barrels != 0);
+#define RANGE_FEED(id, n, nb, lbl, d) bump(base + OFF_##id, NB_##id, id(&m));
+    RANGE_ROWS(RANGE_FEED)
+#undef RANGE_FEED
 }
 
 void tally_add_rows(tally_t *t, const level_t *lv)

@@ -67,6 +67,26 @@ bool tally_bin_named(const tally_names_t *names, int h, int b);
  * tables_name_bins refuses. */
 bool tally_name_bins(tally_names_t *into, const char *hist, const char *const *names, int n);
 
+/* The expressive-range rows ("range_" in TALLY_HISTS): per stratum, a 2-D
+ * histogram of a pair of range metrics (src/gen/metrics.h, docs/catalog.md
+ * "The range metrics") in TALLY_RANGE_BINS x TALLY_RANGE_BINS bins, held as
+ * one count row: bin i * TALLY_RANGE_BINS + j counts the levels whose x
+ * metric falls in bin i and y metric in bin j.  An axis's bin k holds the
+ * values in [k * width, (k + 1) * width), its last bin also every larger
+ * value (docs/report.md, "The range histograms"). */
+#define TALLY_RANGE_BINS 20
+#define TALLY_RANGE_PAIRS 3
+typedef struct tally_range_axis {
+    const char *metric; /* the catalogue's column of the metric (open_share, rooms, ...) */
+    const char *title;  /* its words on a picture's axis */
+    double width;       /* a bin's width in the metric's unit */
+} tally_range_axis_t;
+typedef struct tally_range_pair {
+    const char *hist;   /* the row (TALLY_HISTS' name) */
+    tally_range_axis_t x, y;
+} tally_range_pair_t;
+extern const tally_range_pair_t TALLY_RANGE[TALLY_RANGE_PAIRS];
+
 /* A tally holds only the strata it has counted into (or read, merged or
  * reduced): each stratum's slots are allocated the first time a level of
  * that dlevel and type is counted, so memory follows what a run visits, not
@@ -92,9 +112,13 @@ void tally_clear(tally_t *t);
  * stratum cannot be allocated the level is not counted and t->oom is set. */
 void tally_add(tally_t *t, const level_t *lv);
 /* The observer's rows (the "seen_" rows of TALLY_ROWS): look at lv with
- * observer_look (src/gen/observer.h) and count what it saw.  tally_add
- * leaves them to this; tally_add_rows feeds them too. */
-void tally_add_observed(tally_t *t, const level_t *lv);
+ * observer_look (src/gen/observer.h) and count what it saw; with range, also
+ * the range rows (TALLY_RANGE: lv's range metrics, src/gen/metrics.h, which
+ * cost about as much again, so a run feeds them only when asked: job_t.range).
+ * tally_add leaves them to this; tally_add_rows feeds them all. */
+void tally_add_observed(tally_t *t, const level_t *lv, bool range);
+/* Is histogram h a range row (TALLY_RANGE)? */
+bool tally_hist_range(int h);
 /* The same, row by row through TALLY_HISTS' feeders (for tests: tally_add
  * feeds the rows inline and must count exactly as this does). */
 void tally_add_rows(tally_t *t, const level_t *lv);
