@@ -28,6 +28,7 @@
 #include "outfile.h"
 #include "report.h"
 #include "changes_html.h"
+#include "range_html.h"
 #include "report_html.h"
 #include "strbuf.h"
 #include "tables.h"
@@ -73,7 +74,9 @@ static void usage(FILE *out)
             "  --json FILE      write every histogram's result as JSON ('-': stdout, no table)\n"
             "  --markdown FILE  write the changes as Markdown ('-': stdout, no table)\n"
             "  --html FILE      write one HTML page with a gnuplot picture per changed\n"
-            "                   family, both rulesets side by side (needs gnuplot)\n"
+            "                   family, both rulesets side by side (needs gnuplot), and per\n"
+            "                   level type the difference heatmaps of the range rows (B's\n"
+            "                   shares minus A's; docs/report.md)\n"
             "\n"
             "SIGINT or SIGTERM stops the run: nothing is written, exit status 130.\n",
             CHANGES_DLEVELS, CHANGES_DEFAULT_LEVELS, CHANGES_DEFAULT_ALPHA);
@@ -524,6 +527,7 @@ static tally_t *make_levels(const tables_t *t, const changes_opts_t *o, uint64_t
         job.seed = seed;
         job.count = o->levels * (uint64_t)(dl->hi[k] - dl->lo[k] + 1);
         job.first = first;
+        job.range = o->html != NULL; /* the page's difference heatmaps */
         first += job.count;
         driver_result_t res;
         if (driver_run(&job, d, tally, &res) != 0) {
@@ -770,7 +774,9 @@ int cmd_changes(int argc, char **argv)
             for (int h = 0; h < TALLY_NHISTS; h++) {
                 const compare_result_t *r = &res[h];
                 int grp = r->differs ? 0 : r->test == COMPARE_NONE ? 2 : 1;
-                if (grp != g)
+                /* the range rows are the page's pictures (range_json), not
+                 * histograms to rank: counted only with --html */
+                if (grp != g || tally_hist_range(h))
                     continue;
                 row_t *w = &rows[k++];
                 w->h = h;
@@ -794,6 +800,8 @@ int cmd_changes(int argc, char **argv)
         if (o.html)
         {
             cJSON *root = json_root(&ch);
+            if (root)
+                cJSON_AddItemToObject(root, "range", range_json(xa, xb));
             wrc |= !root ? 1 : changes_html_write(root, o.html) ? CLI_EXIT_IO : 0;
             cJSON_Delete(root);
         }

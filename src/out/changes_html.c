@@ -9,6 +9,7 @@
 
 #include "jsonutil.h"
 #include "outfile.h"
+#include "range_html.h"
 #include "report_html.h"
 #include "strbuf.h"
 
@@ -233,7 +234,11 @@ int changes_html_write(const cJSON *c, const char *path)
         sb_html(&h, ju_text(r, "note"));
         sb_puts(&h, "</li>\n");
     }
-    sb_puts(&h, "</ul>\n</body>\n</html>\n");
+    sb_puts(&h, "</ul>\n");
+    const cJSON *range = cJSON_GetObjectItemCaseSensitive(c, "range");
+    if (cJSON_IsArray(range))
+        range_html_changes(&h, range, a, b);
+    sb_puts(&h, "</body>\n</html>\n");
     if (rc == 0 && h.oom) {
         fprintf(stderr, "drlsim changes: out of memory writing the HTML page\n");
         rc = -1;

@@ -32,9 +32,12 @@
 
 static const char *const CSS =
     "body{font-family:sans-serif;margin:1.5em 2em;color:#222;max-width:1240px}"
-    "figure{display:inline-block;margin:.5em 1em .5em 0;vertical-align:top}"
-    "figcaption{font-size:13px;color:#555;max-width:300px}"
-    "svg text{font-size:10px;fill:#333}";
+    "figcaption{font-size:13px;color:#555}";
+/* a figure's own style and its SVG's text, so that the changes page (its
+ * own style sheet) shows them as the run page does */
+#define FIGURE "<figure style=\"display:inline-block;vertical-align:top;margin:.5em 1em .5em 0;" \
+               "max-width:300px\">"
+#define SVG_TEXT "font-family=\"sans-serif\" font-size=\"10\" fill=\"#333\""
 
 /* A value of axis a at bin edge k, as the axis writes it. */
 static void edge_text(char *buf, size_t n, const tally_range_axis_t *a, int k)
@@ -120,8 +123,8 @@ static void heat_svg(strbuf_t *b, const tally_range_pair_t *p, const uint64_t *c
         n += c[k];
         top = c[k] > top ? c[k] : top;
     }
-    sb_printf(b, "<figure><svg xmlns=\"http://www.w3.org/2000/svg\" class=\"heat\" "
-                 "data-hist=\"%s\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n",
+    sb_printf(b, FIGURE "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"heat\" " SVG_TEXT
+                 " data-hist=\"%s\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n",
               p->hist, WIDTH, HEIGHT, WIDTH, HEIGHT);
     for (int i = 0; i < NB; i++)
         for (int j = 0; j < NB; j++) {
@@ -253,8 +256,8 @@ static void diff_svg(strbuf_t *b, const tally_range_pair_t *p, const double *d, 
         sum += d[k];
     }
     const int lh = 34; /* the legend's height below the plot */
-    sb_printf(b, "<figure><svg xmlns=\"http://www.w3.org/2000/svg\" class=\"diff\" "
-                 "data-hist=\"%s\" data-sum=\"%.3g\" width=\"%d\" height=\"%d\" "
+    sb_printf(b, FIGURE "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"diff\" " SVG_TEXT
+                 " data-hist=\"%s\" data-sum=\"%.3g\" width=\"%d\" height=\"%d\" "
                  "viewBox=\"0 0 %d %d\">\n",
               p->hist, sum, WIDTH, HEIGHT + lh, WIDTH, HEIGHT + lh);
     for (int i = 0; i < NB; i++)
@@ -279,11 +282,11 @@ static void diff_svg(strbuf_t *b, const tally_range_pair_t *p, const double *d, 
                      "fill=\"#%02x%02x%02x\" stroke=\"#ccc\"/>\n",
                   x0 + (s + LEGEND_STEPS) * w, y, w, r, g, bl);
     }
-    sb_printf(b, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%+.2g</text>"
+    sb_printf(b, "<text x=\"%d\" y=\"%d\">%+.2g</text>"
                  "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">0</text>"
-                 "<text x=\"%d\" y=\"%d\">%+.2g</text>\n",
-              x0 - 3, y + 9, -m, x0 + LEGEND_STEPS * w + w / 2, y + 22,
-              x0 + (2 * LEGEND_STEPS + 1) * w + 3, y + 9, m);
+                 "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%+.2g</text>\n",
+              x0, y + 22, -m, x0 + LEGEND_STEPS * w + w / 2, y + 22,
+              x0 + (2 * LEGEND_STEPS + 1) * w, y + 22, m);
     sb_puts(b, "</svg>\n<figcaption>");
     sb_html(b, p->x.title);
     sb_puts(b, " against ");
