@@ -81,7 +81,9 @@ try:
     # the histograms of the tally, as compare lists them
     q = run(["run", "--levels", "20", "--out", "r.json"], d)
     q = run(["compare", "r.json", "r.json", "--json", "-"], d)
-    all_h = [h["name"] for h in json.loads(q.stdout)["histograms"]]
+    # the range rows are the page's heatmaps (below), not histograms to rank
+    all_h = [h["name"] for h in json.loads(q.stdout)["histograms"]
+             if not h["name"].startswith("range_")]
     check(sorted(names) == sorted(all_h) and len(set(names)) == len(names),
           "every one of the %d histograms is changed, unchanged or not compared exactly once"
           % len(all_h))
@@ -116,8 +118,23 @@ try:
         for r in j["changed"]:
             if r["family"] not in fams:
                 fams.append(r["family"])
-        check(html.count("<svg") == len(fams) and html.count("<h2>Family ") == len(fams),
+        diffs = re.findall(r'<svg [^>]*class="diff"[^>]*>(.*?)</svg>', html, re.S)
+        check(html.count("<svg") - len(diffs) == len(fams) and
+              html.count("<h2>Family ") == len(fams),
               "the page has one picture per changed family (%d)" % len(fams))
+        # the range heatmaps: three per type both rulesets make (the wiki's
+        # eight, docs/rules.md), each the difference of two sets of shares
+        # that each sum to 1, so its bins sum to 0 and lie in [-1, 1]
+        sums = [sum(float(v) for v in re.findall(r'data-d="([^"]+)"', s)) for s in diffs]
+        vals = [float(v) for s in diffs for v in re.findall(r'data-d="([^"]+)"', s)]
+        check(len(diffs) == 3 * 8, "a difference heatmap per range pair and shared type "
+              "(24, got %d)" % len(diffs))
+        check(all(abs(x) < 1e-9 for x in sums) and all(-1 <= v <= 1 for v in vals) and
+              any(v != 0 for v in vals),
+              "each difference heatmap sums to 0 (largest |sum| %.2g) with bins in [-1, 1]"
+              % max([abs(x) for x in sums] or [0]))
+        check(html.count('class="legend"') == 11 * len(diffs),
+              "each difference heatmap has its legend")
     else:
         check(False, "gnuplot on PATH for the --html check")
 
