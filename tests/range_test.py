@@ -119,8 +119,9 @@ for k, (h, body) in enumerate(heats):
     ok = ok and n == inrow and n > 0
 check(ok, "each heatmap's bins hold the row's counts of its type")
 
-p = run(["merge", "h.json", "plain.json"], d)
-check(p.returncode == 2 and len(p.stderr.strip().splitlines()) == 1,
+p = run(["run"] + opts + ["--range", "--out", "g.json"], d)
+p = run(["merge", "g.json", "plain.json"], d)
+check(p.returncode == 2 and len(p.stderr.strip().splitlines()) == 1 and "params" in p.stderr,
       "merge refuses a report with range rows and one without: %s" % p.stderr.strip())
 p = run(["run", "--levels", "100", "--ranges", "0-50", "--out", "part.json"], d)
 p = run(["run", "--resume", "part.json", "--html", "x.html", "--out", "y.json"], d)
