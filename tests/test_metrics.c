@@ -116,7 +116,7 @@ static void paths_agree(const char *rules)
             seen_t s;
             observer_look(&lv, &s);
             metrics_t m;
-            metrics_measure(&m, &lv, s.barrels != 0);
+            metrics_measure(&m, &lv, s.barrels != 0, -1);
             const int want = plain_path(&lv);
             if (m.path != want || metrics_path_length(&lv) != want) {
                 if (!differ)
@@ -161,7 +161,7 @@ static void shares(void)
     lv.obs.danger_placed = 17;
     lv.nrooms = 2;
     metrics_t m;
-    metrics_measure(&m, &lv, true);
+    metrics_measure(&m, &lv, true, -1);
     CHECK(m.passable == 1349, "passable 1349, not %d", m.passable);
     CHECK(m.fluid == 18, "fluid 18, not %d", m.fluid);
     CHECK(m.open == 1331 && m.reachable == 683, "open 1331 (%d), reachable 683 (%d)", m.open,
@@ -173,8 +173,12 @@ static void shares(void)
     CHECK(metrics_fluid_share(&m) == 18.0 / 1560, "fluid share %g", metrics_fluid_share(&m));
     CHECK(metrics_reach_share(&m) == 683.0 / 1349, "reach share %g", metrics_reach_share(&m));
     /* not looking for barrels: the barrel's cell counts as passable */
-    metrics_measure(&m, &lv, false);
+    metrics_measure(&m, &lv, false, -1);
     CHECK(m.passable == 1350 && m.barrels[0] == 0, "barrels not looked for: 1350 passable");
+    /* the mud and blood as the caller counted them: taken, not counted again */
+    metrics_measure(&m, &lv, true, 0);
+    CHECK(m.fluid == 15 && m.open == 1334, "mud and blood given as 0: fluid 15 (%d), open 1334 (%d)",
+          m.fluid, m.open);
 }
 
 int main(void)

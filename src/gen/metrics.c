@@ -78,7 +78,7 @@ int metrics_path_length(const level_t *lv)
     return metrics_path_rows(pass, lv);
 }
 
-void metrics_measure(metrics_t *m, const level_t *lv, bool barrels_seen)
+void metrics_measure(metrics_t *m, const level_t *lv, bool barrels_seen, int mud_blood)
 {
     /* The passable cells: those of no impassable kind.  Three kinds are
      * tested cell by cell (a mask costs a compare a kind), the barrels' only
@@ -107,9 +107,12 @@ void metrics_measure(metrics_t *m, const level_t *lv, bool barrels_seen)
     m->path = metrics_path_rows(pass, lv);
     /* the final map's fluid cells: level.c's census counts water, acid and
      * lava; mud and blood (game-0.10.10b) are read off the map */
-    grid_mask_rows(&lv->map, CELLSET(CELL_MUD) | CELLSET(CELL_BLOOD), rows);
+    if (mud_blood < 0) {
+        grid_mask_rows(&lv->map, CELLSET(CELL_MUD) | CELLSET(CELL_BLOOD), rows);
+        mud_blood = rows_count(rows);
+    }
     m->fluid = lv->obs.fluid_cells[0] + lv->obs.fluid_cells[1] + lv->obs.fluid_cells[2] +
-               rows_count(rows);
+               mud_blood;
     m->open = m->passable - m->fluid;
     m->reachable = m->passable - lv->obs.unreachable;
     m->rooms = lv->nrooms;

@@ -37,8 +37,10 @@ typedef struct metrics {
 
 /* Measure the finished level lv.  barrels_seen: the map may hold barrels
  * (observer_look's seen_t.barrels != 0); without, the three barrel kinds are
- * not looked for (a mask a kind) and count 0. */
-void metrics_measure(metrics_t *m, const level_t *lv, bool barrels_seen);
+ * not looked for (a mask a kind) and count 0.  mud_blood: the mud and blood
+ * cells on the map when the caller has counted them (the catalogue, which
+ * shows them, or 0 for a ruleset without them), else -1: counted here. */
+void metrics_measure(metrics_t *m, const level_t *lv, bool barrels_seen, int mud_blood);
 
 /* The open, fluid and reachable shares of m: open / METRICS_MAP_CELLS,
  * fluid / METRICS_MAP_CELLS, reachable / passable (0 with no passable cell). */

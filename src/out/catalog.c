@@ -222,9 +222,8 @@ void catalog_measure(catalog_level_t *m, const level_t *lv, const tables_t *t)
     m->lv = lv;
     m->t = t;
     observer_look(lv, &m->seen);
-    /* the range metrics (metrics.h): the barrels only looked for on a level
-     * the observer saw barrels on */
-    metrics_measure(&m->mx, lv, m->seen.barrels != 0);
+    /* mud and blood (game-0.10.10b) read off the map only where the ruleset
+     * has them */
     m->mud = m->blood = 0;
     if (t->def->cell_kinds > CELL_MUD) {
         bitrow_t rows[GRID_H + 2];
@@ -233,6 +232,9 @@ void catalog_measure(catalog_level_t *m, const level_t *lv, const tables_t *t)
         grid_mask_rows(&lv->map, CELLSET(CELL_BLOOD), rows);
         m->blood = rows_count(rows);
     }
+    /* the range metrics (metrics.h): the barrels only looked for on a level
+     * the observer saw barrels on */
+    metrics_measure(&m->mx, lv, m->seen.barrels != 0, m->mud + m->blood);
     memset(m->by_kind, 0, sizeof m->by_kind);
     m->hunting = 0;
     for (int i = 0; i < lv->nmonsters; i++) {

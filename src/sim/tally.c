@@ -1318,7 +1318,7 @@ const tally_range_pair_t TALLY_RANGE[TALLY_RANGE_PAIRS] = {
         seen_t s; \
         observer_look(lv, &s); \
         metrics_t m; \
-        metrics_measure(&m, lv, s.barrels != 0); \
+        metrics_measure(&m, lv, s.barrels != 0, -1); \
         bump(b, NB_##id, id(&m)); \
     }
 RANGE_ROWS(RANGE_FEEDER)
@@ -1699,7 +1699,7 @@ void tally_add_observed(tally_t *t, const level_t *lv, bool range)
     if (!range)
         return;
     metrics_t m;
-    metrics_measure(&m, lv, s.barrels != 0);
+    metrics_measure(&m, lv, s.barrels != 0, -1);
 #define RANGE_FEED(id, n, nb, lbl, d) bump(base + OFF_##id, NB_##id, id(&m));
     RANGE_ROWS(RANGE_FEED)
 #undef RANGE_FEED
