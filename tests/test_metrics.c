@@ -1,10 +1,12 @@
 /* test_metrics.c - the range metrics (src/gen/metrics.h): the start-to-stairs
  * walk on hand-made maps whose shortest 8-way walks are counted by hand, the
- * bit-parallel search held equal to a plain queue search (written here from
- * the definition) on real levels of every type of the three rulesets, and the
+ * bit-parallel search (on each CPU path: AVX2 and plain) held equal to a
+ * plain queue search written here from the definition, on real levels of
+ * every type of the three rulesets, and the
  * shares of a hand-made map whose cells are counted by hand. */
 #include <string.h>
 
+#include "cpu.h"
 #include "metrics.h"
 #include "observer.h"
 #include "tables.h"
@@ -183,10 +185,17 @@ static void shares(void)
 
 int main(void)
 {
-    paths();
-    shares();
-    paths_agree("wiki-0.9.9.3");
-    paths_agree("game-0.9.9.7");
-    paths_agree("game-0.10.10b");
+    /* each CPU path's search (cpu.h): the AVX2 one where the CPU has it, and
+     * the plain one */
+    const cpu_path_t best = cpu_best();
+    for (int k = 0; k < 2; k++) {
+        cpu_force(k ? CPU_PLAIN : best);
+        paths();
+        shares();
+        paths_agree("wiki-0.9.9.3");
+        paths_agree("game-0.9.9.7");
+        paths_agree("game-0.10.10b");
+    }
+    cpu_force(best);
     return test_summary("metrics");
 }
