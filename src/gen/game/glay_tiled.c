@@ -114,11 +114,12 @@ static inline bitrow_t widen(bitrow_t row)
  * next removal is uniform over the entries left, so the doors drawn have
  * the same distribution (not the same draws).
  *
- * The candidates of a row at once, from the wall, floor and door bit rows
+ * The candidates of a row at once, from the wall and door bit rows
  * (bit x: cell x; the row's west neighbours are the row shifted up one bit,
  * its east ones shifted down).  The plots leave only floor, wall and door
- * on the map, so "exactly 2 wall and 2 floor of the 4 orthogonal cells" is
- * "all 4 wall or floor, exactly 2 of them wall"; with 2 orthogonal walls, a
+ * on the map, so for a cell with no door among its 8 neighbours "exactly 2
+ * wall and 2 floor of the 4 orthogonal cells" is "exactly 2 of them wall"
+ * (the door rows alone, no floor rows, are read); with 2 orthogonal walls, a
  * candidate has more than 4 walls around when 3 or 4 of its diagonals are
  * wall, exactly 4 when 2 are.  A door made at once is seen only by the
  * candidates after it that touch it (its row's next cell, the next row's
@@ -139,9 +140,7 @@ static void doors(grid_t *g, rng_t *r, bitrow_t wall[GRID_H + 2], bitrow_t door[
 {
     uint16_t prio[CAND_MAX], norm[CAND_MAX];
     int np = 0, nn = 0;
-    bitrow_t open[GRID_H + 2];
     grid_mask_rows(g, CELLSET(CELL_WALL), wall);
-    grid_mask_rows(g, CELLSET(CELL_WALL) | CELLSET(CELL_FLOOR), open);
     grid_mask_rows(g, CELLSET(CELL_DOOR), door);
     const bitrow_t span = (BITROW_BIT(CAND_X2 + 1) - 1) & ~(BITROW_BIT(CAND_X1) - 1);
     bitrow_t made_above = 0; /* the doors made at once in the row above */
@@ -150,9 +149,7 @@ static void doors(grid_t *g, rng_t *r, bitrow_t wall[GRID_H + 2], bitrow_t door[
          * at once there (made_above); rows y and below are still as read */
         const bitrow_t up = wall[y - 1] | made_above, mid = wall[y], down = wall[y + 1];
         const bitrow_t near = widen(door[y - 1] | door[y] | door[y + 1]);
-        const bitrow_t cross_open = open[y - 1] & open[y + 1] & open[y] << 1 & open[y] >> 1;
-        bitrow_t cand = mid & span & ~near & cross_open &
-                        two_of_four(up, down, mid << 1, mid >> 1);
+        bitrow_t cand = mid & span & ~near & two_of_four(up, down, mid << 1, mid >> 1);
         bitrow_t made = 0;
         if (cand) {
             const bitrow_t diag_ge3 = three_of_four(up << 1, up >> 1, down << 1, down >> 1);
