@@ -127,8 +127,9 @@ static void mask_rows_plain(const grid_t *g, cellset_t kinds, bitrow_t rows[GRID
 #if CPU_SIMD
 /* 16 cells at a time: one byte compare per kind in the set, then movemask;
  * the five 16-bit masks of a row are joined with constant shifts.  n is a
- * constant where this is inlined for one kind (the common call: the layout
- * census and city read one kind each), so that loop is a single compare. */
+ * constant where this is inlined for one, two or three kinds (the common
+ * calls: the layout census and city read one kind each, the room scan two),
+ * so that loop is as many compares. */
 static inline __attribute__((always_inline)) void mask_rows_n(const grid_t *g, const __m128i *want,
                                                               int n, bitrow_t rows[GRID_H + 2])
 {
@@ -154,8 +155,14 @@ static void mask_rows_sse2(const grid_t *g, cellset_t kinds, bitrow_t rows[GRID_
     int n = 0;
     for (cellset_t k = kinds; k; k &= k - 1)
         want[n++] = _mm_set1_epi8((char)__builtin_ctz(k));
+    /* n a constant for the common sizes (solid: wall and door; a wall
+     * set with boxes): each loop then unrolls to its compares */
     if (n == 1)
         mask_rows_n(g, want, 1, rows);
+    else if (n == 2)
+        mask_rows_n(g, want, 2, rows);
+    else if (n == 3)
+        mask_rows_n(g, want, 3, rows);
     else if (n > 1)
         mask_rows_n(g, want, n, rows);
     else

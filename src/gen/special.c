@@ -30,9 +30,7 @@ int special_kind_from_name(const char *name)
 /* special_fits, inline for fitting's loop over the rooms */
 static inline bool fits(const special_limits_t *l, const room_t *r)
 {
-    /* & rather than &&: the outcomes are unpredictable, the compares cheap */
-    return (r->w >= l->wmin) & (r->w <= l->wmax) & (r->h >= l->hmin) & (r->h <= l->hmax) &
-           ((l->area_max == 0) | (r->w * r->h <= l->area_max));
+    return special_limits_fit(l, r->w, r->h);
 }
 
 bool special_fits(const special_limits_t *l, const room_t *r)
@@ -93,6 +91,36 @@ void special_fitting(const level_t *lv, const special_limits_t *l, uint64_t m[2]
         m[j >> 6] |= (uint64_t)fits(l, &lv->rooms[j]) << (j & 63);
 }
 
+_Static_assert(LEVEL_MAX_ROOMS % 8 == 0 && LEVEL_MAX_ROOMS <= 128, "rooms in bytes, two words");
+
+static void room_kinds(const level_t *lv, const special_tables_t *s,
+                       uint64_t kinds[LEVEL_MAX_ROOMS / 8])
+{
+    memset(kinds, 0, LEVEL_MAX_ROOMS);
+    for (int j = 0; j < lv->nrooms; j++) {
+        const room_t *rm = &lv->rooms[j];
+        const uint64_t b = rm->w <= GRID_W && rm->h <= GRID_H
+                               ? s->fits_by_size[rm->w][rm->h]
+                               : 0; /* larger than the map: no kind's limits reach it */
+        kinds[j >> 3] |= b << 8 * (j & 7);
+    }
+}
+
+/* Kind k's rooms as bits (special_fitting's m): bit k of each byte of a
+ * word, gathered into 8 bits by one multiply.  m has bit 8i set for each
+ * room i of the word that fits; the constant has bits 56 - 7i, so the
+ * product puts bit 8i at 56 + i, and every other pair of bits lands below
+ * bit 56 or on a bit no other pair reaches (no carry into the top byte). */
+static void kind_rooms(const level_t *lv, const uint64_t kinds[LEVEL_MAX_ROOMS / 8], int k,
+                       uint64_t m[2])
+{
+    m[0] = m[1] = 0;
+    for (int w = 0; w < (lv->nrooms + 7) / 8; w++) {
+        const uint64_t b = kinds[w] >> k & UINT64_C(0x0101010101010101);
+        m[w >> 3] |= ((b * UINT64_C(0x0102040810204080)) >> 56) << 8 * (w & 7);
+    }
+}
+
 void special_rooms(level_t *lv, const special_tables_t *s, rng_t *rs)
 {
     /* a local copy of the stream (written back at the end): the level's
@@ -105,10 +133,16 @@ void special_rooms(level_t *lv, const special_tables_t *s, rng_t *rs)
     int n = rng_dice(r, s->count_x, s->count_n, s->count_k);
     lv->obs.special_rolled = (uint8_t)n;
     lv->obs.special_made = 1; /* tally.c counts special_rolled only on levels that rolled */
+    /* The kinds each room fits, a byte per room from the tables' size
+     * table, eight rooms to a word (byte i of word w: room 8w + i): one pass
+     * over the rooms, made when the first kind is drawn. */
+    uint64_t kinds[LEVEL_MAX_ROOMS / 8];
     for (int i = 0; i < n; i++) {
         special_kind_t kind = draw_kind(s, lv->type, r);
+        if (!known)
+            room_kinds(lv, s, kinds);
         if (!(known >> kind & 1)) {
-            special_fitting(lv, &s->limits[kind], fit_of[kind]);
+            kind_rooms(lv, kinds, kind, fit_of[kind]);
             known |= 1u << kind;
         }
         const uint64_t free0 = fit_of[kind][0] & ~used[0], free1 = fit_of[kind][1] & ~used[1];

@@ -487,6 +487,14 @@ static void parse_special(ju_t *ju, special_tables_t *s, const cJSON *root)
         parse_span(ju, l, p, "h", GRID_H, &sl->hmin, &sl->hmax);
         sl->area_max = int_or_null(ju, l, p, "area_max", 1, GRID_W * GRID_H, 0);
     }
+    _Static_assert(SPECIAL__COUNT <= 8, "a size's kinds fit in a byte");
+    for (int w = 0; w <= GRID_W; w++)
+        for (int h = 0; h <= GRID_H; h++) {
+            unsigned bits = 0;
+            for (int k = 0; k < SPECIAL__COUNT; k++)
+                bits |= (unsigned)special_limits_fit(&s->limits[k], w, h) << k;
+            s->fits_by_size[w][h] = (uint8_t)bits;
+        }
     const cJSON *fl = ju_object(ju, o, P, "fluid_room");
     ju_keys(ju, fl, "special_rooms.fluid_room", FLUID_ROOM_KEYS);
     parse_range_table(ju, &s->fluid, fl, "special_rooms.fluid_room", fluid_from_name,

@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "grid.h"
 #include "monsters.h"
 #include "rng.h"
 #include "ruleset.h"
@@ -115,6 +116,14 @@ typedef struct special_limits {
     int area_max; /* 0: no area limit */
 } special_limits_t;
 
+/* Does a w x h room fit l?  (& rather than &&: the outcomes are
+ * unpredictable, the compares cheap.) */
+static inline bool special_limits_fit(const special_limits_t *l, int w, int h)
+{
+    return (w >= l->wmin) & (w <= l->wmax) & (h >= l->hmin) & (h <= l->hmax) &
+           ((l->area_max == 0) | (w * h <= l->area_max));
+}
+
 /* Ammo kinds of an ammo room, as rolls_t.ammo_kind records them. */
 enum { AMMO_10MM = 0, AMMO_SHELLS, AMMO_ROCKETS, AMMO_CELLS, AMMO__COUNT };
 /* Their names as data/population.json and reports spell them ("shells"). */
@@ -125,6 +134,9 @@ typedef struct special_tables {
     int weight[LT__COUNT][SPECIAL__COUNT];
     int total[LT__COUNT];
     special_limits_t limits[SPECIAL__COUNT];
+    /* The limits again by room size: bit k of fits_by_size[w][h] when a
+     * w x h room fits kind k (made with the limits when they are read). */
+    uint8_t fits_by_size[GRID_W + 1][GRID_H + 1];
     pop_range_table_t fluid; /* value: cell_t */
     int stacks_x, stacks_n, stacks_k;
     pop_range_table_t ammo;  /* value: AMMO_* */

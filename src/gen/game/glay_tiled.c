@@ -6,9 +6,10 @@
  * wall or the ring, its point a door (grid_plot_wall: by the parity of the
  * points a line never meets a door, so the game's blockset {wall} and
  * drlsim's {wall, door} draw the same).  Then the door candidates, row by
- * row, and the two lists drawn without replacement.  Then the room list
+ * row, a row at a time from bit rows, and the two lists drawn without
+ * replacement.  Then the room list
  * (rooms.c's scan) without the entries whose inside holds a wall (H12).
- * Plain code; every draw from the layout stream, in the game's order.
+ * Every draw from the layout stream, in the game's order.
  */
 #include "glay.h"
 
@@ -39,6 +40,10 @@ static const axis_t C_V_X = {2, 37, 2}, C_V_Y = {2, 6, 2}; /* even 4..76, even 4
 #define CAND_Y2 (GRID_H - 1)
 #define CAND_AT_ONCE_ABOVE 4      /* more than 4 walls around: a door at once */
 #define CAND_PRIORITY_WALLS 4     /* exactly 4: the priority list, else normal */
+#define CAND_CROSS_WALLS 2        /* a candidate's orthogonal walls */
+_Static_assert(CAND_AT_ONCE_ABOVE - CAND_CROSS_WALLS == 2 &&
+                   CAND_PRIORITY_WALLS - CAND_CROSS_WALLS == 2,
+               "doors() tests 3 or 4 diagonal walls (at once) and exactly 2 (priority)");
 #define PRIORITY_DOORS 8          /* 8 removals from the priority list, */
 #define NORMAL_DOORS 4            /* then 4 from the normal list */
 #define CAND_MAX (GRID_W * GRID_H)
@@ -72,50 +77,97 @@ static bool random_remove(rng_t *r, uint16_t *list, int *n, int *at)
     return true;
 }
 
+/* Append row y's cells in `row` to list, left to right: each 64-cell half
+ * on its own (a 128-bit step costs twice a 64-bit one). */
+static int append_row(uint16_t *list, int n, bitrow_t row, int y)
+{
+    const int base = GRID_IDX(0, y);
+    for (uint64_t lo = (uint64_t)row; lo; lo &= lo - 1)
+        list[n++] = (uint16_t)(base + __builtin_ctzll(lo));
+    for (uint64_t hi = (uint64_t)(row >> 64); hi; hi &= hi - 1)
+        list[n++] = (uint16_t)(base + 64 + __builtin_ctzll(hi));
+    return n;
+}
+
+/* Bit x set where exactly two of the four bits a, b, c, d are set. */
+static inline bitrow_t two_of_four(bitrow_t a, bitrow_t b, bitrow_t c, bitrow_t d)
+{
+    const bitrow_t s1 = a ^ b, c1 = a & b, s2 = c ^ d, c2 = c & d;
+    return (s1 & s2) | ((c1 ^ c2) & ~(s1 | s2));
+}
+
+/* Bit x set where three or four of them are. */
+static inline bitrow_t three_of_four(bitrow_t a, bitrow_t b, bitrow_t c, bitrow_t d)
+{
+    const bitrow_t s1 = a ^ b, c1 = a & b, s2 = c ^ d, c2 = c & d;
+    return (c1 & c2) | ((c1 | c2) & (s1 | s2));
+}
+
+/* A door row's cells and their left and right neighbours. */
+static inline bitrow_t widen(bitrow_t row)
+{
+    return row | row << 1 | row >> 1;
+}
+
 /* [decision] The list's order after a removal: the game shifts the later
  * entries down; drlsim moves the last entry into the gap.  Either way the
  * next removal is uniform over the entries left, so the doors drawn have
- * the same distribution (not the same draws). */
-static void doors(grid_t *g, rng_t *r)
+ * the same distribution (not the same draws).
+ *
+ * The candidates of a row at once, from the wall and door bit rows
+ * (bit x: cell x; the row's west neighbours are the row shifted up one bit,
+ * its east ones shifted down).  The plots leave only floor, wall and door
+ * on the map, so for a cell with no door among its 8 neighbours "exactly 2
+ * wall and 2 floor of the 4 orthogonal cells" is "exactly 2 of them wall"
+ * (the door rows alone, no floor rows, are read); with 2 orthogonal walls, a
+ * candidate has more than 4 walls around when 3 or 4 of its diagonals are
+ * wall, exactly 4 when 2 are.  A door made at once is seen only by the
+ * candidates after it that touch it (its row's next cell, the next row's
+ * three below), and each of them is then skipped, so no other candidate's
+ * counts change: the rows read at the start stay exact, and a row's doors
+ * made at once only mask the cell after each and the row below. */
+static void door_at(grid_t *g, int x, int y, bitrow_t wall[GRID_H + 2],
+                    bitrow_t door[GRID_H + 2])
+{
+    g->c[GRID_IDX(x, y)] = CELL_DOOR;
+    wall[y] &= ~BITROW_BIT(x);
+    door[y] |= BITROW_BIT(x);
+}
+
+/* wall and door: the map's wall and door cells as bit rows, read from the
+ * map here and kept as the doors are made. */
+static void doors(grid_t *g, rng_t *r, bitrow_t wall[GRID_H + 2], bitrow_t door[GRID_H + 2])
 {
     uint16_t prio[CAND_MAX], norm[CAND_MAX];
     int np = 0, nn = 0;
-    /* The candidates' neighbours all lie on the map (x 2..77, y 2..19), so
-     * each test reads its eight cells by index: the same tests as
-     * door_around, glay_cross_around and glay_around, which cost a bounds
-     * test and a set lookup a neighbour on the ~300 wall cells of a level. */
-    uint8_t *c = g->c;
-    const int S = GRID_STRIDE;
-    /* The wall cells, row by row from bit rows; a cell made a door at once
-     * is the one under test, so the rows read before stay exact. */
-    bitrow_t wall[GRID_H + 2];
     grid_mask_rows(g, CELLSET(CELL_WALL), wall);
+    grid_mask_rows(g, CELLSET(CELL_DOOR), door);
     const bitrow_t span = (BITROW_BIT(CAND_X2 + 1) - 1) & ~(BITROW_BIT(CAND_X1) - 1);
-    for (int y = CAND_Y1; y <= CAND_Y2; y++)
-        for (bitrow_t left = wall[y] & span; left; left &= left - 1) {
-            const int x = bitrow_ctz(left);
-            const int i = GRID_IDX(x, y);
-            const uint8_t n = c[i - S], so = c[i + S], w = c[i - 1], e = c[i + 1];
-            const uint8_t nw = c[i - S - 1], ne = c[i - S + 1], sw = c[i + S - 1],
-                          se = c[i + S + 1];
-            if (n == CELL_DOOR || so == CELL_DOOR || w == CELL_DOOR || e == CELL_DOOR ||
-                nw == CELL_DOOR || ne == CELL_DOOR || sw == CELL_DOOR || se == CELL_DOOR)
-                continue;
-            const int cross_walls =
-                (n == CELL_WALL) + (so == CELL_WALL) + (w == CELL_WALL) + (e == CELL_WALL);
-            const int cross_floors =
-                (n == CELL_FLOOR) + (so == CELL_FLOOR) + (w == CELL_FLOOR) + (e == CELL_FLOOR);
-            if (cross_walls != 2 || cross_floors != 2)
-                continue;
-            const int walls = cross_walls + (nw == CELL_WALL) + (ne == CELL_WALL) +
-                              (sw == CELL_WALL) + (se == CELL_WALL);
-            if (walls > CAND_AT_ONCE_ABOVE)
-                c[i] = CELL_DOOR;
-            else if (walls == CAND_PRIORITY_WALLS)
-                prio[np++] = (uint16_t)i;
-            else
-                norm[nn++] = (uint16_t)i;
+    bitrow_t made_above = 0; /* the doors made at once in the row above */
+    for (int y = CAND_Y1; y <= CAND_Y2; y++) {
+        /* wall[y - 1] and door[y - 1] already lost and gained the doors made
+         * at once there (made_above); rows y and below are still as read */
+        const bitrow_t up = wall[y - 1] | made_above, mid = wall[y], down = wall[y + 1];
+        const bitrow_t near = widen(door[y - 1] | door[y] | door[y + 1]);
+        bitrow_t cand = mid & span & ~near & two_of_four(up, down, mid << 1, mid >> 1);
+        bitrow_t made = 0;
+        if (cand) {
+            const bitrow_t diag_ge3 = three_of_four(up << 1, up >> 1, down << 1, down >> 1);
+            const bitrow_t diag_2 = two_of_four(up << 1, up >> 1, down << 1, down >> 1);
+            /* at once, left to right: the cell right of a door just made is skipped */
+            for (bitrow_t now = cand & diag_ge3; now; now &= now - 1) {
+                const int x = bitrow_ctz(now);
+                if (!(made & BITROW_BIT(x - 1))) {
+                    made |= BITROW_BIT(x);
+                    door_at(g, x, y, wall, door);
+                }
+            }
+            cand &= ~diag_ge3 & ~(made << 1);
+            np = append_row(prio, np, cand & diag_2, y);
+            nn = append_row(norm, nn, cand & ~diag_2, y);
         }
+        made_above = made;
+    }
     for (int pass = 0; pass < 2; pass++) {
         uint16_t *list = pass ? norm : prio;
         int *n = pass ? &nn : &np;
@@ -123,7 +175,7 @@ static void doors(grid_t *g, rng_t *r)
             int at;
             if (random_remove(r, list, n, &at) &&
                 !door_around(g, at % GRID_STRIDE, at / GRID_STRIDE))
-                g->c[at] = CELL_DOOR;
+                door_at(g, at % GRID_STRIDE, at / GRID_STRIDE, wall, door);
         }
     }
 }
@@ -132,10 +184,8 @@ static void doors(grid_t *g, rng_t *r)
  * rectangle shrunk by one) holds a wall-set cell; [decision:
  * GLAY10_ROOM_FILTER] applied and counted, though a tiled map (every face a
  * rectangle) never gives one. */
-static void filter_rooms(level_t *lv)
+static void filter_rooms(level_t *lv, const bitrow_t walls[GRID_H + 2])
 {
-    bitrow_t walls[GRID_H + 2];
-    grid_mask_rows(&lv->map, CELLSET(CELL_WALL) | CELLSET(CELL_BOX), walls);
     int kept = 0;
     for (int i = 0; i < lv->nrooms; i++) {
         const room_t *m = &lv->rooms[i];
@@ -179,10 +229,16 @@ void glay10_tiled(layout_ctx_t *ctx, const glay_tables_t *t)
         else
             plot(g, r, C_V_X, C_V_Y, false);
     }
-    doors(g, r);
+    /* The wall and door rows the doors step keeps: the room scan's solid
+     * rows (wall or door) and the filter's wall set (wall or box: the map
+     * has no box before its population) without reading the map again. */
+    bitrow_t wall[GRID_H + 2], door[GRID_H + 2], solid[GRID_H + 2];
+    doors(g, r, wall, door);
     lv->obs.walls = (uint8_t)plots;
-    rooms_scan(lv);
-    filter_rooms(lv);
+    for (int y = 0; y < GRID_H + 2; y++)
+        solid[y] = wall[y] | door[y];
+    rooms_scan_rows(lv, solid);
+    filter_rooms(lv, wall);
     if (ctx->p->layout_only)
         ctx->doors = grid_count(g, CELL_DOOR);
 }
