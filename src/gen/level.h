@@ -163,6 +163,9 @@ typedef struct obs_game {
                                  * dropped for a wall inside (H12); else 0 */
     uint8_t bridge_at;     /* the first river's bridge as drawn: a horizontal
                                  * river's column, a vertical river's row; 0 none */
+    uint32_t bridge_rows;  /* game-0.10.10b: the first vertical river's rows
+                                 * holding bridge cells on the map once its
+                                 * bridges are drawn, bit y row y; else 0 */
 } obs_game_t;
 
 typedef struct obs {

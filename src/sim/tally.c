@@ -321,7 +321,7 @@ static inline int fluid_bin(int cell)
     C(game_event_kind, "game_event_kind", N_GAME_EVENTS, NULL, "game ruleset: the event drawn (0-based, population.json events.list), levels with an event") \
     C(game_room_picks, "game_room_picks", SPECIAL__COUNT, SPECIAL_KIND_NAMES, "game ruleset: special-room picks by type, set up or lost, per pick") \
     C(game_group_size, "game_group_size", N_GAME_GROUP, NULL, "game ruleset: members drawn for the monster flood's first group, levels with a group") \
-    C(game_lake_fluid, "game_lake_fluid", N_FLUID_BINS, NAMED(FLUID), "game ruleset caves-2: the fluid of its lakes") \
+    C(game_lake_fluid, "game_lake_fluid", N_FLUID_BINS, NAMED(FLUID), "game ruleset caves-2: the fluid of its lakes; game-0.10.10b lava: the fluid of the level (H20)") \
     C(game_lava_refill, "game_lava_refill", 8, NULL, "game ruleset lava: the big quads whose inside was refilled with lava, bit i quad i") \
     C(game_hriver_drift, "game_hriver_drift", 2 * DRIFT_MAX + 1, LBL_DRIFT, "game ruleset: a horizontal river's first row at column 78 minus at column 1") \
     C(game_caves2_pillars, "game_caves2_pillars", N_GAME_COUNT, NULL, "game ruleset caves-2: the pillars drawn") \
@@ -349,6 +349,7 @@ static inline int fluid_bin(int cell)
     C(game_barrels_wet, "game_barrels_wet", N_GAME_BARRELS, NULL, "game ruleset: barrels placed on a liquid cell, levels with barrels") \
     C(game_start_wet, "game_start_wet", 2, LBL_NO_YES, "game ruleset: the player's start on a liquid cell of the finished map, levels with a start") \
     C(game_rooms_dropped, "game_rooms_dropped", N_CENSUS, NULL, "game ruleset normal, single, single-plus: room-list entries the reader dropped for a wall inside (game-0.10.10b, docs/rules.md H12)") \
+    C(game_vriver_bridge_rows, "game_vriver_bridge_rows", N_GAME_QUAD_H, NULL, "game-0.10.10b, levels whose first vertical river has a bridge: its rows holding bridge cells once its bridges are drawn (docs/rules.md H23)") \
     M(rooms_river, "rooms_with_river", "entries of the room list, levels with a river") \
     M(rooms_dry, "rooms_without_river", "entries of the room list, levels without a river") \
     SEEN_ROWS(R) \
@@ -1068,8 +1069,9 @@ static void add_game_group_size(const level_t *lv, uint64_t *b)
 }
 static void add_game_lake_fluid(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.game.made && lv->type == LT_CAVES_2)
-        bump(b, NB_game_lake_fluid, fluid_bin(lv->obs.game.lake_fluid));
+    const obs_game_t *g = &lv->obs.game; /* lava records a fluid under game-0.10.10b only */
+    if (g->made && (lv->type == LT_CAVES_2 || (lv->type == LT_LAVA && g->lake_fluid)))
+        bump(b, NB_game_lake_fluid, fluid_bin(g->lake_fluid));
 }
 static void add_game_lava_refill(const level_t *lv, uint64_t *b)
 {
@@ -1176,6 +1178,12 @@ static void add_game_rooms_dropped(const level_t *lv, uint64_t *b)
     if (lv->obs.game.made &&
         (lv->type == LT_NORMAL || lv->type == LT_SINGLE || lv->type == LT_SINGLE_PLUS))
         bump(b, NB_game_rooms_dropped, lv->obs.game.rooms_dropped);
+}
+static void add_game_vriver_bridge_rows(const level_t *lv, uint64_t *b)
+{
+    const obs_t *o = &lv->obs;
+    if (o->game.made && o->river && o->river_orient == RIVER_VERTICAL && o->game.bridge_rows)
+        bump(b, NB_game_vriver_bridge_rows, popcount64(o->game.bridge_rows));
 }
 static void add_game_lava_room_h(const level_t *lv, uint64_t *b)
 {

@@ -166,10 +166,12 @@ void glay10_vert_river(level_t *lv, rng_t *stream, const glay_tables_t *t, cell_
     int x = clampi(pos, VRIVER_X_MIN, x_max);
     const int x_start = x;
     int x_last = x;
+    int x_at[GRID_H + 1]; /* the column before the river on each row */
     cand_t cand[CAND_MAX];
     int n = 0;
     for (int y = 1; y <= GRID_H; y++) {
         x_last = x;
+        x_at[y] = x;
         for (int w = 1; w <= width; w++)
             grid_set(g, x + w, y, fluid);
         if (bank(g, x, y) && bank(g, x + width + 1, y))
@@ -181,6 +183,13 @@ void glay10_vert_river(level_t *lv, rng_t *stream, const glay_tables_t *t, cell_
     const int made = bridges(g, r, &t->w10.vbridges, cand, n, width, false, &first);
     *stream = local;
     glay_note_vriver(o, fluid, made > 0, x_start, width, x_last - x_start, first);
+    if (o->river_count == 1) { /* the first river: its bridged rows as the map shows them */
+        uint32_t rows = 0;
+        for (int y = 1; y <= GRID_H; y++)
+            if (grid_get(g, x_at[y] + 1, y) == CELL_BRIDGE)
+                rows |= UINT32_C(1) << y;
+        o->game.bridge_rows = rows;
+    }
 }
 
 void glay10_rivers(level_t *lv, rng_t *r, const glay_tables_t *t, bool allow_horiz,

@@ -22,6 +22,8 @@
  *   gref_pop.c       the population's order, barrels, items, stairs, player,
  *                    event, hunting (G47-G51, G68, G71-G73)
  *   gref_place.c     the empty-cell test and the placements (G52, G65, G66)
+ *   gref_tiled10.c   game-0.10.10b's tiled layout (H11-H13), the twin of
+ *                    glay10_tiled's bit-row door scan and room filter
  *   gref_rooms.c     special rooms and the small setups (G53-G57, G61);
  *                    gref_vault.c the warehouse room and the vault (G58-G60)
  *   gref_monsters.c  budget, being table, flood, groups (G62-G66);
@@ -57,6 +59,8 @@ void gref_rivers(level_t *lv, rng_t *r, const glay_tables_t *gt);
 void gref_layout(layout_ctx_t *ctx);
 /* game-0.10.10b's layout step with its water (gref10.c). */
 void gref10_layout(layout_ctx_t *ctx);
+/* game-0.10.10b's tiled layout, plainly (gref_tiled10.c, H11-H13) */
+void gref10_tiled(layout_ctx_t *ctx);
 void gref_caves(layout_ctx_t *ctx);
 
 /* ---- population, from the population stream ---- */

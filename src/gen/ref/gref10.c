@@ -1,13 +1,15 @@
 /* gref10.c - the layout step of a game-0.10.10b level and its water, plainly
  * (docs/rules.md H9, H11-H27).
  *
- * The steps game-0.10.10b adds are plain code already (src/gen/game/:
- * glay10_tiled, glay10_rivers, glay_fluids with its picks, glay10_caves_2,
- * glay10_lava and the caves' fluid choice and river), so the reference
- * calls them; what it draws plainly itself is everything they are built
- * on: the shared layouts (small rooms, warehouse, maze, the city's
- * buildings: the wiki reference), the caves' digging (ref_caves_dig_with)
- * and the arena (gref_arena).  The order is G9's: the layout, then unless
+ * The tiled layout's fast form (glay10_tiled: door candidates from wall bit
+ * rows, the room filter by column masks) has its plain twin,
+ * gref10_tiled (gref_tiled10.c).  The other steps game-0.10.10b adds are
+ * plain code already (src/gen/game/: glay10_rivers, glay_fluids with its
+ * picks, glay10_caves_2, glay10_lava and the caves' fluid choice and
+ * river), so the reference calls them; what it draws plainly itself is
+ * everything they are built on: the shared layouts (small rooms,
+ * warehouse, maze, the city's buildings: the wiki reference), the caves'
+ * digging (ref_caves_dig_with) and the arena (gref_arena).  The order is G9's: the layout, then unless
  * layout-only the fluid pass at its chance and the river roll, both from
  * the water stream.
  */
@@ -65,7 +67,7 @@ void gref10_layout(layout_ctx_t *ctx)
     case LT_NORMAL:
     case LT_SINGLE:
     case LT_SINGLE_PLUS:
-        glay10_tiled(ctx, gt);
+        gref10_tiled(ctx);
         break;
     case LT_SMALL_ROOMS:
         quiet_layout(ctx, ref_layout_small_rooms);
