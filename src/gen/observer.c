@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cpu.h"
+#include "reach.h"
 
 /* The classes of the bit rows, one bit each in a cell kind's class byte. */
 enum {
@@ -100,7 +101,7 @@ static void classify_plain(const grid_t *g, classes_t *k)
 /* Two rows a pass as five 32-byte chunks (as census_avx2 reads them): each
  * cell's class byte by one shuffle, then the classes from the top bit down,
  * a movemask per chunk and the bytes doubled for the next. */
-CPU_AVX2_FN static void classify_avx2(const grid_t *g, classes_t *k, bool boxes)
+CPU_AVX2_FN static void classify_avx2(const grid_t *g, classes_t *k)
 {
     _Static_assert(GRID_STRIDE == 80 && GRID_H % 2 == 0, "two 80-cell rows a pass");
     padding_rows(k);
@@ -134,8 +135,6 @@ CPU_AVX2_FN static void classify_avx2(const grid_t *g, classes_t *k, bool boxes)
          * none of them */
         const bool rare = !_mm256_testz_si256(any, _mm256_set1_epi8((char)RARE));
         for (int j = N_CLASSES - 1; j >= 0; j--) {
-            if (j == R_BOX && !boxes)
-                continue;
             if ((RARE >> j & 1 && !rare) ||
                 _mm256_testz_si256(any, _mm256_set1_epi8((char)(1 << j)))) {
                 k->row[j][y] = k->row[j][y + 1] = 0;
@@ -161,17 +160,14 @@ CPU_AVX2_FN static void classify_avx2(const grid_t *g, classes_t *k, bool boxes)
 }
 #endif
 
-/* boxes: whether the box rows are read (the AVX2 path leaves them unset
- * when not: only warehouse and fluid special rooms read them). */
-static void classify(const grid_t *g, classes_t *k, bool boxes)
+static void classify(const grid_t *g, classes_t *k)
 {
 #if CPU_SIMD
     if (cpu_uses(CPU_AVX2)) {
-        classify_avx2(g, k, boxes);
+        classify_avx2(g, k);
         return;
     }
 #endif
-    (void)boxes;
     classify_plain(g, k);
 }
 
@@ -428,62 +424,65 @@ static void look_rooms(const level_t *lv, const classes_t *k, seen_t *s)
 /* The geometry game-0.10.10b's rules fix on the finished map (docs/rules.md
  * H.12): CELL_EDGE cells; the ring a river crosses (H22-H23, H26) or a lava
  * level's ring (H20) being fluid; the tiled walls' grid and the full-height
- * A walls (H11).  Plain loops: a few thousand cell reads. */
-static bool on_river(cell_t k)
+ * A walls (H11).  All from the class rows: a liquid cell (water, acid,
+ * lava, mud, blood) is a wet cell that is neither bridge nor ring fluid; a
+ * solid one (wall or door, cell_is_solid) a wall or door cell.  Whether the
+ * level has a river, and which way it runs, is the record's (the rows these
+ * fill set the map against what was drawn). */
+static void look_layout10(const level_t *lv, const classes_t *k, seen_t *s)
 {
-    return cell_liquid(k) || cell_is_barrel(k) || k == CELL_STAIRS;
-}
-
-static void look_layout10(const level_t *lv, seen_t *s)
-{
-    const grid_t *g = &lv->map;
     const obs_t *o = &lv->obs;
-    int edge = 0, fluid = 0;
-    for (int y = 1; y <= GRID_H; y++)
-        for (int x = 1; x <= GRID_W; x++) {
-            const cell_t k = grid_get(g, x, y);
-            edge += k == CELL_EDGE;
-            fluid += cell_liquid(k);
-        }
-    s->edge_cells = (uint8_t)(edge < 255 ? edge : 255);
+    const bitrow_t *wet = k->row[R_WET], *bridge = k->row[R_BRIDGE], *edge = k->row[R_EDGE];
+    bitrow_t liquid[GRID_H + 2], any_liquid = 0;
+    int edges = 0;
+    for (int y = 1; y <= GRID_H; y++) {
+        liquid[y] = wet[y] & ~bridge[y] & ~edge[y] & COLUMNS;
+        any_liquid |= liquid[y];
+        edges += edge[y] ? bitrow_popcount(edge[y] & COLUMNS) : 0;
+    }
+    s->edge_cells = (uint8_t)(edges < 255 ? edges : 255);
     s->ring_dry = -1;
     if (lv->type == LT_LAVA) {
-        int dry = 0;
-        for (int y = 1; y <= GRID_H; y++)
-            for (int x = 1; x <= GRID_W; x++)
-                dry += grid_on_border(x, y) && !cell_liquid(grid_get(g, x, y));
+        const bitrow_t sides = BITROW_BIT(1) | BITROW_BIT(GRID_W);
+        int dry = bitrow_popcount(COLUMNS & ~liquid[1]) + bitrow_popcount(COLUMNS & ~liquid[GRID_H]);
+        for (int y = 2; y < GRID_H; y++)
+            dry += bitrow_popcount(sides & ~liquid[y]);
         s->ring_dry = (int8_t)(dry < 127 ? dry : 127);
     } else if (o->river) {
         /* what may stand on a river's cell counts as the river (as span_rows) */
-        const bool vertical = o->river_orient == RIVER_VERTICAL;
-        const int lines[2] = {1, vertical ? GRID_H : GRID_W};
+        const bitrow_t *stairs = k->row[R_STAIRS], *barrel = k->row[R_BARREL];
+#define ON_RIVER(y) ((liquid[y] | ((stairs[y] | barrel[y]) & COLUMNS)))
         int dry = 0;
-        for (int i = 0; i < 2; i++) {
-            int wet = 0;
-            for (int j = 1; j <= (vertical ? GRID_W : GRID_H); j++)
-                wet += on_river(vertical ? grid_get(g, j, lines[i]) : grid_get(g, lines[i], j));
-            dry += wet == 0;
+        if (o->river_orient == RIVER_VERTICAL) {
+            dry = (ON_RIVER(1) == 0) + (ON_RIVER(GRID_H) == 0);
+        } else {
+            bitrow_t cols = 0;
+            for (int y = 1; y <= GRID_H; y++)
+                cols |= ON_RIVER(y);
+            dry = !(cols & BITROW_BIT(1)) + !(cols & BITROW_BIT(GRID_W));
         }
+#undef ON_RIVER
         s->ring_dry = (int8_t)dry;
     }
     s->tiled_offgrid = s->tiled_full_columns = -1;
-    if ((lv->type != LT_NORMAL && lv->type != LT_SINGLE && lv->type != LT_SINGLE_PLUS) || fluid)
+    if ((lv->type != LT_NORMAL && lv->type != LT_SINGLE && lv->type != LT_SINGLE_PLUS) ||
+        any_liquid)
         return;
-    int full = 0;
-    for (int x = 6; x <= 64; x++) {
-        bool all = true;
-        for (int y = 2; y <= GRID_H - 1 && all; y++)
-            all = cell_is_solid(grid_get(g, x, y));
-        full += all;
-    }
-    s->tiled_full_columns = (int8_t)full;
+    const bitrow_t *wall = k->row[R_WALL], *door = k->row[R_DOOR];
+    bitrow_t full = columns(6, 64);
+    for (int y = 2; y <= GRID_H - 1 && full; y++)
+        full &= wall[y] | door[y];
+    s->tiled_full_columns = (int8_t)bitrow_popcount(full);
     for (int i = 0; i < lv->nspecial; i++)
         if (lv->special[i].kind == SPECIAL_VAULT)
             return;
+    /* the odd columns 3..77 */
+    bitrow_t odd = 0;
+    for (int x = 3; x <= GRID_W - 1; x += 2)
+        odd |= BITROW_BIT(x);
     int off = 0;
     for (int y = 2; y <= GRID_H - 1; y += 2)
-        for (int x = 3; x <= GRID_W - 1; x += 2)
-            off += cell_is_solid(grid_get(g, x, y));
+        off += bitrow_popcount((wall[y] | door[y]) & odd);
     s->tiled_offgrid = (int8_t)(off < 127 ? off : 127);
 }
 
@@ -491,10 +490,7 @@ void observer_look(const level_t *lv, seen_t *s)
 {
     memset(s, 0, sizeof *s);
     classes_t k;
-    bool boxes = false; /* a special room that reads the box rows */
-    for (int i = 0; i < lv->nspecial; i++)
-        boxes |= lv->special[i].kind == SPECIAL_FLUID || lv->special[i].kind == SPECIAL_WAREHOUSE;
-    classify(&lv->map, &k, boxes);
+    classify(&lv->map, &k);
     s->doors = (uint16_t)k.count[R_DOOR];
     s->stairs = (uint8_t)k.count[R_STAIRS];
     s->bridges = (uint16_t)k.count[R_BRIDGE];
@@ -515,9 +511,17 @@ void observer_look(const level_t *lv, seen_t *s)
     if (top | bottom)
         open += bitrow_popcount(top) + bitrow_popcount(bottom);
     s->ring_open = (uint8_t)open;
-    look_layout10(lv, s);
+    look_layout10(lv, &k, s);
     const int sx = lv->start.x, sy = lv->start.y;
     s->start_cell = grid_in_map(sx, sy) ? lv->map.c[GRID_IDX(sx, sy)] : CELL_WALL;
+    /* reachability from the map: the passable cells are all but wall, box,
+     * barrel and ring fluid (docs/rules.md §1, §4, G39, G48: doors, fluids,
+     * bridges and stairs are passable), flooded 8-way from the start */
+    bitrow_t pass[GRID_H + 2];
+    for (int y = 1; y <= GRID_H; y++)
+        pass[y] = COLUMNS & ~(k.row[R_WALL][y] | k.row[R_BOX][y] | k.row[R_BARREL][y] |
+                              k.row[R_EDGE][y]);
+    s->unreachable = (uint16_t)reach_unreachable_rows(pass, sx, sy);
     /* where things stand */
     _Static_assert(offsetof(monster_t, y) == offsetof(monster_t, x) + 1, "x then y");
     _Static_assert(offsetof(point_t, y) == offsetof(point_t, x) + 1, "x then y");

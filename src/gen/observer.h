@@ -36,6 +36,10 @@ typedef struct seen {
     uint8_t stairs;           /* stairs cells */
     uint8_t ring_open;        /* ring cells that are neither wall nor ring fluid */
     uint8_t start_cell;       /* the cell kind under the start */
+    uint16_t unreachable;     /* passable cells (all but wall, box, barrel and ring
+                               * fluid, read off the map by the observer) not reachable
+                               * 8-way from the start; all of them when the start is not
+                               * passable */
     uint8_t edge_cells;       /* CELL_EDGE cells */
     int8_t ring_dry;          /* with a river: the ring rows (vertical) or columns
                                * (horizontal) it crosses, 1 and 20 (1 and 78), that
