@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include "cpu.h"
-#include "reach.h"
 
 /* The classes of the bit rows, one bit each in a cell kind's class byte. */
 enum {
@@ -175,6 +174,61 @@ static inline bool bit_at(const bitrow_t *rows, int x, int y)
 {
     return rows[y] >> x & 1;
 }
+
+/* The observer's own flood (not reach.c's, whose result is the record it is
+ * held against): r, a subset of the row's passable cells p, grown over the
+ * whole runs of p it touches: upwards by one carry (p + r carries from each
+ * touched run's lowest cell of r past its top), downwards by shifts of 1,
+ * 2, 4, ... each masked by the cells of p with that many of p below them. */
+static inline bitrow_t grow_runs(bitrow_t r, bitrow_t p)
+{
+    r |= ((p + r) ^ p) & p;
+    bitrow_t below = r >> 1 & p & ~r;
+    if (!below)
+        return r;
+    for (int sh = 1; sh < GRID_STRIDE && below; sh <<= 1) {
+        r |= (r >> sh) & p;
+        p &= p >> sh;
+        below = p;
+    }
+    return r;
+}
+
+/* Passable cells of pass not reachable 8-way from (sx, sy), all of them
+ * when the start is not passable: sweeps down and up the rows, each row
+ * taking the cells its neighbours' reached cells touch (a reached cell and
+ * its two neighbours in the row above or below), grown over their runs,
+ * until a sweep adds nothing. */
+static int unreached(const bitrow_t pass[GRID_H + 2], int sx, int sy)
+{
+    bitrow_t got[GRID_H + 2] = {0}, near[GRID_H + 2] = {0};
+    int n = 0;
+    if (grid_in_map(sx, sy) && bit_at(pass, sx, sy)) {
+        got[sy] = grow_runs(BITROW_BIT(sx), pass[sy]);
+        near[sy] = got[sy] | got[sy] << 1 | got[sy] >> 1;
+        bool more = true;
+        for (int sweep = 0; more; sweep++) {
+            more = false;
+            const int step = sweep & 1 ? -1 : 1, first = sweep & 1 ? GRID_H - 1 : 2,
+                      end = sweep & 1 ? 0 : GRID_H + 1;
+            for (int y = first; y != end; y += step) {
+                const bitrow_t left = pass[y] & ~got[y], hit = near[y - step] & left;
+                if (!hit)
+                    continue;
+                got[y] |= grow_runs(hit, left);
+                near[y] = got[y] | got[y] << 1 | got[y] >> 1;
+                more = true;
+            }
+            more |= sweep == 0; /* the first sweep down, then at least one up */
+        }
+    }
+    for (int y = 1; y <= GRID_H; y++) {
+        const bitrow_t left = pass[y] & ~got[y];
+        n += left ? bitrow_popcount(left) : 0;
+    }
+    return n;
+}
+
 
 /* Monsters (or items) at xy (x, y, then the next thing step bytes on):
  * where they stand, and how many share a cell.  mark[] holds, per cell,
@@ -521,7 +575,7 @@ void observer_look(const level_t *lv, seen_t *s)
     for (int y = 1; y <= GRID_H; y++)
         pass[y] = COLUMNS & ~(k.row[R_WALL][y] | k.row[R_BOX][y] | k.row[R_BARREL][y] |
                               k.row[R_EDGE][y]);
-    s->unreachable = (uint16_t)reach_unreachable_rows(pass, sx, sy);
+    s->unreachable = (uint16_t)unreached(pass, sx, sy);
     /* where things stand */
     _Static_assert(offsetof(monster_t, y) == offsetof(monster_t, x) + 1, "x then y");
     _Static_assert(offsetof(point_t, y) == offsetof(point_t, x) + 1, "x then y");
