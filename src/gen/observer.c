@@ -183,52 +183,95 @@ static inline bool bit_at(const bitrow_t *rows, int x, int y)
 static inline bitrow_t grow_runs(bitrow_t r, bitrow_t p)
 {
     r |= ((p + r) ^ p) & p;
-    bitrow_t below = r >> 1 & p & ~r;
-    if (!below)
+    if (!(r >> 1 & p & ~r)) /* every touched run reached from its first cell */
         return r;
-    for (int sh = 1; sh < GRID_STRIDE && below; sh <<= 1) {
-        r |= (r >> sh) & p;
-        p &= p >> sh;
-        below = p;
-    }
+    /* constant shifts (a variable shift of the 128-bit type is a branch and
+     * two double shifts); each step's p: the cells with that many of p below */
+#define GROW_DOWN(sh)          \
+    r |= (r >> (sh)) & p;      \
+    p &= p >> (sh);            \
+    if (!(p & ~r))             \
+        return r;
+    GROW_DOWN(1)
+    GROW_DOWN(2)
+    GROW_DOWN(4)
+    GROW_DOWN(8)
+    GROW_DOWN(16)
+    GROW_DOWN(32)
+    GROW_DOWN(64)
+#undef GROW_DOWN
     return r;
 }
 
-/* Passable cells of pass not reachable 8-way from (sx, sy), all of them
- * when the start is not passable: sweeps down and up the rows, each row
- * taking the cells its neighbours' reached cells touch (a reached cell and
- * its two neighbours in the row above or below), grown over their runs,
- * until a sweep adds nothing. */
-static int unreached(const bitrow_t pass[GRID_H + 2], int sx, int sy)
+/* A row's cells r and their two neighbours in the row: what they touch in
+ * the row above or below. */
+static inline bitrow_t touched(bitrow_t r)
 {
-    bitrow_t got[GRID_H + 2] = {0}, near[GRID_H + 2] = {0};
-    int n = 0;
-    if (grid_in_map(sx, sy) && bit_at(pass, sx, sy)) {
-        got[sy] = grow_runs(BITROW_BIT(sx), pass[sy]);
-        near[sy] = got[sy] | got[sy] << 1 | got[sy] >> 1;
-        bool more = true;
-        for (int sweep = 0; more; sweep++) {
-            more = false;
-            const int step = sweep & 1 ? -1 : 1, first = sweep & 1 ? GRID_H - 1 : 2,
-                      end = sweep & 1 ? 0 : GRID_H + 1;
-            for (int y = first; y != end; y += step) {
-                const bitrow_t left = pass[y] & ~got[y], hit = near[y - step] & left;
-                if (!hit)
-                    continue;
-                got[y] |= grow_runs(hit, left);
-                near[y] = got[y] | got[y] << 1 | got[y] >> 1;
-                more = true;
-            }
-            more |= sweep == 0; /* the first sweep down, then at least one up */
-        }
-    }
-    for (int y = 1; y <= GRID_H; y++) {
-        const bitrow_t left = pass[y] & ~got[y];
-        n += left ? bitrow_popcount(left) : 0;
-    }
-    return n;
+    return r | r << 1 | r >> 1;
 }
 
+/* Passable cells of pass not reachable 8-way from (sx, sy), all of them
+ * when the start is not passable.  left[y]: the passable cells of row y not
+ * reached yet; near[y]: the cells row y's reached cells touch.  A row that
+ * gains cells is offered to the row below (down) and the row above (up):
+ * the offer grows the cells it touches there over their runs.  The offers
+ * downwards are made in ascending order, so a gain cascades down in one
+ * pass, then upwards likewise, until no row has news; rows with nothing
+ * left (open) take no offer. */
+static int unreached(const bitrow_t pass[GRID_H + 2], int sx, int sy)
+{
+    bitrow_t left[GRID_H + 2], near[GRID_H + 2];
+    uint32_t open = 0;
+    for (int y = 1; y <= GRID_H; y++) {
+        left[y] = pass[y];
+        near[y] = 0;
+        open |= (uint32_t)(pass[y] != 0) << y;
+    }
+    if (grid_in_map(sx, sy) && bit_at(pass, sx, sy)) {
+        const bitrow_t g = grow_runs(BITROW_BIT(sx), left[sy]);
+        left[sy] &= ~g;
+        near[sy] = touched(g);
+        open &= ~((uint32_t)(left[sy] == 0) << sy);
+        uint32_t down = 1u << sy, up = 1u << sy;
+#define OFFER(y, to)                                                       \
+    do {                                                                   \
+        const bitrow_t hit = near[y] & left[to];                           \
+        if (hit) {                                                         \
+            const bitrow_t g = grow_runs(hit, left[to]);                   \
+            left[to] &= ~g;                                                \
+            near[to] |= touched(g);                                        \
+            open &= ~((uint32_t)(left[to] == 0) << (to));                  \
+            down |= 1u << (to);                                            \
+            up |= 1u << (to);                                              \
+        }                                                                  \
+    } while (0)
+        /* rows 1..GRID_H - 1 offer down, 2..GRID_H up */
+        const uint32_t can_down = ((1u << GRID_H) - 1) & ~1u, can_up = can_down << 1;
+        while (open && ((down &= can_down & open >> 1) | (up &= can_up & open << 1))) {
+            while (down) {
+                const int y = __builtin_ctz(down);
+                down &= down - 1;
+                if (open >> (y + 1) & 1)
+                    OFFER(y, y + 1);
+                down &= can_down;
+            }
+            while (up) {
+                const int y = 31 - __builtin_clz(up);
+                up &= ~(1u << y);
+                if (open >> (y - 1) & 1)
+                    OFFER(y, y - 1);
+                up &= can_up;
+            }
+        }
+#undef OFFER
+    }
+    if (!open)
+        return 0;
+    int n = 0;
+    for (int y = 1; y <= GRID_H; y++)
+        n += left[y] ? bitrow_popcount(left[y]) : 0;
+    return n;
+}
 
 /* Monsters (or items) at xy (x, y, then the next thing step bytes on):
  * where they stand, and how many share a cell.  mark[] holds, per cell,
