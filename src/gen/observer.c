@@ -5,7 +5,12 @@
  * AVX2 path, one cell at a time on the plain path: the same bit rows either
  * way, test_observer holds them equal) and leaves a bit row per class;
  * everything else is read from those rows, from the positions of the things
- * on the level, and from the room list.  Nothing here reads lv->obs.
+ * on the level, and from the room list.  Reachability too: the passable
+ * cells are the complement of the wall, box, barrel and ring-fluid rows,
+ * flooded from the start by a flood of this file's own (unreached), not the
+ * generator's (reach.c), whose count it is held against.  Nothing here reads
+ * lv->obs but whether a river was drawn and which way (look_layout10: the
+ * ring rows it fills are the map set against that draw).
  */
 #include "observer.h"
 
