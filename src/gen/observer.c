@@ -181,39 +181,103 @@ static inline bool bit_at(const bitrow_t *rows, int x, int y)
 }
 
 /* The observer's own flood (not reach.c's, whose result is the record it is
- * held against): r, a subset of the row's passable cells p, grown over the
- * whole runs of p it touches: upwards by one carry (p + r carries from each
- * touched run's lowest cell of r past its top), downwards by shifts of 1,
- * 2, 4, ... each masked by the cells of p with that many of p below them. */
-static inline bitrow_t grow_runs(bitrow_t r, bitrow_t p)
+ * held against), on rows as two 64-bit halves (bits 0..63 and 64..79): GCC
+ * keeps these in registers where it spills the 128-bit type. */
+typedef struct half2 {
+    uint64_t lo, hi;
+} half2_t;
+
+static inline half2_t h2_of(bitrow_t r)
 {
-    r |= ((p + r) ^ p) & p;
-    if (!(r >> 1 & p & ~r)) /* every touched run reached from its first cell */
-        return r;
-    /* constant shifts (a variable shift of the 128-bit type is a branch and
-     * two double shifts); each step's p: the cells with that many of p below */
-#define GROW_DOWN(sh)          \
-    r |= (r >> (sh)) & p;      \
-    p &= p >> (sh);            \
-    if (!(p & ~r))             \
-        return r;
+    return (half2_t){(uint64_t)r, (uint64_t)(r >> 64)};
+}
+
+static inline bool h2_any(half2_t a)
+{
+    return (a.lo | a.hi) != 0;
+}
+
+/* A row's cells r and their two neighbours in the row: what they touch in
+ * the row above or below (bits 0..79 only, so nothing leaves the high
+ * half). */
+static inline half2_t touched(half2_t r)
+{
+    return (half2_t){r.lo | r.lo << 1 | r.lo >> 1 | r.hi << 63,
+                     r.hi | r.hi << 1 | r.hi >> 1 | r.lo >> 63};
+}
+
+/* r, a subset of the row's cells p, grown over the whole runs of p it
+ * touches: upwards by one carry (p + r carries from each touched run's
+ * lowest cell of r past its top), downwards by shifts of 1, 2, 4, ... each
+ * masked by the cells of p with that many of p below them (the plain
+ * path). */
+static inline half2_t grow_plain(half2_t r, half2_t p)
+{
+    const bitrow_t pp = (bitrow_t)p.lo | (bitrow_t)p.hi << 64;
+    bitrow_t rr = (bitrow_t)r.lo | (bitrow_t)r.hi << 64;
+    rr |= ((pp + rr) ^ pp) & pp;
+    uint64_t rl = (uint64_t)rr, rh = (uint64_t)(rr >> 64), pl = p.lo, ph = p.hi;
+    /* every touched run reached from its first cell: nothing to grow down */
+    if (!(((rl >> 1 | rh << 63) & pl & ~rl) | ((rh >> 1) & ph & ~rh)))
+        return (half2_t){rl, rh};
+#define GROW_DOWN(sh)                                \
+    rl |= pl & ((rl >> (sh)) | (rh << (64 - (sh)))); \
+    rh |= ph & (rh >> (sh));                         \
+    pl &= (pl >> (sh)) | (ph << (64 - (sh)));        \
+    ph &= ph >> (sh);                                \
+    if (!((pl & ~rl) | (ph & ~rh)))                  \
+        return (half2_t){rl, rh};
     GROW_DOWN(1)
     GROW_DOWN(2)
     GROW_DOWN(4)
     GROW_DOWN(8)
     GROW_DOWN(16)
     GROW_DOWN(32)
-    GROW_DOWN(64)
 #undef GROW_DOWN
-    return r;
+    rl |= pl & rh; /* the shift by 64 */
+    return (half2_t){rl, rh};
 }
 
-/* A row's cells r and their two neighbours in the row: what they touch in
- * the row above or below. */
-static inline bitrow_t touched(bitrow_t r)
+/* A row's runs of passable cells, for grow_bmi2: their first cells (first)
+ * and the cells just past their last (past), and how many of each lie in
+ * the low half. */
+typedef struct row_runs {
+    half2_t first, past;
+    unsigned nfirst_lo, npast_lo;
+} row_runs_t;
+
+#if CPU_SIMD
+CPU_AVX2_FN static inline row_runs_t runs_of(half2_t p)
 {
-    return r | r << 1 | r >> 1;
+    row_runs_t u;
+    u.first = (half2_t){p.lo & ~(p.lo << 1), p.hi & ~(p.hi << 1 | p.lo >> 63)};
+    /* adding its first cell carries a run over into the cell past it */
+    unsigned long long lo, hi;
+    _addcarry_u64(_addcarry_u64(0, p.lo, u.first.lo, &lo), p.hi, u.first.hi, &hi);
+    u.past = (half2_t){lo, hi};
+    u.nfirst_lo = (unsigned)__builtin_popcountll(u.first.lo);
+    u.npast_lo = (unsigned)__builtin_popcountll(u.past.lo);
+    return u;
 }
+
+/* grow_plain by PEXT and PDEP: the carry of p + r marks the cell past each
+ * run r touches; PEXT gathers those marks as one flag per run of the row,
+ * PDEP puts the flags on the runs' first cells, and marks minus first cells
+ * are the whole runs.  p must be a union of whole runs of the row u
+ * describes (the flood only ever takes whole runs out). */
+CPU_AVX2_FN static inline half2_t grow_bmi2(half2_t r, half2_t p, const row_runs_t *u)
+{
+    unsigned long long mlo, mhi, tlo, thi;
+    _addcarry_u64(_addcarry_u64(0, p.lo, r.lo, &mlo), p.hi, r.hi, &mhi);
+    mlo &= ~p.lo;
+    mhi &= ~p.hi;
+    const uint64_t flags = _pext_u64(mlo, u->past.lo) | _pext_u64(mhi, u->past.hi) << u->npast_lo;
+    const uint64_t flo = _pdep_u64(flags, u->first.lo),
+                   fhi = _pdep_u64(flags >> u->nfirst_lo, u->first.hi);
+    _subborrow_u64(_subborrow_u64(0, mlo, flo, &tlo), mhi, fhi, &thi);
+    return (half2_t){tlo, thi};
+}
+#endif
 
 /* Passable cells of pass not reachable 8-way from (sx, sy), all of them
  * when the start is not passable.  left[y]: the passable cells of row y not
@@ -223,59 +287,97 @@ static inline bitrow_t touched(bitrow_t r)
  * downwards are made in ascending order, so a gain cascades down in one
  * pass, then upwards likewise, until no row has news; rows with nothing
  * left (open) take no offer. */
-static int unreached(const bitrow_t pass[GRID_H + 2], int sx, int sy)
+static inline __attribute__((always_inline)) int flood(const bitrow_t pass[GRID_H + 2], int sx,
+                                                       int sy, bool bmi2)
 {
-    bitrow_t left[GRID_H + 2], near[GRID_H + 2];
+    half2_t left[GRID_H + 2], near[GRID_H + 2];
+    row_runs_t runs[GRID_H + 2];
     uint32_t open = 0;
     for (int y = 1; y <= GRID_H; y++) {
-        left[y] = pass[y];
-        near[y] = 0;
-        open |= (uint32_t)(pass[y] != 0) << y;
+        left[y] = h2_of(pass[y]);
+        near[y] = (half2_t){0, 0};
+        const bool any = h2_any(left[y]);
+        open |= (uint32_t)any << y;
+#if CPU_SIMD
+        if (bmi2 && any)
+            runs[y] = runs_of(left[y]);
+#endif
     }
-    if (grid_in_map(sx, sy) && bit_at(pass, sx, sy)) {
-        const bitrow_t g = grow_runs(BITROW_BIT(sx), left[sy]);
-        left[sy] &= ~g;
+#if CPU_SIMD
+#define GROW(r, y) (bmi2 ? grow_bmi2((r), left[y], &runs[y]) : grow_plain((r), left[y]))
+#else
+#define GROW(r, y) grow_plain((r), left[y])
+    (void)runs;
+    (void)bmi2;
+#endif
+    if (sy >= 1 && sy <= GRID_H && sx >= 1 && sx <= GRID_W && (pass[sy] >> sx & 1)) {
+        const half2_t g = GROW(h2_of(BITROW_BIT(sx)), sy);
+        left[sy].lo &= ~g.lo;
+        left[sy].hi &= ~g.hi;
         near[sy] = touched(g);
-        open &= ~((uint32_t)(left[sy] == 0) << sy);
+        open &= ~((uint32_t)!h2_any(left[sy]) << sy);
         uint32_t down = 1u << sy, up = 1u << sy;
-#define OFFER(y, to)                                                       \
-    do {                                                                   \
-        const bitrow_t hit = near[y] & left[to];                           \
-        if (hit) {                                                         \
-            const bitrow_t g = grow_runs(hit, left[to]);                   \
-            left[to] &= ~g;                                                \
-            near[to] |= touched(g);                                        \
-            open &= ~((uint32_t)(left[to] == 0) << (to));                  \
-            down |= 1u << (to);                                            \
-            up |= 1u << (to);                                              \
-        }                                                                  \
+#define OFFER(y, to)                                                            \
+    do {                                                                        \
+        const half2_t hit = {near[y].lo & left[to].lo, near[y].hi & left[to].hi}; \
+        if (h2_any(hit)) {                                                      \
+            const half2_t g = GROW(hit, to);                                    \
+            const half2_t t = touched(g);                                       \
+            left[to].lo &= ~g.lo;                                               \
+            left[to].hi &= ~g.hi;                                               \
+            near[to].lo |= t.lo;                                                \
+            near[to].hi |= t.hi;                                                \
+            open &= ~((uint32_t)!h2_any(left[to]) << (to));                     \
+            down |= 1u << (to);                                                 \
+            up |= 1u << (to);                                                   \
+        }                                                                       \
     } while (0)
-        /* rows 1..GRID_H - 1 offer down, 2..GRID_H up */
+        /* rows 1..GRID_H - 1 offer down, 2..GRID_H up; only to open rows */
         const uint32_t can_down = ((1u << GRID_H) - 1) & ~1u, can_up = can_down << 1;
-        while (open && ((down &= can_down & open >> 1) | (up &= can_up & open << 1))) {
+        while ((down &= can_down & open >> 1) | (up &= can_up & open << 1)) {
             while (down) {
                 const int y = __builtin_ctz(down);
                 down &= down - 1;
-                if (open >> (y + 1) & 1)
-                    OFFER(y, y + 1);
-                down &= can_down;
+                OFFER(y, y + 1);
+                down &= can_down & open >> 1;
             }
             while (up) {
                 const int y = 31 - __builtin_clz(up);
                 up &= ~(1u << y);
-                if (open >> (y - 1) & 1)
-                    OFFER(y, y - 1);
-                up &= can_up;
+                OFFER(y, y - 1);
+                up &= can_up & open << 1;
             }
         }
 #undef OFFER
     }
-    if (!open)
+#undef GROW
+    if (!open) /* usually everything is reached: nothing to count */
         return 0;
     int n = 0;
     for (int y = 1; y <= GRID_H; y++)
-        n += left[y] ? bitrow_popcount(left[y]) : 0;
+        n += __builtin_popcountll(left[y].lo) + __builtin_popcountll(left[y].hi);
     return n;
+}
+
+static int unreached_plain(const bitrow_t pass[GRID_H + 2], int sx, int sy)
+{
+    return flood(pass, sx, sy, false);
+}
+
+#if CPU_SIMD
+CPU_AVX2_FN static int unreached_bmi2(const bitrow_t pass[GRID_H + 2], int sx, int sy)
+{
+    return flood(pass, sx, sy, true);
+}
+#endif
+
+static int unreached(const bitrow_t pass[GRID_H + 2], int sx, int sy)
+{
+#if CPU_SIMD
+    if (cpu_uses(CPU_BMI2))
+        return unreached_bmi2(pass, sx, sy);
+#endif
+    return unreached_plain(pass, sx, sy);
 }
 
 /* Monsters (or items) at xy (x, y, then the next thing step bytes on):
