@@ -5,6 +5,7 @@
 
 #include "cpu.h"
 #include "observer.h"
+#include "reach.h"
 #include "tables.h"
 #include "testutil.h"
 
@@ -138,6 +139,45 @@ static void hand_made(void)
     CHECK(s.box_blocks_bad == 0 && s.vault_unboxed == 1, "a whole block; a corner door");
 }
 
+/* Reachability from the map alone, counted by hand: a pocket walled in,
+ * then walled by a box, a barrel and ring fluid, then opened by a door, a
+ * bridge, acid and the stairs; the start on a wall. */
+static void reach_by_hand(void)
+{
+    static level_t lv;
+    seen_t s;
+    open_level(&lv);
+    observer_look(&lv, &s);
+    CHECK(s.unreachable == 0, "an open level: all reached (%d)", s.unreachable);
+    /* a 3 x 2 pocket (x 31..33, y 11..12) inside a ring of wall (x 30..34, y 10..13) */
+    for (int y = 10; y <= 13; y++)
+        for (int x = 30; x <= 34; x++)
+            grid_set(&lv.map, x, y, x == 30 || x == 34 || y == 10 || y == 13 ? CELL_WALL : CELL_FLOOR);
+    observer_look(&lv, &s);
+    CHECK(s.unreachable == 6, "a walled 3 x 2 pocket: 6 unreached (%d)", s.unreachable);
+    /* only the corner closed by a box, a barrel and ring fluid: still closed (8-way
+     * would pass a corner, so the corner cell itself is what blocks) */
+    grid_set(&lv.map, 30, 10, CELL_BOX);
+    grid_set(&lv.map, 34, 13, CELL_BARREL_ACID);
+    grid_set(&lv.map, 34, 10, CELL_EDGE);
+    observer_look(&lv, &s);
+    CHECK(s.unreachable == 6, "box, barrel and ring fluid block: 6 unreached (%d)", s.unreachable);
+    static const cell_t OPEN[] = {CELL_DOOR, CELL_BRIDGE, CELL_ACID, CELL_STAIRS, CELL_MUD,
+                                  CELL_FLOOR};
+    for (size_t i = 0; i < sizeof OPEN / sizeof OPEN[0]; i++) {
+        grid_set(&lv.map, 30, 13, OPEN[i]); /* the corner, reached diagonally */
+        observer_look(&lv, &s);
+        CHECK(s.unreachable == 0, "a corner of kind %d opens the pocket (%d)", OPEN[i],
+              s.unreachable);
+        grid_set(&lv.map, 30, 13, CELL_WALL);
+    }
+    /* the start on a wall: every passable cell unreached, the 76 x 18 inside
+     * but the pocket's ring of 14 blocking cells */
+    lv.start = (point_t){30, 12};
+    observer_look(&lv, &s);
+    CHECK(s.unreachable == 76 * 18 - 14, "start on a wall: %d", s.unreachable);
+}
+
 /* Every CPU path sees the same on real levels of every type. */
 static void paths_agree(const char *rules)
 {
@@ -146,7 +186,7 @@ static void paths_agree(const char *rules)
     if (!t)
         return;
     static level_t lv;
-    long differ = 0, levels = 0;
+    long differ = 0, levels = 0, unreached = 0;
     const cpu_path_t best = cpu_best();
     for (int type = 0; type < LT__COUNT; type++) {
         if (!t->rules->has_type[type])
@@ -164,17 +204,23 @@ static void paths_agree(const char *rules)
             cpu_force(best);
             observer_look(&lv, &b);
             differ += memcmp(&a, &b, sizeof a) != 0;
+            /* the observer's flood against a plain one of the map's passable cells */
+            unreached += a.unreachable != reach_unreachable(&lv.map, lv.start.x, lv.start.y);
             levels++;
         }
     }
     cpu_force(best);
     CHECK(differ == 0, "%s: the paths differ on %ld of %ld levels", rules, differ, levels);
+    CHECK(unreached == 0, "%s: the observer's unreached cells differ on %ld levels", rules,
+          unreached);
 }
 
 int main(void)
 {
     hand_made();
+    reach_by_hand();
     paths_agree(RULESET_WIKI);
     paths_agree(RULESET_GAME);
+    paths_agree(RULESET_GAME10);
     return test_summary("observer");
 }

@@ -5,7 +5,12 @@
  * AVX2 path, one cell at a time on the plain path: the same bit rows either
  * way, test_observer holds them equal) and leaves a bit row per class;
  * everything else is read from those rows, from the positions of the things
- * on the level, and from the room list.  Nothing here reads lv->obs.
+ * on the level, and from the room list.  Reachability too: the passable
+ * cells are the complement of the wall, box, barrel and ring-fluid rows,
+ * flooded from the start by a flood of this file's own (unreached), not the
+ * generator's (reach.c), whose count it is held against.  Nothing here reads
+ * lv->obs but whether a river was drawn and which way (look_layout10: the
+ * ring rows it fills are the map set against that draw).
  */
 #include "observer.h"
 
@@ -100,7 +105,7 @@ static void classify_plain(const grid_t *g, classes_t *k)
 /* Two rows a pass as five 32-byte chunks (as census_avx2 reads them): each
  * cell's class byte by one shuffle, then the classes from the top bit down,
  * a movemask per chunk and the bytes doubled for the next. */
-CPU_AVX2_FN static void classify_avx2(const grid_t *g, classes_t *k, bool boxes)
+CPU_AVX2_FN static void classify_avx2(const grid_t *g, classes_t *k)
 {
     _Static_assert(GRID_STRIDE == 80 && GRID_H % 2 == 0, "two 80-cell rows a pass");
     padding_rows(k);
@@ -134,8 +139,6 @@ CPU_AVX2_FN static void classify_avx2(const grid_t *g, classes_t *k, bool boxes)
          * none of them */
         const bool rare = !_mm256_testz_si256(any, _mm256_set1_epi8((char)RARE));
         for (int j = N_CLASSES - 1; j >= 0; j--) {
-            if (j == R_BOX && !boxes)
-                continue;
             if ((RARE >> j & 1 && !rare) ||
                 _mm256_testz_si256(any, _mm256_set1_epi8((char)(1 << j)))) {
                 k->row[j][y] = k->row[j][y + 1] = 0;
@@ -161,23 +164,220 @@ CPU_AVX2_FN static void classify_avx2(const grid_t *g, classes_t *k, bool boxes)
 }
 #endif
 
-/* boxes: whether the box rows are read (the AVX2 path leaves them unset
- * when not: only warehouse and fluid special rooms read them). */
-static void classify(const grid_t *g, classes_t *k, bool boxes)
+static void classify(const grid_t *g, classes_t *k)
 {
 #if CPU_SIMD
     if (cpu_uses(CPU_AVX2)) {
-        classify_avx2(g, k, boxes);
+        classify_avx2(g, k);
         return;
     }
 #endif
-    (void)boxes;
     classify_plain(g, k);
 }
 
 static inline bool bit_at(const bitrow_t *rows, int x, int y)
 {
     return rows[y] >> x & 1;
+}
+
+/* The observer's own flood (not reach.c's, whose result is the record it is
+ * held against), on rows as two 64-bit halves (bits 0..63 and 64..79): GCC
+ * keeps these in registers where it spills the 128-bit type. */
+typedef struct half2 {
+    uint64_t lo, hi;
+} half2_t;
+
+static inline half2_t h2_of(bitrow_t r)
+{
+    return (half2_t){(uint64_t)r, (uint64_t)(r >> 64)};
+}
+
+static inline bool h2_any(half2_t a)
+{
+    return (a.lo | a.hi) != 0;
+}
+
+/* A row's cells r and their two neighbours in the row: what they touch in
+ * the row above or below (bits 0..79 only, so nothing leaves the high
+ * half). */
+static inline half2_t touched(half2_t r)
+{
+    return (half2_t){r.lo | r.lo << 1 | r.lo >> 1 | r.hi << 63,
+                     r.hi | r.hi << 1 | r.hi >> 1 | r.lo >> 63};
+}
+
+/* r, a subset of the row's cells p, grown over the whole runs of p it
+ * touches: upwards by one carry (p + r carries from each touched run's
+ * lowest cell of r past its top), downwards by shifts of 1, 2, 4, ... each
+ * masked by the cells of p with that many of p below them (the plain
+ * path). */
+static inline half2_t grow_plain(half2_t r, half2_t p)
+{
+    const bitrow_t pp = (bitrow_t)p.lo | (bitrow_t)p.hi << 64;
+    bitrow_t rr = (bitrow_t)r.lo | (bitrow_t)r.hi << 64;
+    rr |= ((pp + rr) ^ pp) & pp;
+    uint64_t rl = (uint64_t)rr, rh = (uint64_t)(rr >> 64), pl = p.lo, ph = p.hi;
+    /* every touched run reached from its first cell: nothing to grow down */
+    if (!(((rl >> 1 | rh << 63) & pl & ~rl) | ((rh >> 1) & ph & ~rh)))
+        return (half2_t){rl, rh};
+#define GROW_DOWN(sh)                                \
+    rl |= pl & ((rl >> (sh)) | (rh << (64 - (sh)))); \
+    rh |= ph & (rh >> (sh));                         \
+    pl &= (pl >> (sh)) | (ph << (64 - (sh)));        \
+    ph &= ph >> (sh);                                \
+    if (!((pl & ~rl) | (ph & ~rh)))                  \
+        return (half2_t){rl, rh};
+    GROW_DOWN(1)
+    GROW_DOWN(2)
+    GROW_DOWN(4)
+    GROW_DOWN(8)
+    GROW_DOWN(16)
+    GROW_DOWN(32)
+#undef GROW_DOWN
+    rl |= pl & rh; /* the shift by 64 */
+    return (half2_t){rl, rh};
+}
+
+/* A row's runs of passable cells, for grow_bmi2: their first cells (first)
+ * and the cells just past their last (past), and how many of each lie in
+ * the low half. */
+typedef struct row_runs {
+    half2_t first, past;
+    unsigned nfirst_lo, npast_lo;
+} row_runs_t;
+
+#if CPU_SIMD
+CPU_AVX2_FN static inline row_runs_t runs_of(half2_t p)
+{
+    row_runs_t u;
+    u.first = (half2_t){p.lo & ~(p.lo << 1), p.hi & ~(p.hi << 1 | p.lo >> 63)};
+    /* adding its first cell carries a run over into the cell past it */
+    unsigned long long lo, hi;
+    _addcarry_u64(_addcarry_u64(0, p.lo, u.first.lo, &lo), p.hi, u.first.hi, &hi);
+    u.past = (half2_t){lo, hi};
+    u.nfirst_lo = (unsigned)__builtin_popcountll(u.first.lo);
+    u.npast_lo = (unsigned)__builtin_popcountll(u.past.lo);
+    return u;
+}
+
+/* grow_plain by PEXT and PDEP: the carry of p + r marks the cell past each
+ * run r touches; PEXT gathers those marks as one flag per run of the row,
+ * PDEP puts the flags on the runs' first cells, and marks minus first cells
+ * are the whole runs.  p must be a union of whole runs of the row u
+ * describes (the flood only ever takes whole runs out). */
+CPU_AVX2_FN static inline half2_t grow_bmi2(half2_t r, half2_t p, const row_runs_t *u)
+{
+    unsigned long long mlo, mhi, tlo, thi;
+    _addcarry_u64(_addcarry_u64(0, p.lo, r.lo, &mlo), p.hi, r.hi, &mhi);
+    mlo &= ~p.lo;
+    mhi &= ~p.hi;
+    const uint64_t flags = _pext_u64(mlo, u->past.lo) | _pext_u64(mhi, u->past.hi) << u->npast_lo;
+    const uint64_t flo = _pdep_u64(flags, u->first.lo),
+                   fhi = _pdep_u64(flags >> u->nfirst_lo, u->first.hi);
+    _subborrow_u64(_subborrow_u64(0, mlo, flo, &tlo), mhi, fhi, &thi);
+    return (half2_t){tlo, thi};
+}
+#endif
+
+/* Passable cells of pass not reachable 8-way from (sx, sy), all of them
+ * when the start is not passable.  left[y]: the passable cells of row y not
+ * reached yet; near[y]: the cells row y's reached cells touch.  A row that
+ * gains cells is offered to the row below (down) and the row above (up):
+ * the offer grows the cells it touches there over their runs.  The offers
+ * downwards are made in ascending order, so a gain cascades down in one
+ * pass, then upwards likewise, until no row has news; rows with nothing
+ * left (open) take no offer. */
+static inline __attribute__((always_inline)) int flood(const bitrow_t pass[GRID_H + 2], int sx,
+                                                       int sy, bool bmi2)
+{
+    half2_t left[GRID_H + 2], near[GRID_H + 2];
+    row_runs_t runs[GRID_H + 2];
+    uint32_t open = 0;
+    for (int y = 1; y <= GRID_H; y++) {
+        left[y] = h2_of(pass[y]);
+        near[y] = (half2_t){0, 0};
+        const bool any = h2_any(left[y]);
+        open |= (uint32_t)any << y;
+#if CPU_SIMD
+        if (bmi2 && any)
+            runs[y] = runs_of(left[y]);
+#endif
+    }
+#if CPU_SIMD
+#define GROW(r, y) (bmi2 ? grow_bmi2((r), left[y], &runs[y]) : grow_plain((r), left[y]))
+#else
+#define GROW(r, y) grow_plain((r), left[y])
+    (void)runs;
+    (void)bmi2;
+#endif
+    if (sy >= 1 && sy <= GRID_H && sx >= 1 && sx <= GRID_W && (pass[sy] >> sx & 1)) {
+        const half2_t g = GROW(h2_of(BITROW_BIT(sx)), sy);
+        left[sy].lo &= ~g.lo;
+        left[sy].hi &= ~g.hi;
+        near[sy] = touched(g);
+        open &= ~((uint32_t)!h2_any(left[sy]) << sy);
+        uint32_t down = 1u << sy, up = 1u << sy;
+#define OFFER(y, to)                                                            \
+    do {                                                                        \
+        const half2_t hit = {near[y].lo & left[to].lo, near[y].hi & left[to].hi}; \
+        if (h2_any(hit)) {                                                      \
+            const half2_t g = GROW(hit, to);                                    \
+            const half2_t t = touched(g);                                       \
+            left[to].lo &= ~g.lo;                                               \
+            left[to].hi &= ~g.hi;                                               \
+            near[to].lo |= t.lo;                                                \
+            near[to].hi |= t.hi;                                                \
+            open &= ~((uint32_t)!h2_any(left[to]) << (to));                     \
+            down |= 1u << (to);                                                 \
+            up |= 1u << (to);                                                   \
+        }                                                                       \
+    } while (0)
+        /* rows 1..GRID_H - 1 offer down, 2..GRID_H up; only to open rows */
+        const uint32_t can_down = ((1u << GRID_H) - 1) & ~1u, can_up = can_down << 1;
+        while ((down &= can_down & open >> 1) | (up &= can_up & open << 1)) {
+            while (down) {
+                const int y = __builtin_ctz(down);
+                down &= down - 1;
+                OFFER(y, y + 1);
+                down &= can_down & open >> 1;
+            }
+            while (up) {
+                const int y = 31 - __builtin_clz(up);
+                up &= ~(1u << y);
+                OFFER(y, y - 1);
+                up &= can_up & open << 1;
+            }
+        }
+#undef OFFER
+    }
+#undef GROW
+    if (!open) /* usually everything is reached: nothing to count */
+        return 0;
+    int n = 0;
+    for (int y = 1; y <= GRID_H; y++)
+        n += __builtin_popcountll(left[y].lo) + __builtin_popcountll(left[y].hi);
+    return n;
+}
+
+static int unreached_plain(const bitrow_t pass[GRID_H + 2], int sx, int sy)
+{
+    return flood(pass, sx, sy, false);
+}
+
+#if CPU_SIMD
+CPU_AVX2_FN static int unreached_bmi2(const bitrow_t pass[GRID_H + 2], int sx, int sy)
+{
+    return flood(pass, sx, sy, true);
+}
+#endif
+
+static int unreached(const bitrow_t pass[GRID_H + 2], int sx, int sy)
+{
+#if CPU_SIMD
+    if (cpu_uses(CPU_BMI2))
+        return unreached_bmi2(pass, sx, sy);
+#endif
+    return unreached_plain(pass, sx, sy);
 }
 
 /* Monsters (or items) at xy (x, y, then the next thing step bytes on):
@@ -428,62 +628,65 @@ static void look_rooms(const level_t *lv, const classes_t *k, seen_t *s)
 /* The geometry game-0.10.10b's rules fix on the finished map (docs/rules.md
  * H.12): CELL_EDGE cells; the ring a river crosses (H22-H23, H26) or a lava
  * level's ring (H20) being fluid; the tiled walls' grid and the full-height
- * A walls (H11).  Plain loops: a few thousand cell reads. */
-static bool on_river(cell_t k)
+ * A walls (H11).  All from the class rows: a liquid cell (water, acid,
+ * lava, mud, blood) is a wet cell that is neither bridge nor ring fluid; a
+ * solid one (wall or door, cell_is_solid) a wall or door cell.  Whether the
+ * level has a river, and which way it runs, is the record's (the rows these
+ * fill set the map against what was drawn). */
+static void look_layout10(const level_t *lv, const classes_t *k, seen_t *s)
 {
-    return cell_liquid(k) || cell_is_barrel(k) || k == CELL_STAIRS;
-}
-
-static void look_layout10(const level_t *lv, seen_t *s)
-{
-    const grid_t *g = &lv->map;
     const obs_t *o = &lv->obs;
-    int edge = 0, fluid = 0;
-    for (int y = 1; y <= GRID_H; y++)
-        for (int x = 1; x <= GRID_W; x++) {
-            const cell_t k = grid_get(g, x, y);
-            edge += k == CELL_EDGE;
-            fluid += cell_liquid(k);
-        }
-    s->edge_cells = (uint8_t)(edge < 255 ? edge : 255);
+    const bitrow_t *wet = k->row[R_WET], *bridge = k->row[R_BRIDGE], *edge = k->row[R_EDGE];
+    bitrow_t liquid[GRID_H + 2], any_liquid = 0;
+    int edges = 0;
+    for (int y = 1; y <= GRID_H; y++) {
+        liquid[y] = wet[y] & ~bridge[y] & ~edge[y] & COLUMNS;
+        any_liquid |= liquid[y];
+        edges += edge[y] ? bitrow_popcount(edge[y] & COLUMNS) : 0;
+    }
+    s->edge_cells = (uint8_t)(edges < 255 ? edges : 255);
     s->ring_dry = -1;
     if (lv->type == LT_LAVA) {
-        int dry = 0;
-        for (int y = 1; y <= GRID_H; y++)
-            for (int x = 1; x <= GRID_W; x++)
-                dry += grid_on_border(x, y) && !cell_liquid(grid_get(g, x, y));
+        const bitrow_t sides = BITROW_BIT(1) | BITROW_BIT(GRID_W);
+        int dry = bitrow_popcount(COLUMNS & ~liquid[1]) + bitrow_popcount(COLUMNS & ~liquid[GRID_H]);
+        for (int y = 2; y < GRID_H; y++)
+            dry += bitrow_popcount(sides & ~liquid[y]);
         s->ring_dry = (int8_t)(dry < 127 ? dry : 127);
     } else if (o->river) {
         /* what may stand on a river's cell counts as the river (as span_rows) */
-        const bool vertical = o->river_orient == RIVER_VERTICAL;
-        const int lines[2] = {1, vertical ? GRID_H : GRID_W};
+        const bitrow_t *stairs = k->row[R_STAIRS], *barrel = k->row[R_BARREL];
+#define ON_RIVER(y) ((liquid[y] | ((stairs[y] | barrel[y]) & COLUMNS)))
         int dry = 0;
-        for (int i = 0; i < 2; i++) {
-            int wet = 0;
-            for (int j = 1; j <= (vertical ? GRID_W : GRID_H); j++)
-                wet += on_river(vertical ? grid_get(g, j, lines[i]) : grid_get(g, lines[i], j));
-            dry += wet == 0;
+        if (o->river_orient == RIVER_VERTICAL) {
+            dry = (ON_RIVER(1) == 0) + (ON_RIVER(GRID_H) == 0);
+        } else {
+            bitrow_t cols = 0;
+            for (int y = 1; y <= GRID_H; y++)
+                cols |= ON_RIVER(y);
+            dry = !(cols & BITROW_BIT(1)) + !(cols & BITROW_BIT(GRID_W));
         }
+#undef ON_RIVER
         s->ring_dry = (int8_t)dry;
     }
     s->tiled_offgrid = s->tiled_full_columns = -1;
-    if ((lv->type != LT_NORMAL && lv->type != LT_SINGLE && lv->type != LT_SINGLE_PLUS) || fluid)
+    if ((lv->type != LT_NORMAL && lv->type != LT_SINGLE && lv->type != LT_SINGLE_PLUS) ||
+        any_liquid)
         return;
-    int full = 0;
-    for (int x = 6; x <= 64; x++) {
-        bool all = true;
-        for (int y = 2; y <= GRID_H - 1 && all; y++)
-            all = cell_is_solid(grid_get(g, x, y));
-        full += all;
-    }
-    s->tiled_full_columns = (int8_t)full;
+    const bitrow_t *wall = k->row[R_WALL], *door = k->row[R_DOOR];
+    bitrow_t full = columns(6, 64);
+    for (int y = 2; y <= GRID_H - 1 && full; y++)
+        full &= wall[y] | door[y];
+    s->tiled_full_columns = (int8_t)bitrow_popcount(full);
     for (int i = 0; i < lv->nspecial; i++)
         if (lv->special[i].kind == SPECIAL_VAULT)
             return;
+    /* the odd columns 3..77 */
+    bitrow_t odd = 0;
+    for (int x = 3; x <= GRID_W - 1; x += 2)
+        odd |= BITROW_BIT(x);
     int off = 0;
     for (int y = 2; y <= GRID_H - 1; y += 2)
-        for (int x = 3; x <= GRID_W - 1; x += 2)
-            off += cell_is_solid(grid_get(g, x, y));
+        off += bitrow_popcount((wall[y] | door[y]) & odd);
     s->tiled_offgrid = (int8_t)(off < 127 ? off : 127);
 }
 
@@ -491,10 +694,7 @@ void observer_look(const level_t *lv, seen_t *s)
 {
     memset(s, 0, sizeof *s);
     classes_t k;
-    bool boxes = false; /* a special room that reads the box rows */
-    for (int i = 0; i < lv->nspecial; i++)
-        boxes |= lv->special[i].kind == SPECIAL_FLUID || lv->special[i].kind == SPECIAL_WAREHOUSE;
-    classify(&lv->map, &k, boxes);
+    classify(&lv->map, &k);
     s->doors = (uint16_t)k.count[R_DOOR];
     s->stairs = (uint8_t)k.count[R_STAIRS];
     s->bridges = (uint16_t)k.count[R_BRIDGE];
@@ -515,9 +715,17 @@ void observer_look(const level_t *lv, seen_t *s)
     if (top | bottom)
         open += bitrow_popcount(top) + bitrow_popcount(bottom);
     s->ring_open = (uint8_t)open;
-    look_layout10(lv, s);
+    look_layout10(lv, &k, s);
     const int sx = lv->start.x, sy = lv->start.y;
     s->start_cell = grid_in_map(sx, sy) ? lv->map.c[GRID_IDX(sx, sy)] : CELL_WALL;
+    /* reachability from the map: the passable cells are all but wall, box,
+     * barrel and ring fluid (docs/rules.md §1, §4, G39, G48: doors, fluids,
+     * bridges and stairs are passable), flooded 8-way from the start */
+    bitrow_t pass[GRID_H + 2];
+    for (int y = 1; y <= GRID_H; y++)
+        pass[y] = COLUMNS & ~(k.row[R_WALL][y] | k.row[R_BOX][y] | k.row[R_BARREL][y] |
+                              k.row[R_EDGE][y]);
+    s->unreachable = (uint16_t)unreached(pass, sx, sy);
     /* where things stand */
     _Static_assert(offsetof(monster_t, y) == offsetof(monster_t, x) + 1, "x then y");
     _Static_assert(offsetof(point_t, y) == offsetof(point_t, x) + 1, "x then y");

@@ -2,11 +2,13 @@
  *
  * The observer reads only what a player would find on a finished level: the
  * map, the room list and its special rooms, the positions of the monsters,
- * items, stairs and the start, and the arena's kept-free box.  It never reads
+ * items, stairs and the start, and the arena's kept-free box; it finds the
+ * passable cells the start reaches with a flood of its own.  It never reads
  * the observation record (obs_t), in which the generator writes down what it
- * drew, so a bug between a draw and the map (a thing put on the wrong cell, a
- * bridge recorded but not drawn) shows here as a disagreement with the rules
- * or with the record.  Its result is its own record, seen_t; the tallies
+ * drew (but for whether a river was drawn and which way), so a bug between
+ * a draw and the map (a thing put on the wrong cell, a bridge recorded but
+ * not drawn) shows here as a disagreement with the rules or with the
+ * record.  Its result is its own record, seen_t; the tallies
  * count it (docs/expectations.md, "The observer", says what each field is
  * for and which rule of docs/rules.md it sees).
  */
@@ -36,6 +38,10 @@ typedef struct seen {
     uint8_t stairs;           /* stairs cells */
     uint8_t ring_open;        /* ring cells that are neither wall nor ring fluid */
     uint8_t start_cell;       /* the cell kind under the start */
+    uint16_t unreachable;     /* passable cells (all but wall, box, barrel and ring
+                               * fluid, read off the map by the observer) not reachable
+                               * 8-way from the start; all of them when the start is not
+                               * passable */
     uint8_t edge_cells;       /* CELL_EDGE cells */
     int8_t ring_dry;          /* with a river: the ring rows (vertical) or columns
                                * (horizontal) it crosses, 1 and 20 (1 and 78), that

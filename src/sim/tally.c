@@ -176,7 +176,9 @@ static inline int fluid_bin(int cell)
     R(seen_river_width_vs_record, "seen_river_width_vs_record", 4, NULL, "map against record, one river and no fluid pass: narrowest river section 0 the drawn width, 1 narrower, 2 wider") \
     R(seen_bridge_vs_record, "seen_bridge_vs_record", 4, NULL, "map against record, one river and no fluid pass: 0 the bridge cells are two rows (columns) of the drawn width, or none as recorded; 1 not") \
     R(seen_barrels_lost, "seen_barrels_lost", N_GAME_BARRELS, NULL, "map against record, game ruleset: barrels placed minus barrels on the map (63: fewer placed than seen)") \
-    R(seen_off_spawn_excess, "seen_off_spawn_excess", N_CENSUS, NULL, "map against record: monsters on acid, lava or the kept-free box beyond the group members recorded there")
+    R(seen_off_spawn_excess, "seen_off_spawn_excess", N_CENSUS, NULL, "map against record: monsters on acid, lava or the kept-free box beyond the group members recorded there") \
+    R(seen_unreachable_any, "seen_unreachable_any", 2, LBL_NO_YES, "map: levels with passable cells (all but wall, box, barrel and ring fluid) that the observer's own flood does not reach from the start") \
+    R(seen_reach_vs_record, "seen_reach_vs_record", 4, NULL, "map against record: the observer's unreachable cells 0 as many as the generator's flood recorded, 1 fewer, 2 more")
 
 /* The expressive-range rows: 2-D histograms of pairs of range metrics
  * (tally.h TALLY_RANGE, src/gen/metrics.h), R rows that tally_add_observed
@@ -1275,6 +1277,8 @@ static inline int off_spawn_excess(const level_t *lv, const seen_t *s)
     return v < 0 ? 0 : v;
 }
 #define seen_off_spawn_excess(lv, s) off_spawn_excess(lv, s)
+#define seen_unreachable_any(lv, s) ((s)->unreachable != 0)
+#define seen_reach_vs_record(lv, s) cmp3((s)->unreachable, (lv)->obs.unreachable)
 
 /* the reference feeders (tally_add_rows): each looks at the level itself */
 #define SEEN_FEEDER(id, n, nb, lbl, d) \
