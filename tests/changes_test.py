@@ -114,6 +114,8 @@ try:
           "the text lists the JSON's changes in its order")
     if gp:
         html = open(os.path.join(d, "c.html")).read()
+        check(("<p>%d levels per dlevel and ruleset," % LEVELS) in html,
+              "the page says its %d levels per dlevel and ruleset" % LEVELS)
         fams = []
         for r in j["changed"]:
             if r["family"] not in fams:

@@ -18,7 +18,7 @@
 static const char *count(const cJSON *o, const char *k, char *buf, size_t n)
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-    if (cJSON_IsString(v))
+    if (cJSON_IsString(v) || cJSON_IsRaw(v)) /* a count past 2^53 is a raw number */
         return v->valuestring;
     snprintf(buf, n, "%.0f", cJSON_IsNumber(v) ? v->valuedouble : 0.0);
     return buf;
