@@ -19,6 +19,7 @@
 #include "populate.h"
 #include "ref/ref.h"
 #include "tables.h"
+#include "water.h"
 
 /* A table set and the storage of all its tables, in one allocation (the
  * loaders fill what their ruleset has). */
@@ -186,7 +187,7 @@ static const ruleset_def_t WIKI = {
     .files = WIKI_FILES,
     .load = load_wiki,
     .layout = LAYOUTS,
-    .water = NULL,
+    .water = WIKI_WATER,
     .populate = wiki_populate,
     .census = wiki_census,
     .reference = ref_level_generate,

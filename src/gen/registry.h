@@ -57,8 +57,9 @@ typedef struct ruleset_def {
     bool (*load)(struct tables *t, char *err, size_t errlen);
     /* the steps, in level.c's order */
     const layout_fn *layout;    /* per level type: its geometry (NULL: no such type) */
-    const layout_fn *water;     /* per type: fluids and rivers after the layout (NULL
-                                   table or entry: the layout draws its own) */
+    const layout_fn *water;     /* per type: fluids and rivers after the layout, never
+                                   in layout-only mode (NULL entry: none, or only
+                                   what the layout interleaves with its geometry) */
     void (*populate)(level_t *lv, const layout_ctx_t *ctx, rng_t *pop, census_t *cs);
     void (*census)(level_t *lv, const struct tables *t); /* the layouts' rules seen on the
                                                         final map, or NULL */

@@ -21,6 +21,7 @@
 #include "tables.h"
 
 const area_t WATER_INTERIOR = {2, 2, GRID_W - 1, GRID_H - 1};
+const area_t WATER_SMALL_ROOMS = {4, 2, 74, 18}; /* [game: generators.lua:226] */
 
 /* ---- river geometry [game] ------------------------------------------- */
 
@@ -258,21 +259,32 @@ bool water_tables_load(water_tables_t *t, data_src_t *src, const char *name, cha
     return data_src_load(src, name, parse_into, t, err, errlen);
 }
 
+const fluid_band_t *water_pass_roll(const fluid_table_t *t, int dlevel, rng_t *r, int *walks,
+                                    int *length)
+{
+    const fluid_band_t *b = water_band(t, dlevel);
+    *walks = dice_roll(r, b->walks);
+    *length = dice_roll(r, b->length); /* [game] one length shared by the pass's walks */
+    return b;
+}
+
+void water_pass_note(obs_t *o, cell_t k, int walks, int length)
+{
+    if (o->fluid_passes == 0) {
+        o->fluid_kind = (uint8_t)k;
+        o->fluid_walks = (uint8_t)walks;
+        o->fluid_length = (uint8_t)length;
+    } else if (o->fluid_passes == 1) {
+        o->fluid_length2 = (uint8_t)length;
+    }
+    o->fluid_passes++;
+}
+
 const fluid_band_t *water_pass_draw(level_t *lv, rng_t *r, const fluid_table_t *t, int *walks,
                                     int *length)
 {
-    const fluid_band_t *b = water_band(t, lv->dlevel);
-    *walks = dice_roll(r, b->walks);
-    *length = dice_roll(r, b->length); /* [game] one length shared by the pass's walks */
-    obs_t *o = &lv->obs;
-    if (o->fluid_passes == 0) {
-        o->fluid_kind = (uint8_t)b->fluid;
-        o->fluid_walks = (uint8_t)*walks;
-        o->fluid_length = (uint8_t)*length;
-    } else if (o->fluid_passes == 1) {
-        o->fluid_length2 = (uint8_t)*length;
-    }
-    o->fluid_passes++;
+    const fluid_band_t *b = water_pass_roll(t, lv->dlevel, r, walks, length);
+    water_pass_note(&lv->obs, b->fluid, *walks, *length);
     return b;
 }
 
@@ -579,3 +591,30 @@ void water_standard(layout_ctx_t *ctx)
     water_river(ctx);
     water_fluids(ctx, &WATER_INTERIOR);
 }
+
+void water_small_rooms(layout_ctx_t *ctx)
+{
+    water_river(ctx);
+    water_fluids(ctx, &WATER_SMALL_ROOMS);
+}
+
+void water_city(layout_ctx_t *ctx)
+{
+    water_fluids(ctx, &WATER_INTERIOR);
+}
+
+/* Where the water is drawn after the layout.  [decision] The arena's is
+ * not: its layout draws the three passes before the centre picture and the
+ * stairs, which are drawn over them (docs/rules.md §3 Arena), so the step
+ * would have to draw geometry again.  The city's river and the caves'
+ * fluid walks stay in their layouts for the same reason: the buildings
+ * avoid the river, and the caves dig on after their first fluid walks. */
+const layout_fn WIKI_WATER[LT__COUNT] = {
+    [LT_NORMAL] = water_standard,
+    [LT_SINGLE] = water_standard,
+    [LT_WAREHOUSE] = water_standard,
+    [LT_MAZE] = water_standard,
+    [LT_CAVES] = water_standard, /* fluid_passes 0: the river roll alone */
+    [LT_SMALL_ROOMS] = water_small_rooms,
+    [LT_CITY] = water_city,
+};

@@ -24,7 +24,6 @@
 #include <string.h>
 
 #include "tables.h"
-#include "water.h"
 
 /* [game] the row that becomes wall before the segments (MAXY - 1) */
 #define MAZE_WALL_ROW (GRID_H - 1)
@@ -113,5 +112,4 @@ void layout_maze(layout_ctx_t *ctx)
     o->maze_tries = (uint16_t)info.tries;
     o->maze_first_x = (uint8_t)info.first_x;
     o->maze_first_y = (uint8_t)info.first_y;
-    water_standard(ctx);
 }

@@ -15,7 +15,6 @@
 
 #include "cpu.h"
 #include "rooms.h"
-#include "water.h"
 
 /* [wiki] wall counts and ranges; [game] y range of the later vertical walls. */
 #define NORMAL_FIRST_HORIZONTAL 2  /* walls 3-5 (0-based 2..4) are horizontal */
@@ -459,6 +458,5 @@ void layout_normal(layout_ctx_t *ctx)
     draw(ctx->lv, ctx->layout, &w, p);
     rooms_scan_columns(ctx->lv, w.solid, w.col);
     if (ctx->p->layout_only)
-        ctx->doors = count_doors(&w); /* no water in layout-only mode: the doors drawn */
-    water_standard(ctx);
+        ctx->doors = count_doors(&w); /* no water after it in layout-only mode: the doors drawn */
 }

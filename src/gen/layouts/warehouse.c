@@ -21,7 +21,6 @@
 
 #include "rooms.h"
 #include "tables.h"
-#include "water.h"
 
 /* [game] divider i of k: x = floor(GRID_W/(k+1))*i + d16 - 8 */
 #define WAREHOUSE_X_JITTER_DIE 16
@@ -193,5 +192,4 @@ void layout_warehouse(layout_ctx_t *ctx)
         o->wh_tries[i] = (uint8_t)(info.tries[i] < UINT8_MAX ? info.tries[i] : UINT8_MAX);
         o->wh_walls = (uint8_t)(o->wh_walls | info.wall_blocks[i] << i);
     }
-    water_standard(ctx);
 }
