@@ -21,19 +21,6 @@
 
 struct tables;
 
-/* The rulesets' names, for the tests and the default of --rules; every
- * other file asks RULESET_DEFS. */
-#define RULESET_WIKI "wiki-0.9.9.3"
-#define RULESET_GAME "game-0.9.9.7"
-#define RULESET_GAME10 "game-0.10.10b"
-
-/* The --rules help line every generating command prints. */
-#define TABLES_RULES_HELP                                                                  \
-    "  --rules NAME     the ruleset (docs/rulesets.md): wiki-0.9.9.3, the default,\n" \
-    "                   game-0.9.9.7, the game's generator as its 2016 source\n" \
-    "                   (0.9.9.8 BETA 1) has it, or game-0.10.10b, the current\n" \
-    "                   release's (2026)\n"
-
 /* A constant of a ruleset's constants table (an int at offset), by the
  * name a manifest's "constants" gives it. */
 typedef struct registry_const {

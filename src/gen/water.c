@@ -11,7 +11,6 @@
 #include "water.h"
 
 #include <assert.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -320,11 +319,11 @@ static const int16_t MOVE_STEP[9] = {
 #define MOVES 9
 
 /* Cells of WATER_INTERIOR as a byte map of the cell array, so a walk over
- * the interior (every caves walk) tests a step with one load. */
+ * the interior (every caves walk) tests a step with one load.  A constant
+ * of the grid, built once before main (as cellpool.c's tables). */
 static uint8_t interior_map[GRID_CELLS];
-static pthread_once_t interior_once = PTHREAD_ONCE_INIT;
 
-static void make_interior_map(void)
+__attribute__((constructor)) static void make_interior_map(void)
 {
     const area_t *a = &WATER_INTERIOR;
     for (int y = a->y1; y <= a->y2; y++)
@@ -342,7 +341,6 @@ void water_walk(grid_t *g, rng_t *r, int x, int y, int steps, cell_t k, const ar
     if (a == &WATER_INTERIOR) {
         /* A move that stays inside is the clamped move; only one that
          * leaves needs the clamp, axis by axis. */
-        pthread_once(&interior_once, make_interior_map);
         int at = GRID_IDX(x, y);
         for (int s = 0; s < steps; s++) {
             const int m = (int)rng_below(&rl, MOVES);
@@ -375,7 +373,6 @@ void water_walk_stop(grid_t *g, rng_t *r, int x, int y, int steps, cell_t k, con
     g->c[at] = (uint8_t)k;
     rng_t rl = *r;
     if (a == &WATER_INTERIOR) {
-        pthread_once(&interior_once, make_interior_map);
         for (int s = 1; s < steps; s++) {
             const int next = at + MOVE_STEP[rng_below(&rl, MOVES)];
             if (!interior_map[next]) /* the ring around the area is inside the array */
