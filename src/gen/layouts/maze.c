@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "tables.h"
+#include "water.h"
 
 /* [game] the row that becomes wall before the segments (MAXY - 1) */
 #define MAZE_WALL_ROW (GRID_H - 1)

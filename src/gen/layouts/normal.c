@@ -15,6 +15,7 @@
 
 #include "cpu.h"
 #include "rooms.h"
+#include "water.h"
 
 /* [wiki] wall counts and ranges; [game] y range of the later vertical walls. */
 #define NORMAL_FIRST_HORIZONTAL 2  /* walls 3-5 (0-based 2..4) are horizontal */

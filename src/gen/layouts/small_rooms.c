@@ -22,6 +22,7 @@
 
 #include "cpu.h"
 #include "tables.h"
+#include "water.h"
 
 /* [game] section grid: origin, pitch (the shared wall line makes the pitch one
  * less than the section size) */

@@ -21,6 +21,7 @@
 
 #include "rooms.h"
 #include "tables.h"
+#include "water.h"
 
 /* [game] divider i of k: x = floor(GRID_W/(k+1))*i + d16 - 8 */
 #define WAREHOUSE_X_JITTER_DIE 16
