@@ -200,7 +200,7 @@ static void fluids(void)
             grid_clear(&lv.map);
             rng_t r;
             rng_stream(&r, 11, (uint64_t)s, RNG_WATER);
-            const area_t *a = s % 2 ? &GLAY_FLUID_AREA_ARCHI : &GLAY_FLUID_AREA;
+            const area_t *a = s % 2 ? &WATER_SMALL_ROOMS : &WATER_INTERIOR;
             glay_fluids(&lv, &r, T, a);
             const obs_t *o = &lv.obs;
             int walks_lo = b->walks.x + b->walks.k, walks_hi = b->walks.x * b->walks.n + b->walks.k;

@@ -28,6 +28,11 @@ int test_summary(const char *name);
  * only with less power. */
 long test_scaled(long n);
 
+/* The built-in rulesets' names (src/gen/registry.c). */
+#define RULESET_WIKI "wiki-0.9.9.3"
+#define RULESET_GAME "game-0.9.9.7"
+#define RULESET_GAME10 "game-0.10.10b"
+
 /* The built-in tables of ruleset `name` (NULL: the default), loaded on the
  * first call for each name and kept for the program (tables_load makes a
  * new value each time); exits with a message when they do not load. */

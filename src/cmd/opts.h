@@ -65,6 +65,14 @@ bool opt_level_type(const cli_t *c, void *dest);
 /* progress_mode_t */
 #define OPT_PROGRESS(T, F)                                                                 \
     {.name = "progress", .kind = CLI_CHOICE, .at = offsetof(T, F), .choices = OPT_WHEN}
+/* The --rules help line every generating command prints: the names of
+ * TABLES_RULESETS (src/gen/registry.c), which the CLI checks. */
+#define TABLES_RULES_HELP                                                                  \
+    "  --rules NAME     the ruleset (docs/rulesets.md): wiki-0.9.9.3, the default,\n" \
+    "                   game-0.9.9.7, the game's generator as its 2016 source\n" \
+    "                   (0.9.9.8 BETA 1) has it, or game-0.10.10b, the current\n" \
+    "                   release's (2026)\n"
+
 /* const char *: a name of TABLES_RULESETS */
 #define OPT_RULES(T, F)                                                                    \
     {.name = "rules", .kind = CLI_CHOICE_NAME, .at = offsetof(T, F), .choices = TABLES_RULESETS}

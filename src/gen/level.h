@@ -324,8 +324,10 @@ bool level_reader_blind(const level_t *lv, const struct tables *t);
  * counted in lv->obs.failure / retries. */
 void level_generate(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t index);
 
-/* Per-type stages.  A layout draws the map and its room list; it may call the
- * water functions itself where the type's order demands (city: river first). */
+/* Per-type stages (a ruleset's layout and water steps).  A layout draws the
+ * map and its room list, and calls the water functions itself only where the
+ * type's order puts geometry after them (city: river first); the water step
+ * after it draws the rest. */
 typedef struct layout_ctx {
     level_t *lv;
     const gen_params_t *p;

@@ -19,6 +19,13 @@
 #include "populate.h"
 #include "ref/ref.h"
 #include "tables.h"
+#include "water.h"
+
+/* The rulesets' names: every other file asks RULESET_DEFS (the default
+ * first) or registry_find. */
+#define RULESET_WIKI "wiki-0.9.9.3"
+#define RULESET_GAME "game-0.9.9.7"
+#define RULESET_GAME10 "game-0.10.10b"
 
 /* A table set and the storage of all its tables, in one allocation (the
  * loaders fill what their ruleset has). */
@@ -186,7 +193,7 @@ static const ruleset_def_t WIKI = {
     .files = WIKI_FILES,
     .load = load_wiki,
     .layout = LAYOUTS,
-    .water = NULL,
+    .water = WIKI_WATER,
     .populate = wiki_populate,
     .census = wiki_census,
     .reference = ref_level_generate,

@@ -21,19 +21,6 @@
 
 struct tables;
 
-/* The rulesets' names, for the tests and the default of --rules; every
- * other file asks RULESET_DEFS. */
-#define RULESET_WIKI "wiki-0.9.9.3"
-#define RULESET_GAME "game-0.9.9.7"
-#define RULESET_GAME10 "game-0.10.10b"
-
-/* The --rules help line every generating command prints. */
-#define TABLES_RULES_HELP                                                                  \
-    "  --rules NAME     the ruleset (docs/rulesets.md): wiki-0.9.9.3, the default,\n" \
-    "                   game-0.9.9.7, the game's generator as its 2016 source\n" \
-    "                   (0.9.9.8 BETA 1) has it, or game-0.10.10b, the current\n" \
-    "                   release's (2026)\n"
-
 /* A constant of a ruleset's constants table (an int at offset), by the
  * name a manifest's "constants" gives it. */
 typedef struct registry_const {
@@ -57,8 +44,9 @@ typedef struct ruleset_def {
     bool (*load)(struct tables *t, char *err, size_t errlen);
     /* the steps, in level.c's order */
     const layout_fn *layout;    /* per level type: its geometry (NULL: no such type) */
-    const layout_fn *water;     /* per type: fluids and rivers after the layout (NULL
-                                   table or entry: the layout draws its own) */
+    const layout_fn *water;     /* per type: fluids and rivers after the layout, never
+                                   in layout-only mode (NULL entry: none, or only
+                                   what the layout interleaves with its geometry) */
     void (*populate)(level_t *lv, const layout_ctx_t *ctx, rng_t *pop, census_t *cs);
     void (*census)(level_t *lv, const struct tables *t); /* the layouts' rules seen on the
                                                         final map, or NULL */

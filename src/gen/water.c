@@ -11,7 +11,6 @@
 #include "water.h"
 
 #include <assert.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +20,7 @@
 #include "tables.h"
 
 const area_t WATER_INTERIOR = {2, 2, GRID_W - 1, GRID_H - 1};
+const area_t WATER_SMALL_ROOMS = {4, 2, 74, 18}; /* [game: generators.lua:226] */
 
 /* ---- river geometry [game] ------------------------------------------- */
 
@@ -258,21 +258,32 @@ bool water_tables_load(water_tables_t *t, data_src_t *src, const char *name, cha
     return data_src_load(src, name, parse_into, t, err, errlen);
 }
 
+const fluid_band_t *water_pass_roll(const fluid_table_t *t, int dlevel, rng_t *r, int *walks,
+                                    int *length)
+{
+    const fluid_band_t *b = water_band(t, dlevel);
+    *walks = dice_roll(r, b->walks);
+    *length = dice_roll(r, b->length); /* [game] one length shared by the pass's walks */
+    return b;
+}
+
+void water_pass_note(obs_t *o, cell_t k, int walks, int length)
+{
+    if (o->fluid_passes == 0) {
+        o->fluid_kind = (uint8_t)k;
+        o->fluid_walks = (uint8_t)walks;
+        o->fluid_length = (uint8_t)length;
+    } else if (o->fluid_passes == 1) {
+        o->fluid_length2 = (uint8_t)length;
+    }
+    o->fluid_passes++;
+}
+
 const fluid_band_t *water_pass_draw(level_t *lv, rng_t *r, const fluid_table_t *t, int *walks,
                                     int *length)
 {
-    const fluid_band_t *b = water_band(t, lv->dlevel);
-    *walks = dice_roll(r, b->walks);
-    *length = dice_roll(r, b->length); /* [game] one length shared by the pass's walks */
-    obs_t *o = &lv->obs;
-    if (o->fluid_passes == 0) {
-        o->fluid_kind = (uint8_t)b->fluid;
-        o->fluid_walks = (uint8_t)*walks;
-        o->fluid_length = (uint8_t)*length;
-    } else if (o->fluid_passes == 1) {
-        o->fluid_length2 = (uint8_t)*length;
-    }
-    o->fluid_passes++;
+    const fluid_band_t *b = water_pass_roll(t, lv->dlevel, r, walks, length);
+    water_pass_note(&lv->obs, b->fluid, *walks, *length);
     return b;
 }
 
@@ -308,11 +319,11 @@ static const int16_t MOVE_STEP[9] = {
 #define MOVES 9
 
 /* Cells of WATER_INTERIOR as a byte map of the cell array, so a walk over
- * the interior (every caves walk) tests a step with one load. */
+ * the interior (every caves walk) tests a step with one load.  A constant
+ * of the grid, built once before main (as cellpool.c's tables). */
 static uint8_t interior_map[GRID_CELLS];
-static pthread_once_t interior_once = PTHREAD_ONCE_INIT;
 
-static void make_interior_map(void)
+__attribute__((constructor)) static void make_interior_map(void)
 {
     const area_t *a = &WATER_INTERIOR;
     for (int y = a->y1; y <= a->y2; y++)
@@ -330,7 +341,6 @@ void water_walk(grid_t *g, rng_t *r, int x, int y, int steps, cell_t k, const ar
     if (a == &WATER_INTERIOR) {
         /* A move that stays inside is the clamped move; only one that
          * leaves needs the clamp, axis by axis. */
-        pthread_once(&interior_once, make_interior_map);
         int at = GRID_IDX(x, y);
         for (int s = 0; s < steps; s++) {
             const int m = (int)rng_below(&rl, MOVES);
@@ -363,7 +373,6 @@ void water_walk_stop(grid_t *g, rng_t *r, int x, int y, int steps, cell_t k, con
     g->c[at] = (uint8_t)k;
     rng_t rl = *r;
     if (a == &WATER_INTERIOR) {
-        pthread_once(&interior_once, make_interior_map);
         for (int s = 1; s < steps; s++) {
             const int next = at + MOVE_STEP[rng_below(&rl, MOVES)];
             if (!interior_map[next]) /* the ring around the area is inside the array */
@@ -579,3 +588,30 @@ void water_standard(layout_ctx_t *ctx)
     water_river(ctx);
     water_fluids(ctx, &WATER_INTERIOR);
 }
+
+void water_small_rooms(layout_ctx_t *ctx)
+{
+    water_river(ctx);
+    water_fluids(ctx, &WATER_SMALL_ROOMS);
+}
+
+void water_city(layout_ctx_t *ctx)
+{
+    water_fluids(ctx, &WATER_INTERIOR);
+}
+
+/* Where the water is drawn after the layout.  [decision] The arena's is
+ * not: its layout draws the three passes before the centre picture and the
+ * stairs, which are drawn over them (docs/rules.md §3 Arena), so the step
+ * would have to draw geometry again.  The city's river and the caves'
+ * fluid walks stay in their layouts for the same reason: the buildings
+ * avoid the river, and the caves dig on after their first fluid walks. */
+const layout_fn WIKI_WATER[LT__COUNT] = {
+    [LT_NORMAL] = water_standard,
+    [LT_SINGLE] = water_standard,
+    [LT_WAREHOUSE] = water_standard,
+    [LT_MAZE] = water_standard,
+    [LT_CAVES] = water_standard, /* fluid_passes 0: the river roll alone */
+    [LT_SMALL_ROOMS] = water_small_rooms,
+    [LT_CITY] = water_city,
+};

@@ -1,12 +1,18 @@
 /* water.h - rivers and fluid passes (docs/rules.md §4).
  *
- * Layouts call these at the point their type's order demands: most call
- * water_standard after drawing; city draws its river first with water_river
- * and its fluid passes after the buildings with water_fluids; caves run their
- * own walks (water_walk_stop) with the cave fluid table.  All
- * draws come from the level's water stream (ctx->water).  The numbers are
- * data/water.json, loaded into each table set (water_tables_load); docs/water.md says what
- * each step does and every decision taken where docs/rules.md is silent.
+ * The water of a wiki level is a step of its ruleset's pipeline
+ * (WIKI_WATER, run by level.c after the layout, never in layout-only mode):
+ * the river roll and then the fluid passes over the map's interior
+ * (water_standard), or inside the small rooms' area (water_small_rooms), or
+ * the city's passes alone (water_city: its river is drawn by its layout,
+ * before the buildings, with water_river).  Two layouts keep water inside,
+ * where the type's order interleaves it with geometry: the caves dig around
+ * their own fluid walks (water_walk_stop, the cave fluid table), and the
+ * arena draws its fluid passes (water_standard) before the centre picture
+ * and the stairs drawn over them.  All draws come from the level's water
+ * stream (ctx->water).  The numbers are data/water.json, loaded into each
+ * table set (water_tables_load); docs/water.md says what each step does and
+ * every decision taken where docs/rules.md is silent.
  */
 #ifndef DRLSIM_WATER_H
 #define DRLSIM_WATER_H
@@ -21,8 +27,12 @@ typedef struct area {
     int x1, y1, x2, y2;
 } area_t;
 
-/* The interior of the map: where fluid walks stay by default. */
+/* The interior of the map, (2,2)-(77,19): where fluid walks stay by
+ * default.  Both rulesets' passes. */
 extern const area_t WATER_INTERIOR;
+/* [game: generators.lua:226] the small rooms' (the game's archi) fluid
+ * walks stay inside (4,2)-(74,18).  Both rulesets' passes. */
+extern const area_t WATER_SMALL_ROOMS;
 
 /* XdN+K. */
 typedef struct dice {
@@ -79,11 +89,22 @@ bool water_tables_parse(water_tables_t *t, const char *json, size_t len, const c
 bool water_tables_load(water_tables_t *t, data_src_t *src, const char *name, char *err,
                        size_t errlen);
 
-/* The bookkeeping every fluid pass shares (the wiki's, the game's and their
- * references): the dlevel's band of table t, its walk count then the one
- * length its walks share, drawn from r, and the observation of them (the
- * level's first pass: fluid, walks and length; its second: its length).
- * Returns the band; the pass then draws its walks. */
+/* A fluid pass's draws, which every pass shares (the wiki's, the game's,
+ * the caves' and their references): the band of table t that holds dlevel,
+ * its walk count, then the one length its walks share, drawn from r.
+ * Returns the band; the pass then records itself (water_pass_note) and
+ * draws its walks. */
+const fluid_band_t *water_pass_roll(const fluid_table_t *t, int dlevel, rng_t *r, int *walks,
+                                    int *length);
+
+/* The observation of one fluid pass of `walks` walks of `length` of fluid
+ * k, which every pass records alike: the level's first pass its fluid,
+ * walks and length (fluid_kind, fluid_walks, fluid_length), its second its
+ * length (fluid_length2); each counts in fluid_passes. */
+void water_pass_note(obs_t *o, cell_t k, int walks, int length);
+
+/* water_pass_roll at the level's dlevel, then water_pass_note of the band's
+ * fluid: a pass whose fluid is its band's. */
 const fluid_band_t *water_pass_draw(level_t *lv, rng_t *r, const fluid_table_t *t, int *walks,
                                     int *length);
 
@@ -109,8 +130,22 @@ void water_fluid_pass(layout_ctx_t *ctx, const area_t *a);
 void water_fluids(layout_ctx_t *ctx, const area_t *a);
 
 /* The type's usual water: river roll, then its fluid passes inside the map's
- * interior.  Nothing in layout-only mode. */
+ * interior.  Nothing in layout-only mode (the arena's layout calls it). */
 void water_standard(layout_ctx_t *ctx);
+
+/* The small rooms' water: river roll, then the fluid passes inside
+ * WATER_SMALL_ROOMS (docs/rules.md §4). */
+void water_small_rooms(layout_ctx_t *ctx);
+
+/* The city's water after its buildings: the fluid passes alone, its river
+ * being drawn by the layout before the buildings (water_river). */
+void water_city(layout_ctx_t *ctx);
+
+/* The wiki pipeline's water step of each level type, for its registry
+ * entry: water_standard (normal, single, warehouse, maze, and caves, whose
+ * fluid_passes is 0: their river alone), water_small_rooms, water_city;
+ * NULL for the arena, whose layout draws its passes before its centre. */
+extern const layout_fn WIKI_WATER[LT__COUNT];
 
 /* One 9-way random walk of `steps` steps from (x,y), turning the start and
  * each visited cell into k; a step that would leave a is pushed back inside

@@ -132,6 +132,29 @@ static void parse_classes(ju_t *ju, monster_table_t *t, const cJSON *classes)
     }
 }
 
+/* The table's stamp (monsters.h): FNV-1a over its size and each kind's
+ * window, weight and danger, never 0. */
+static uint64_t monsters_stamp(const monster_table_t *t)
+{
+    uint64_t h = 14695981039346656037u; /* FNV-1a 64 offset basis */
+    int v[4 * MONSTER_KINDS_MAX + 1];
+    int n = 0;
+    v[n++] = t->n;
+    for (int i = 0; i < t->n; i++) {
+        const monster_kind_t *k = &t->kind[i];
+        v[n++] = k->min;
+        v[n++] = k->max;
+        v[n++] = k->weight;
+        v[n++] = k->danger;
+    }
+    for (int i = 0; i < n; i++)
+        for (int b = 0; b < 4; b++) {
+            h ^= (uint8_t)((unsigned)v[i] >> (8 * b));
+            h *= 1099511628211u; /* FNV-1a 64 prime */
+        }
+    return h ? h : 1;
+}
+
 bool monsters_parse(monster_table_t *t, const char *json, size_t len, const char *origin,
                     char *err, size_t errlen)
 {
@@ -153,8 +176,7 @@ bool monsters_parse(monster_table_t *t, const char *json, size_t len, const char
         if (ju.failed)
             t->n = 0;
     }
-    static _Atomic uint64_t stamps;
-    t->stamp = ju.failed ? 0 : ++stamps;
+    t->stamp = ju.failed ? 0 : monsters_stamp(t);
     cJSON_Delete(root);
     return !ju.failed;
 }

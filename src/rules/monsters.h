@@ -50,11 +50,13 @@ typedef struct monster_kind {
 typedef struct monster_table {
     int n;
     monster_kind_t kind[MONSTER_KINDS_MAX];
-    /* Different for every table monsters_parse fills (0: none), so what is
-     * derived from a table can be cached under it: a table parsed anew into
-     * the same memory gets a new stamp.  A table is not changed after it is
-     * parsed; a copy that is then changed must set its stamp to 0 (never
-     * cached). */
+    /* A hash of what is derived from the table (its kinds' windows, weights
+     * and dangers; 0: none), set by monsters_parse, so what is derived from
+     * a table can be cached under it without any state of the loader:
+     * tables that differ there have different stamps (but for a 64-bit hash
+     * collision), and equal ones derive the same.  A table is not changed
+     * after it is parsed; a copy that is then changed must set its stamp to
+     * 0 (never cached). */
     uint64_t stamp;
 } monster_table_t;
 

@@ -1,12 +1,13 @@
 /* ruleset.h - the documented rules as data: level-type shares and per-type rules.
  *
- * A ruleset's ruleset.json (data/ruleset.json, data/game-0.9.9.7/ruleset.json,
- * embedded in the binary at build time, or read from --data DIR) is parsed
- * into a ruleset_t and never re-typed in C: its type shares by dlevel band,
- * the wiki's replacements, and each type's river, fluid, item, budget and
- * room rules.  Which steps make its levels, and its other tables, are the
- * registry's (src/gen/registry.h): a variant that changes only these numbers
- * is a data folder with a manifest, not new code.
+ * A ruleset's ruleset.json (in its folder of data/, embedded in the binary at
+ * build time, or read from --data DIR) is parsed into a ruleset_t and never
+ * re-typed in C: its type shares by dlevel band, the wiki's replacements,
+ * and each type's river, fluid, item, budget and room rules, which its
+ * steps read.  Which steps make its levels (the layout, the water after it,
+ * the population), and its other tables, are its registry entry's
+ * (src/gen/registry.h): a variant that changes only these numbers is a data
+ * folder with a manifest, not new code.
  */
 #ifndef DRLSIM_RULESET_H
 #define DRLSIM_RULESET_H
@@ -82,7 +83,8 @@ typedef struct type_rules {
     frac_t river;                  /* chance that a river is drawn */
     river_style_t river_style;
     frac_t river_horizontal;       /* RIVER_CAVES: share of horizontal rivers */
-    int fluid_passes;              /* fluid passes run by the level (0: none or the layout's own) */
+    int fluid_passes;              /* fluid passes of the type's water (0: none; the caves dig
+                                      their own fluid walks) */
     bool fluids_only_without_river;
     item_rule_t items;
     int items_x, items_n, items_k;

@@ -44,7 +44,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             }
         /* Levels of the pipeline the ruleset names, over that ruleset's
          * other tables. */
-        const tables_t *tables = fuzz_tables(RULESET_WIKI);
+        const tables_t *tables = fuzz_tables(RULESET_DEFS[0]->name);
         bool drawn = strcmp(rs.pipeline, tables->def->pipeline) == 0;
         for (int t = 0; t < LT__COUNT; t++)
             drawn &= !rs.has_type[t] || tables->def->layout[t] != NULL;

@@ -59,20 +59,12 @@ static void arena(layout_ctx_t *ctx)
     glay_arena(ctx, ctx->p->tables->glay);
 }
 
-/* A shared layout draws no water of its own here (the city its river
- * before the buildings only): the pipeline draws it after the layout
- * [game: generator.lua:24-50], GAME_WATER. */
+/* A shared layout draws no water of its own (the city its river before
+ * the buildings only): the pipeline draws it after the layout [game:
+ * generator.lua:24-50], GAME_WATER. */
 static void shared(layout_ctx_t *ctx)
 {
-    const type_rules_t *tr = ctx->rules;
-    type_rules_t quiet = *tr;
-    quiet.fluid_passes = 0;
-    if (ctx->lv->type != LT_CITY)
-        quiet.river = (frac_t){0, 1};
-    layout_ctx_t c = *ctx;
-    c.rules = &quiet;
-    SHARED_LAYOUTS[ctx->lv->type](&c);
-    ctx->doors = c.doors;
+    SHARED_LAYOUTS[ctx->lv->type](ctx);
     /* the room list the layout hands on (G77): none when the reader cannot
      * see the style's walls or doors */
     if (READS_ROOMS[ctx->lv->type] && level_reader_blind(ctx->lv, ctx->p->tables))
@@ -88,7 +80,7 @@ static void water_with(layout_ctx_t *ctx, rivers_fn rivers)
     level_t *lv = ctx->lv;
     const glay_tables_t *gt = ctx->p->tables->glay;
     const type_rules_t *tr = ctx->rules;
-    const area_t *area = lv->type == LT_SMALL_ROOMS ? &GLAY_FLUID_AREA_ARCHI : &GLAY_FLUID_AREA;
+    const area_t *area = lv->type == LT_SMALL_ROOMS ? &WATER_SMALL_ROOMS : &WATER_INTERIOR;
     if (tr->fluid_passes > 0 && chance(ctx->water, tr->fluid_chance))
         for (int i = 0; i < tr->fluid_passes; i++)
             glay_fluids(lv, ctx->water, gt, area);
@@ -139,15 +131,10 @@ bool game10_city_river(layout_ctx_t *ctx)
     return true;
 }
 
-/* the city's buildings with no fluid pass (the pipeline's, GAME10_WATER) */
+/* the city's river and buildings (its fluid pass: GAME10_WATER) */
 static void city10(layout_ctx_t *ctx)
 {
-    type_rules_t quiet = *ctx->rules;
-    quiet.fluid_passes = 0;
-    layout_ctx_t c = *ctx;
-    c.rules = &quiet;
-    layout_city_with(&c, game10_city_river);
-    ctx->doors = c.doors;
+    layout_city_with(ctx, game10_city_river);
 }
 
 const layout_fn GAME10_LAYOUTS[LT__COUNT] = {

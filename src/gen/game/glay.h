@@ -160,17 +160,11 @@ void glay_note_vriver(obs_t *o, int fluid, bool bridged, int x, int width, int d
 
 /* ---- water ------------------------------------------------------------ */
 
-/* The default area of a fluid walk, (2,2)-(77,19), and archi's, (4,2)-(74,18)
- * [game: generators.lua:226]. */
-extern const area_t GLAY_FLUID_AREA;
-extern const area_t GLAY_FLUID_AREA_ARCHI;
-
 /* One call of the game's generate_fluids(area): the dlevel's band of
  * t->water.fluid_bands (no roll for the fluid), its walk count and then its
  * length drawn once, each walk from a uniform cell of a, setting `length`
- * cells (its start included), clamped into a.  Records fluid_passes and, for
- * a level's first call, fluid_kind, fluid_walks and fluid_length; for its
- * second, fluid_length2.  Draws from r (the water stream). */
+ * cells (its start included), clamped into a.  Records the pass with the
+ * fluid it draws (water_pass_note).  Draws from r (the water stream). */
 void glay_fluids(level_t *lv, rng_t *r, const glay_tables_t *t, const area_t *a);
 
 /* The game's generate_rivers(allow_horiz, allow_more): fluid by dlevel +

@@ -69,7 +69,7 @@ void glay_arena(layout_ctx_t *ctx, const glay_tables_t *t)
     rng_t *r = ctx->layout;
     grid_clear(&lv->map);
     for (int i = 0; i < FLUID_PASSES; i++)
-        glay_fluids(lv, ctx->water, t, &GLAY_FLUID_AREA);
+        glay_fluids(lv, ctx->water, t, &WATER_INTERIOR);
 
     const int q = glay_dn(r, GLAY_ARENA_TILES);
     const glay_tile_t *quad = &t->arena.quad[q - 1];

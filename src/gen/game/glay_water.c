@@ -19,9 +19,6 @@
 #include <assert.h>
 #include <string.h>
 
-const area_t GLAY_FLUID_AREA = {2, 2, GRID_W - 1, GRID_H - 1};
-const area_t GLAY_FLUID_AREA_ARCHI = {4, 2, 74, 18}; /* [game: generators.lua:226] */
-
 static int clampi(int v, int lo, int hi)
 {
     return v < lo ? lo : v > hi ? hi : v;
@@ -61,24 +58,21 @@ void glay_fluids(level_t *lv, rng_t *r, const glay_tables_t *t, const area_t *a)
      * H25) past deep_fluid's dlevel the band is chosen by its lvl roll and
      * a lava band's fluid is its pick, both drawn first; without the key
      * (game-0.9.9.7) neither is drawn */
-    const int dlevel = lv->dlevel;
+    int dlevel = lv->dlevel; /* the band's */
     cell_t deep_lava = CELL_LAVA;
     if (w->deep && dlevel > w->deep_above) {
-        lv->dlevel = dice_roll(r, w->deep_lvl); /* the band's dlevel, for water_pass_draw */
+        dlevel = dice_roll(r, w->deep_lvl);
         deep_lava = w->deep_lava.k[glay_random(r, w->deep_lava.n)];
     }
-    const bool first = lv->obs.fluid_passes == 0;
     int walks, length; /* the count first, then one length for every walk */
-    const fluid_band_t *b = water_pass_draw(lv, r, &t->water.fluid, &walks, &length);
-    lv->dlevel = dlevel;
+    const fluid_band_t *b = water_pass_roll(&t->water.fluid, dlevel, r, &walks, &length);
     cell_t fluid = b->fluid == CELL_LAVA ? deep_lava : b->fluid;
     /* a band's fluid_pick, drawn after the count and length, even for no
      * walks (H25) */
     const glay_pick_t *pick = &w->fluid_pick[b - t->water.fluid.band];
     if (pick->n > 0)
         fluid = pick->k[glay_random(r, pick->n)];
-    if (first)
-        lv->obs.fluid_kind = (uint8_t)fluid;
+    water_pass_note(&lv->obs, fluid, walks, length);
     for (int i = 0; i < walks; i++) {
         int x, y; /* x first */
         game_random_at(r, a->x1, a->x2 - a->x1 + 1, a->y1, a->y2 - a->y1 + 1, &x, &y);

@@ -128,27 +128,22 @@ void caves_dig_with(layout_ctx_t *ctx, const water_tables_t *wt, caves_fluid_fn 
     lv->obs.cave_early_walks = (uint8_t)caves_edge_walks(
         lv, r, CAVE_EARLY_WALKS, rng_d(r, CAVE_EARLY_DIE) + CAVE_EARLY_PLUS, CELL_FLOOR);
 
-    int fwalks = dice_roll(ctx->water, fb->walks);
-    int flength = dice_roll(ctx->water, fb->length);
+    int fwalks, flength;
+    water_pass_roll(&wt->cave, lv->dlevel, ctx->water, &fwalks, &flength);
     const int band = (int)(fb - wt->cave.band);
     const cell_t fluid = choose ? choose(ctx, fb->fluid, band, arg) : fb->fluid;
-    lv->obs.fluid_kind = (uint8_t)fluid;
-    lv->obs.fluid_walks = (uint8_t)fwalks;
-    lv->obs.fluid_length = (uint8_t)flength;
+    water_pass_note(&lv->obs, fluid, fwalks, flength);
     caves_edge_walks(lv, ctx->water, fwalks, flength, fluid);
 
     lv->obs.cave_late_walks = (uint8_t)caves_edge_walks(
         lv, r, CAVE_LATE_WALKS, rng_d(r, CAVE_LATE_DIE) + CAVE_LATE_PLUS, CELL_FLOOR);
     caves_edge_walks(lv, ctx->water, fwalks, flength + wt->cave_second_extra, fluid);
-    lv->obs.fluid_length2 = (uint8_t)(flength + wt->cave_second_extra);
-    lv->obs.fluid_passes = 2;
+    water_pass_note(&lv->obs, fluid, fwalks, flength + wt->cave_second_extra);
 }
 
+/* [decision] The river is drawn on the finished cave: the pipeline's water
+ * step (WIKI_WATER), which layout-only mode skips. */
 void layout_caves(layout_ctx_t *ctx)
 {
     caves_dig(ctx, ctx->p->tables->water);
-    /* [decision] The river is drawn on the finished cave, so layout-only
-     * mode (which keeps only the water that shapes a layout) skips it. */
-    if (!ctx->p->layout_only)
-        water_river(ctx);
 }

@@ -271,5 +271,5 @@ void layout_city_with(layout_ctx_t *ctx, bool (*river_fn)(layout_ctx_t *ctx))
     }
     buildings(ctx->lv, ctx->layout, river);
     observe_buildings(ctx->lv, river);
-    water_fluids(ctx, &WATER_INTERIOR);
+    /* its fluid passes: the pipeline's water step (water_city) */
 }

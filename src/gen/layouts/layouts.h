@@ -2,7 +2,9 @@
  *
  * Every layout has the signature layout_fn (level.h): it draws ctx->lv->map,
  * fills ctx->lv->rooms, sets the start and stairs where its type fixes them,
- * and runs its water (water.h) at the point its type's order demands.
+ * and draws the water its type's order interleaves with its geometry (the
+ * city's river, the caves' fluid walks, the arena's passes); the rest of its
+ * water is the pipeline's step after it (WIKI_WATER, water.h).
  */
 #ifndef DRLSIM_LAYOUTS_H
 #define DRLSIM_LAYOUTS_H

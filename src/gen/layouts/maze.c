@@ -113,5 +113,4 @@ void layout_maze(layout_ctx_t *ctx)
     o->maze_tries = (uint16_t)info.tries;
     o->maze_first_x = (uint8_t)info.first_x;
     o->maze_first_y = (uint8_t)info.first_y;
-    water_standard(ctx);
 }

@@ -459,6 +459,5 @@ void layout_normal(layout_ctx_t *ctx)
     draw(ctx->lv, ctx->layout, &w, p);
     rooms_scan_columns(ctx->lv, w.solid, w.col);
     if (ctx->p->layout_only)
-        ctx->doors = count_doors(&w); /* no water in layout-only mode: the doors drawn */
-    water_standard(ctx);
+        ctx->doors = count_doors(&w); /* no water after it in layout-only mode: the doors drawn */
 }

@@ -39,11 +39,6 @@
  * four orientations (none, x, y, both) has probability 1/4 */
 #define SMALL_FLIP_NUM 1
 #define SMALL_FLIP_DEN 2
-/* [game] the fluid pass of small rooms keeps its walks inside this area */
-#define SMALL_FLUID_X1 4
-#define SMALL_FLUID_Y1 2
-#define SMALL_FLUID_X2 74
-#define SMALL_FLUID_Y2 18
 #define SMALL_LAYOUT_VARIANT 0
 
 int small_rooms_section_x(int i)
@@ -181,13 +176,5 @@ void layout_small_rooms(layout_ctx_t *ctx)
     obs_t *o = &ctx->lv->obs;
     const int outside = small_rooms_doors_outside(&ctx->lv->map);
     o->frame_doors = (uint8_t)(outside < UINT8_MAX ? outside : UINT8_MAX);
-    /* docs/rules.md §4: river 1/4, then the fluid pass always, inside its area.
-     * Like water_standard, nothing in layout-only mode. */
-    if (ctx->p->layout_only)
-        return;
-    static const area_t fluid_area = {SMALL_FLUID_X1, SMALL_FLUID_Y1, SMALL_FLUID_X2,
-                                      SMALL_FLUID_Y2};
-    water_river(ctx);
-    for (int i = 0; i < ctx->rules->fluid_passes; i++)
-        water_fluid_pass(ctx, &fluid_area);
+    /* its river and fluid pass: the pipeline's water step (water_small_rooms) */
 }

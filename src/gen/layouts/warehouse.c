@@ -193,5 +193,4 @@ void layout_warehouse(layout_ctx_t *ctx)
         o->wh_tries[i] = (uint8_t)(info.tries[i] < UINT8_MAX ? info.tries[i] : UINT8_MAX);
         o->wh_walls = (uint8_t)(o->wh_walls | info.wall_blocks[i] << i);
     }
-    water_standard(ctx);
 }

@@ -26,25 +26,6 @@ static bool comes_up(rng_t *r, frac_t f)
     return rng_chance(r, f.num, f.den);
 }
 
-static void quiet_layout(layout_ctx_t *ctx, layout_fn fn)
-{
-    type_rules_t own = *ctx->rules; /* no water of the layout's own */
-    own.fluid_passes = 0;
-    own.river = (frac_t){0, 1};
-    layout_ctx_t c = *ctx;
-    c.rules = &own;
-    fn(&c);
-}
-
-static void city(layout_ctx_t *ctx)
-{
-    type_rules_t own = *ctx->rules; /* its river before the buildings only */
-    own.fluid_passes = 0;
-    layout_ctx_t c = *ctx;
-    c.rules = &own;
-    ref_layout_city_with(&c, game10_city_river);
-}
-
 void gref10_layout(layout_ctx_t *ctx)
 {
     level_t *lv = ctx->lv;
@@ -69,17 +50,17 @@ void gref10_layout(layout_ctx_t *ctx)
     case LT_SINGLE_PLUS:
         gref10_tiled(ctx);
         break;
-    case LT_SMALL_ROOMS:
-        quiet_layout(ctx, ref_layout_small_rooms);
+    case LT_SMALL_ROOMS: /* the shared layouts: no water of their own */
+        ref_layout_small_rooms(ctx);
         break;
     case LT_WAREHOUSE:
-        quiet_layout(ctx, ref_layout_warehouse);
+        ref_layout_warehouse(ctx);
         break;
     case LT_MAZE:
-        quiet_layout(ctx, ref_layout_maze);
+        ref_layout_maze(ctx);
         break;
-    case LT_CITY:
-        city(ctx);
+    case LT_CITY: /* its river before the buildings */
+        ref_layout_city_with(ctx, game10_city_river);
         break;
     default:
         return;

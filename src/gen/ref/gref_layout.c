@@ -71,13 +71,7 @@ void gref_layout(layout_ctx_t *ctx)
         break;
     }
     const type_rules_t *tr = ctx->rules;
-    type_rules_t own = *tr; /* the layout's own water: the city's river only */
-    own.fluid_passes = 0;
-    if (lv->type != LT_CITY)
-        own.river = (frac_t){0, 1};
-    layout_ctx_t c = *ctx;
-    c.rules = &own;
-    shared_layout(lv->type)(&c);
+    shared_layout(lv->type)(ctx); /* its own water: the city's river only */
     /* G77: the tiled layout's reader, blind to the style's wall or door,
      * lists no room */
     if (shared_layout(lv->type) == ref_layout_normal && level_reader_blind(lv, ctx->p->tables))
@@ -85,7 +79,7 @@ void gref_layout(layout_ctx_t *ctx)
     if (ctx->p->layout_only)
         return;
 
-    const area_t *area = lv->type == LT_SMALL_ROOMS ? &GLAY_FLUID_AREA_ARCHI : &GLAY_FLUID_AREA;
+    const area_t *area = lv->type == LT_SMALL_ROOMS ? &WATER_SMALL_ROOMS : &WATER_INTERIOR;
     if (tr->fluid_passes > 0 && comes_up(ctx->water, tr->fluid_chance))
         for (int i = 0; i < tr->fluid_passes; i++)
             glay_fluids(lv, ctx->water, ctx->p->tables->glay, area);

@@ -45,8 +45,10 @@ void ref_level_reset(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t
 void ref_level_type(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t index);
 int ref_count_doors(const grid_t *g);
 
-/* The reference layout of a type (ref_layouts.c). */
+/* The reference layout of a type and the water step after it, or NULL
+ * (ref_layouts.c, as WIKI_WATER). */
 layout_fn ref_layout_for(level_type_t t);
+layout_fn ref_water_for(level_type_t t);
 
 /* Layouts, one file each. */
 void ref_layout_normal(layout_ctx_t *ctx);
@@ -76,6 +78,8 @@ bool ref_water_river(layout_ctx_t *ctx);
 void ref_water_fluid_pass(layout_ctx_t *ctx, const area_t *a);
 void ref_water_fluids(layout_ctx_t *ctx, const area_t *a);
 void ref_water_standard(layout_ctx_t *ctx);
+void ref_water_small_rooms(layout_ctx_t *ctx);
+void ref_water_city(layout_ctx_t *ctx);
 void ref_water_walk(grid_t *g, rng_t *r, int x, int y, int steps, cell_t k, const area_t *a);
 void ref_water_walk_stop(grid_t *g, rng_t *r, int x, int y, int steps, cell_t k,
                          const area_t *a);

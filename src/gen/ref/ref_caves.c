@@ -10,8 +10,9 @@
  * orthogonal neighbour open (floor or fluid) and at least one wall: up to
  * 64 interior cells are drawn (x, then y) until one qualifies, else one of
  * the qualifying cells is drawn from their row-major list (uniform either
- * way).  Then the river roll (not in layout-only mode).  Digging draws from
- * the layout stream, fluid and river from the water stream.  No rooms.
+ * way).  The river roll is the pipeline's water step after it (not in
+ * layout-only mode).  Digging draws from the layout stream, fluid and river
+ * from the water stream.  No rooms.
  * The game ruleset's caves dig the same way with its own fluid bands
  * (ref_caves_dig with the game's tables) and draw the game's river
  * (gref_caves.c).
@@ -92,24 +93,19 @@ void ref_caves_dig_with(layout_ctx_t *ctx, const water_tables_t *wt, caves_fluid
     lv->obs.cave_early_walks =
         (uint8_t)ref_caves_edge_walks(lv, r, 5, rng_d(r, 40) + 35, CELL_FLOOR);
 
-    int fwalks = dice_roll(ctx->water, fb->walks);
-    int flength = dice_roll(ctx->water, fb->length);
+    int fwalks, flength; /* the draws and the record are the plain shared ones */
+    water_pass_roll(&wt->cave, lv->dlevel, ctx->water, &fwalks, &flength);
     const cell_t fluid = choose ? choose(ctx, fb->fluid, (int)(fb - wt->cave.band), arg) : fb->fluid;
-    lv->obs.fluid_kind = (uint8_t)fluid;
-    lv->obs.fluid_walks = (uint8_t)fwalks;
-    lv->obs.fluid_length = (uint8_t)flength;
+    water_pass_note(&lv->obs, fluid, fwalks, flength);
     ref_caves_edge_walks(lv, ctx->water, fwalks, flength, fluid);
 
     lv->obs.cave_late_walks =
         (uint8_t)ref_caves_edge_walks(lv, r, 40, rng_d(r, 40) + 25, CELL_FLOOR);
     ref_caves_edge_walks(lv, ctx->water, fwalks, flength + wt->cave_second_extra, fluid);
-    lv->obs.fluid_length2 = (uint8_t)(flength + wt->cave_second_extra);
-    lv->obs.fluid_passes = 2;
+    water_pass_note(&lv->obs, fluid, fwalks, flength + wt->cave_second_extra);
 }
 
 void ref_layout_caves(layout_ctx_t *ctx)
 {
     ref_caves_dig(ctx, ctx->p->tables->water);
-    if (!ctx->p->layout_only)
-        ref_water_river(ctx);
 }

@@ -10,7 +10,7 @@
  * wall, and one door goes on one of the building's non-corner wall cells,
  * drawn uniformly (top wall left to right, bottom wall, left wall top to
  * bottom, right wall).  The buildings, walls included, are the room list.
- * Then the fluid pass.
+ * The fluid pass is the pipeline's water step after it.
  */
 #include "ref.h"
 
@@ -115,5 +115,4 @@ void ref_layout_city_with(layout_ctx_t *ctx, bool (*river_fn)(layout_ctx_t *ctx)
     }
     lv->obs.city_tries = (uint8_t)tries;
     observe_buildings(lv);
-    ref_water_fluids(ctx, &WATER_INTERIOR);
 }

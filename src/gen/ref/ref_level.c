@@ -3,8 +3,8 @@
  * Reset the level; draw the type from the type stream unless the
  * parameters fix it; run the type's layout (layout and water streams),
  * which leaves the map and the room list; count the rooms; in layout-only
- * mode count the doors and stop; else populate (population stream) and
- * observe the final map.  Each stream is derived from (seed, index,
+ * mode count the doors and stop; else draw the type's water (water
+ * stream), populate (population stream) and observe the final map.  Each stream is derived from (seed, index,
  * purpose), so one step's draws never shift another's.  The game ruleset's
  * levels have their own steps (gref_level.c), which share the reset, the
  * type draw and the door count below.
@@ -70,6 +70,8 @@ void ref_level_generate(level_t *lv, const gen_params_t *p, uint64_t seed, uint6
         lv->obs.doors = (uint16_t)ref_count_doors(&lv->map);
         return;
     }
+    if (ref_water_for(lv->type))
+        ref_water_for(lv->type)(&ctx);
     rng_t pop;
     rng_stream(&pop, seed, index, RNG_POPULATE);
     ref_populate(lv, p, p->tables->pop, &pop);

@@ -7,8 +7,8 @@
  * neighbours are floor, a length from the style's list and one of the 4
  * directions (right, left, down, up) are drawn and a wall segment is laid:
  * while steps remain and the next cell is floor, wall the current cell and
- * step on; then wall the cell where it stopped.  No doors, no rooms.  Then
- * the type's water.
+ * step on; then wall the cell where it stopped.  No doors, no rooms.  The
+ * type's water is the pipeline's step after it.
  */
 #include "ref.h"
 
@@ -59,5 +59,4 @@ void ref_layout_maze(layout_ctx_t *ctx)
         grid_set(g, x, y, CELL_WALL);
     }
     ctx->lv->obs.layout_variant = (uint8_t)s;
-    ref_water_standard(ctx);
 }

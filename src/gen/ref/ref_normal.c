@@ -10,8 +10,8 @@
  * 2..77, y 2..19 with exactly two wall cells among their 8 neighbours are
  * listed once, row by row; eight times one of them is drawn, with
  * replacement, and becomes a door unless a neighbour is a door.  Then the
- * room scan (ref_rooms.c), then the water.  The single-monster type uses
- * this layout unchanged.
+ * room scan (ref_rooms.c); the water is the pipeline's step after it.  The
+ * single-monster type uses this layout unchanged.
  */
 #include "ref.h"
 
@@ -103,5 +103,4 @@ void ref_layout_normal(layout_ctx_t *ctx)
     }
     o->door_tries = (uint8_t)extra_doors(g, r);
     ref_rooms_scan(ctx->lv);
-    ref_water_standard(ctx);
 }

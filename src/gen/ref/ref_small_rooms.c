@@ -7,8 +7,8 @@
  * sublayouts of data/smallrooms.txt, then a mirror left-right (1/2), then a
  * mirror top-bottom (1/2), and is copied onto the map.  Doors on the outer
  * frame of the sections (x = 3 or 75, y = 1 or 19) become wall; the border
- * ring is wall.  No rooms.  Water: the river roll, then the type's fluid
- * passes, always, with walks kept inside (4,2)-(74,18).
+ * ring is wall.  No rooms.  Its water is the pipeline's step after it
+ * (ref_water_small_rooms).
  */
 #include "ref.h"
 
@@ -55,10 +55,4 @@ void ref_layout_small_rooms(layout_ctx_t *ctx)
             if (!(x > 3 && x < 75 && y > 1 && y < 19) && grid_get(g, x, y) == CELL_DOOR)
                 outside++;
     ctx->lv->obs.frame_doors = (uint8_t)(outside < 255 ? outside : 255);
-    if (ctx->p->layout_only)
-        return;
-    const area_t fluid_area = {4, 2, 74, 18};
-    ref_water_river(ctx);
-    for (int i = 0; i < ctx->rules->fluid_passes; i++)
-        ref_water_fluid_pass(ctx, &fluid_area);
 }

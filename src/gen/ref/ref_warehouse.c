@@ -10,7 +10,7 @@
  * rows 2..19) that never reaches the interior's last column or row, and if
  * the square is all floor its inner size x size becomes boxes (or wall).  A
  * room too narrow for a square draws nothing.  The rooms, walls included,
- * are the room list.  Then the type's water.
+ * are the room list.  The type's water is the pipeline's step after it.
  */
 #include "ref.h"
 
@@ -81,5 +81,4 @@ void ref_layout_warehouse(layout_ctx_t *ctx)
         ref_rooms_add(lv, edge[i], 1, edge[i + 1] - edge[i] + 1, GRID_H);
     }
     lv->obs.layout_variant = (uint8_t)(k + 1);
-    ref_water_standard(ctx);
 }

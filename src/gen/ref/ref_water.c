@@ -182,3 +182,15 @@ void ref_water_standard(layout_ctx_t *ctx)
     ref_water_river(ctx);
     ref_water_fluids(ctx, &WATER_INTERIOR);
 }
+
+void ref_water_small_rooms(layout_ctx_t *ctx)
+{
+    const area_t inside = {4, 2, 74, 18};
+    ref_water_river(ctx);
+    ref_water_fluids(ctx, &inside);
+}
+
+void ref_water_city(layout_ctx_t *ctx)
+{
+    ref_water_fluids(ctx, &WATER_INTERIOR);
+}
