@@ -380,12 +380,16 @@ static int unreached(const bitrow_t pass[GRID_H + 2], int sx, int sy)
     return unreached_plain(pass, sx, sy);
 }
 
+/* other for the first pass: no marks but its own (the epochs stay below) */
+#define NO_OTHER UINT32_MAX
+
 /* Monsters (or items) at xy (x, y, then the next thing step bytes on):
  * where they stand, and how many share a cell.  mark[] holds, per cell,
  * the epoch of the things looked at last on it (own: this pass; other: the
  * previous pass), so it needs no clearing between levels. */
-static seen_things_t look_at(const level_t *lv, const uint8_t *xy, int n, size_t step, uint32_t *mark,
-                        uint32_t own, uint32_t other)
+static inline __attribute__((always_inline)) seen_things_t
+look_at(const level_t *lv, const uint8_t *xy, int n, size_t step, uint32_t *mark, uint32_t own,
+        uint32_t other)
 {
     seen_things_t p = {0};
     const int start = GRID_IDX(lv->start.x, lv->start.y);
@@ -402,7 +406,8 @@ static seen_things_t look_at(const level_t *lv, const uint8_t *xy, int n, size_t
         cells += c < 16 ? THING[c] : T_BLOCKED;
         p.on_start += idx == start;
         p.stacked += mark[idx] == own;
-        p.on_other += mark[idx] == other;
+        if (other != NO_OTHER) /* the monsters' pass has no other marks: a constant */
+            p.on_other += mark[idx] == other;
         mark[idx] = own;
         if (ko.x1)
             p.keepout += x >= ko.x1 && x <= ko.x2 && y >= ko.y1 && y <= ko.y2;
@@ -746,7 +751,7 @@ void observer_look(const level_t *lv, seen_t *s)
         epoch = 0;
     }
     const uint32_t em = ++epoch, ei = ++epoch;
-    s->mon = look_at(lv, &lv->monster[0].x, lv->nmonsters, sizeof(monster_t), marks, em, UINT32_MAX);
+    s->mon = look_at(lv, &lv->monster[0].x, lv->nmonsters, sizeof(monster_t), marks, em, NO_OTHER);
     s->item = look_at(lv, &lv->item[0].x, lv->nitems, sizeof(point_t), marks, ei, em);
     /* the stairs list against the stairs cells */
     int listed = 0;
