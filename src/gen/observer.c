@@ -380,12 +380,16 @@ static int unreached(const bitrow_t pass[GRID_H + 2], int sx, int sy)
     return unreached_plain(pass, sx, sy);
 }
 
+/* other for the first pass: no marks but its own (the epochs stay below) */
+#define NO_OTHER UINT32_MAX
+
 /* Monsters (or items) at xy (x, y, then the next thing step bytes on):
  * where they stand, and how many share a cell.  mark[] holds, per cell,
  * the epoch of the things looked at last on it (own: this pass; other: the
  * previous pass), so it needs no clearing between levels. */
-static seen_things_t look_at(const level_t *lv, const uint8_t *xy, int n, size_t step, uint32_t *mark,
-                        uint32_t own, uint32_t other)
+static inline __attribute__((always_inline)) seen_things_t
+look_at(const level_t *lv, const uint8_t *xy, int n, size_t step, uint32_t *mark, uint32_t own,
+        uint32_t other)
 {
     seen_things_t p = {0};
     const int start = GRID_IDX(lv->start.x, lv->start.y);
@@ -402,7 +406,8 @@ static seen_things_t look_at(const level_t *lv, const uint8_t *xy, int n, size_t
         cells += c < 16 ? THING[c] : T_BLOCKED;
         p.on_start += idx == start;
         p.stacked += mark[idx] == own;
-        p.on_other += mark[idx] == other;
+        if (other != NO_OTHER) /* the monsters' pass has no other marks: a constant */
+            p.on_other += mark[idx] == other;
         mark[idx] = own;
         if (ko.x1)
             p.keepout += x >= ko.x1 && x <= ko.x2 && y >= ko.y1 && y <= ko.y2;
@@ -632,30 +637,25 @@ static void look_rooms(const level_t *lv, const classes_t *k, seen_t *s)
  * lava, mud, blood) is a wet cell that is neither bridge nor ring fluid; a
  * solid one (wall or door, cell_is_solid) a wall or door cell.  Whether the
  * level has a river, and which way it runs, is the record's (the rows these
- * fill set the map against what was drawn). */
-static void look_layout10(const level_t *lv, const classes_t *k, seen_t *s)
+ * fill set the map against what was drawn).  any_liquid: the liquid cells
+ * of every row OR-ed, and edge_cells, are observer_look's, from its one
+ * pass over the rows. */
+static void look_layout10(const level_t *lv, const classes_t *k, bitrow_t any_liquid, seen_t *s)
 {
     const obs_t *o = &lv->obs;
     const bitrow_t *wet = k->row[R_WET], *bridge = k->row[R_BRIDGE], *edge = k->row[R_EDGE];
-    bitrow_t liquid[GRID_H + 2], any_liquid = 0;
-    int edges = 0;
-    for (int y = 1; y <= GRID_H; y++) {
-        liquid[y] = wet[y] & ~bridge[y] & ~edge[y] & COLUMNS;
-        any_liquid |= liquid[y];
-        edges += edge[y] ? bitrow_popcount(edge[y] & COLUMNS) : 0;
-    }
-    s->edge_cells = (uint8_t)(edges < 255 ? edges : 255);
+#define LIQUID(y) (wet[y] & ~bridge[y] & ~edge[y] & COLUMNS)
     s->ring_dry = -1;
     if (lv->type == LT_LAVA) {
         const bitrow_t sides = BITROW_BIT(1) | BITROW_BIT(GRID_W);
-        int dry = bitrow_popcount(COLUMNS & ~liquid[1]) + bitrow_popcount(COLUMNS & ~liquid[GRID_H]);
+        int dry = bitrow_popcount(COLUMNS & ~LIQUID(1)) + bitrow_popcount(COLUMNS & ~LIQUID(GRID_H));
         for (int y = 2; y < GRID_H; y++)
-            dry += bitrow_popcount(sides & ~liquid[y]);
+            dry += bitrow_popcount(sides & ~LIQUID(y));
         s->ring_dry = (int8_t)(dry < 127 ? dry : 127);
     } else if (o->river) {
         /* what may stand on a river's cell counts as the river (as span_rows) */
         const bitrow_t *stairs = k->row[R_STAIRS], *barrel = k->row[R_BARREL];
-#define ON_RIVER(y) ((liquid[y] | ((stairs[y] | barrel[y]) & COLUMNS)))
+#define ON_RIVER(y) ((LIQUID(y) | ((stairs[y] | barrel[y]) & COLUMNS)))
         int dry = 0;
         if (o->river_orient == RIVER_VERTICAL) {
             dry = (ON_RIVER(1) == 0) + (ON_RIVER(GRID_H) == 0);
@@ -668,6 +668,7 @@ static void look_layout10(const level_t *lv, const classes_t *k, seen_t *s)
 #undef ON_RIVER
         s->ring_dry = (int8_t)dry;
     }
+#undef LIQUID
     s->tiled_offgrid = s->tiled_full_columns = -1;
     if ((lv->type != LT_NORMAL && lv->type != LT_SINGLE && lv->type != LT_SINGLE_PLUS) ||
         any_liquid)
@@ -699,32 +700,48 @@ void observer_look(const level_t *lv, seen_t *s)
     s->stairs = (uint8_t)k.count[R_STAIRS];
     s->bridges = (uint16_t)k.count[R_BRIDGE];
     s->barrels = (uint16_t)k.count[R_BARREL];
-    /* the ring: wall or ring fluid */
-    int open = 0;
+    /* One pass over the class rows for the ring, the fluid, the ring fluid
+     * and the passable cells.  The ring: wall or ring fluid.  A liquid cell
+     * (water, acid, lava, mud, blood) is a wet cell that is neither bridge
+     * nor ring fluid.  The passable cells are all but wall, box, barrel and
+     * ring fluid (docs/rules.md §1, §4, G39, G48: doors, fluids, bridges and
+     * stairs are passable), flooded 8-way from the start below. */
+    const bitrow_t *wall = k.row[R_WALL], *edge = k.row[R_EDGE], *wet = k.row[R_WET],
+                   *bridge = k.row[R_BRIDGE], *box = k.row[R_BOX], *barrel = k.row[R_BARREL];
+    int open = 0, edges = 0;
     const bitrow_t sides = BITROW_BIT(1) | BITROW_BIT(GRID_W);
-    bitrow_t solid = ~(bitrow_t)0, ends = 0; /* wall or ring fluid on every row; ring fluid */
-    for (int y = 2; y < GRID_H; y++) {
-        solid &= k.row[R_WALL][y] | k.row[R_EDGE][y];
-        ends |= k.row[R_EDGE][y];
+    bitrow_t solid = ~(bitrow_t)0, ends = 0; /* wall or ring fluid on rows 2..19; their ring fluid */
+    bitrow_t any_liquid = 0;
+    bitrow_t pass[GRID_H + 2];
+#define ROW(y)                                                        \
+    const bitrow_t we = wall[y] | edge[y];                            \
+    pass[y] = COLUMNS & ~(we | box[y] | barrel[y]);                   \
+    any_liquid |= wet[y] & ~(bridge[y] | edge[y]);                    \
+    edges += edge[y] ? bitrow_popcount(edge[y] & COLUMNS) : 0
+    {
+        ROW(1);
     }
+    for (int y = 2; y < GRID_H; y++) {
+        ROW(y);
+        solid &= we;
+        ends |= edge[y];
+    }
+    {
+        ROW(GRID_H);
+    }
+#undef ROW
+    any_liquid &= COLUMNS;
     if (sides & ~solid) /* rare: count them */
         for (int y = 2; y < GRID_H; y++)
-            open += bitrow_popcount(sides & ~(k.row[R_WALL][y] | k.row[R_EDGE][y]));
-    const bitrow_t top = COLUMNS & ~(k.row[R_WALL][1] | k.row[R_EDGE][1]),
-                   bottom = COLUMNS & ~(k.row[R_WALL][GRID_H] | k.row[R_EDGE][GRID_H]);
+            open += bitrow_popcount(sides & ~(wall[y] | edge[y]));
+    const bitrow_t top = COLUMNS & ~(wall[1] | edge[1]), bottom = COLUMNS & ~(wall[GRID_H] | edge[GRID_H]);
     if (top | bottom)
         open += bitrow_popcount(top) + bitrow_popcount(bottom);
     s->ring_open = (uint8_t)open;
-    look_layout10(lv, &k, s);
+    s->edge_cells = (uint8_t)(edges < 255 ? edges : 255);
+    look_layout10(lv, &k, any_liquid, s);
     const int sx = lv->start.x, sy = lv->start.y;
     s->start_cell = grid_in_map(sx, sy) ? lv->map.c[GRID_IDX(sx, sy)] : CELL_WALL;
-    /* reachability from the map: the passable cells are all but wall, box,
-     * barrel and ring fluid (docs/rules.md §1, §4, G39, G48: doors, fluids,
-     * bridges and stairs are passable), flooded 8-way from the start */
-    bitrow_t pass[GRID_H + 2];
-    for (int y = 1; y <= GRID_H; y++)
-        pass[y] = COLUMNS & ~(k.row[R_WALL][y] | k.row[R_BOX][y] | k.row[R_BARREL][y] |
-                              k.row[R_EDGE][y]);
     s->unreachable = (uint16_t)unreached(pass, sx, sy);
     /* where things stand */
     _Static_assert(offsetof(monster_t, y) == offsetof(monster_t, x) + 1, "x then y");
@@ -734,7 +751,7 @@ void observer_look(const level_t *lv, seen_t *s)
         epoch = 0;
     }
     const uint32_t em = ++epoch, ei = ++epoch;
-    s->mon = look_at(lv, &lv->monster[0].x, lv->nmonsters, sizeof(monster_t), marks, em, UINT32_MAX);
+    s->mon = look_at(lv, &lv->monster[0].x, lv->nmonsters, sizeof(monster_t), marks, em, NO_OTHER);
     s->item = look_at(lv, &lv->item[0].x, lv->nitems, sizeof(point_t), marks, ei, em);
     /* the stairs list against the stairs cells */
     int listed = 0;
