@@ -240,13 +240,74 @@ static inline void occupy(gp_t *s, int x, int y, int what)
     s->occ[GRID_IDX(x, y)] |= (uint8_t)what;
 }
 
+/* The draws a search makes before it looks whether any cell of its area
+ * passes at all (first_empty).  Not a rule: any number gives the same
+ * draws and the same cell; this many leaves the look out of nearly every
+ * search that finds a cell, and takes it before the long run of draws of
+ * one that finds none (up to GPOP10_EMPTY_TRIES under Part H). */
+#define GPOP_EMPTY_PROBE 32
+
+/* Up to n uniform cells of a (w x h cells from its corner), drawn from *r,
+ * until one passes the empty test; false when none did. */
+static inline bool draw_empty(const gp_t *s, rng_t *r, int flags, area_t a, uint32_t w,
+                              uint32_t h, int n, point_t *out)
+{
+    for (int i = 0; i < n; i++) {
+        int x, y;
+        game_random_at(r, a.x1, (int)w, a.y1, (int)h, &x, &y);
+        if (empty_at(s, GRID_IDX(x, y), flags)) {
+            *out = (point_t){(uint8_t)x, (uint8_t)y};
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The first cell of a row-by-row scan of a that passes the empty test;
+ * false when none does. */
+static bool first_empty(const gp_t *s, int flags, area_t a, point_t *out)
+{
+    for (int y = a.y1; y <= a.y2; y++)
+        for (int x = a.x1; x <= a.x2; x++)
+            if (empty_at(s, GRID_IDX(x, y), flags)) {
+                *out = (point_t){(uint8_t)x, (uint8_t)y};
+                return true;
+            }
+    return false;
+}
+
+/* n cell draws of a w x h area that no cell of it can pass: the stream
+ * moves as n game_random_at calls move it (one output each, and a
+ * rejection's extra outputs where rng_below_pair would draw them), with
+ * no cell made or tested. */
+static void skip_cells(rng_t *r, uint32_t w, uint32_t h, int n)
+{
+    rng_t st = *r;
+    for (int i = 0; i < n; i++) {
+        const uint64_t u = rng_next(&st);
+        const uint32_t hi = (uint32_t)(u >> 32), lo = (uint32_t)u;
+        /* rng_bounded draws again only where a product's low half is below
+         * its range: then it runs as rng_below_pair runs it */
+        if (((uint32_t)((uint64_t)hi * w) < w) | ((uint32_t)((uint64_t)lo * h) < h)) {
+            (void)rng_bounded(&st, hi, w);
+            (void)rng_bounded(&st, lo, h);
+        }
+    }
+    *r = st;
+}
+
 /* random_empty_coord(flags, area): uniform coordinates of a (x drawn before
- * y) until one passes the empty test, at most GPOP_EMPTY_TRIES draws; false
- * when none did; random_empty_from draws from `stream`.  The draws come
- * from a local copy of the stream, written back at the end: the same
- * draws, but the state stays in registers.  A loop of placements passes
- * its own local copy of s->r as the stream, whose address no stored pointer
- * holds, so the state stays in registers across the whole loop.
+ * y) until one passes the empty test, at most the rules' empty_tries draws;
+ * under H2 (empty_scan) then the first cell of a row-by-row scan that
+ * passes; false when none did; random_empty_from draws from `stream`.
+ * After GPOP_EMPTY_PROBE draws that found nothing the scan is made at once:
+ * where no cell passes, the remaining draws can find none either and only
+ * move the stream (skip_cells); else they are drawn and tested, and the
+ * scan's cell is H2's answer when none passes.  The draws come from a
+ * local copy of the stream, written back at the end: the same draws, but
+ * the state stays in registers.  A loop of placements passes its own local
+ * copy of s->r as the stream, whose address no stored pointer holds, so
+ * the state stays in registers across the whole loop.
  * Inline: most calls search the whole map, whose clamping then folds away
  * with the call itself. */
 static inline bool random_empty_from(gp_t *s, rng_t *stream, int flags, area_t a, point_t *out)
@@ -263,25 +324,22 @@ static inline bool random_empty_from(gp_t *s, rng_t *stream, int flags, area_t a
         return false;
     const uint32_t w = (uint32_t)(a.x2 - a.x1 + 1), h = (uint32_t)(a.y2 - a.y1 + 1);
     rng_t r = *stream;
-    bool found = false;
     const int tries = s->k->empty_tries;
-    for (int i = 0; i < tries; i++) {
-        int x, y;
-        game_random_at(&r, a.x1, (int)w, a.y1, (int)h, &x, &y);
-        if (empty_at(s, GRID_IDX(x, y), flags)) {
-            *out = (point_t){(uint8_t)x, (uint8_t)y};
-            found = true;
-            break;
+    const int probe = tries < GPOP_EMPTY_PROBE ? tries : GPOP_EMPTY_PROBE;
+    bool found = draw_empty(s, &r, flags, a, w, h, probe, out);
+    if (!found) {
+        point_t first;
+        if (!first_empty(s, flags, a, &first)) {
+            skip_cells(&r, w, h, tries - probe);
+        } else {
+            found = draw_empty(s, &r, flags, a, w, h, tries - probe, out);
+            if (!found && s->k->empty_scan) { /* H2 */
+                *out = first;
+                found = true;
+            }
         }
     }
     *stream = r;
-    /* H2: no draw passed, so the first cell of a row-by-row scan that does */
-    for (int y = a.y1; !found && s->k->empty_scan && y <= a.y2; y++)
-        for (int x = a.x1; !found && x <= a.x2; x++)
-            if (empty_at(s, GRID_IDX(x, y), flags)) {
-                *out = (point_t){(uint8_t)x, (uint8_t)y};
-                found = true;
-            }
     return found;
 }
 
