@@ -1004,7 +1004,13 @@ typedef struct drop_ring {
     int d;         /* the ring listed: 0 the cell itself; -1 none yet */
     uint64_t left; /* bit i: cand[i] is still free */
     int nleft;     /* how many: the bits of left */
+    int n;         /* the cells listed */
     point_t cand[8 * GPOP_DROP_RADIUS_MAX];
+    /* H4 (least_distance): bit i of key[k] when cand[i]'s Distance from
+     * the centre is d + k, made on the first pick from the ring; nkeys 0:
+     * not made yet */
+    int nkeys;
+    uint64_t key[GPOP_DROP_RADIUS_MAX / 2 + 1];
 } drop_ring_t;
 
 _Static_assert(8 * GPOP_DROP_RADIUS_MAX <= 64, "a ring's cells fit in the bits of `left`");
@@ -1049,27 +1055,29 @@ static void ring_list(const gp_t *s, drop_ring_t *r)
     }
     r->left = a.left;
     r->nleft = popcount64(a.left);
+    r->n = a.n;
+    r->nkeys = 0;
 }
 
 /* H4: of the ring's free cells, those of least Distance from its centre,
  * max(|dx|, |dy|) + floor(min(|dx|, |dy|) / 2): on ring d, those whose
- * floor(min/2) is least. */
-static uint64_t least_distance(const drop_ring_t *r)
+ * floor(min/2) is least.  A ring's cells never move, so their keys are
+ * sorted into masks once (key[k]: the cells of floor(min/2) = k), and each
+ * pick is the first mask that meets the free cells. */
+static uint64_t least_distance(drop_ring_t *r)
 {
-    uint64_t best = 0;
-    int least = INT32_MAX;
-    for (uint64_t b = r->left; b; b &= b - 1) {
-        const int i = __builtin_ctzll(b);
-        const int dx = abs(r->cand[i].x - r->at.x), dy = abs(r->cand[i].y - r->at.y);
-        const int key = (dx < dy ? dx : dy) / 2;
-        if (key < least) {
-            least = key;
-            best = 0;
+    if (r->nkeys == 0) {
+        r->nkeys = r->d / 2 + 1;
+        memset(r->key, 0, sizeof r->key);
+        for (int i = 0; i < r->n; i++) {
+            const int dx = abs(r->cand[i].x - r->at.x), dy = abs(r->cand[i].y - r->at.y);
+            r->key[(dx < dy ? dx : dy) / 2] |= UINT64_C(1) << i;
         }
-        if (key == least)
-            best |= UINT64_C(1) << i;
     }
-    return best;
+    for (int k = 0; k < r->nkeys; k++)
+        if (r->left & r->key[k])
+            return r->left & r->key[k];
+    return 0; /* not reached: r->left holds a cell */
 }
 
 /* A member's cell: the index in r->cand of the one drawn (no draw for the
@@ -1316,18 +1324,42 @@ static bool safe_cell(gp_t *s, area_t a, point_t *c)
     return false;
 }
 
-/* Is a being within Distance z of c (H3)?  The flood's beings and the
- * vault guards; the player is none of them (GPOP10_PLAYER_NOT_BEING). */
+/* The largest radius being_near reads: a row's cells within it are at
+ * most 15, two 8-byte words (H31's radii are at most 7). */
+#define GPOP_NEAR_MAX 7
+
+/* Is a being within Distance z of c (H3), Distance being max(|dx|, |dy|)
+ * + floor(min(|dx|, |dy|) / 2)?  The flood's beings and the vault guards
+ * are the cells that hold EF_NOBEINGS before the player is placed (the
+ * player is none of them: GPOP10_PLAYER_NOT_BEING).  Row by row: on the
+ * row |dy| away the cells within z are those of |dx| at most z - dy/2
+ * when |dx| = |dy| is within z, else of |dx| below |dy| with
+ * |dy| + floor(|dx| / 2) within z, that is |dx| at most 2(z - |dy|) + 1;
+ * at most 15 cells, read as two 8-byte words. */
 static bool being_near(const gp_t *s, point_t c, int z)
 {
-    const level_t *lv = s->lv;
-    for (int i = 0; i < lv->nmonsters + s->nguards; i++) {
-        const monster_t *m = i < lv->nmonsters ? &lv->monster[i] : &s->guard[i - lv->nmonsters];
-        const int dx = abs(m->x - c.x), dy = abs(m->y - c.y);
-        if ((dx > dy ? dx : dy) + (dx < dy ? dx : dy) / 2 <= z)
-            return true;
+    assert(z <= GPOP_NEAR_MAX);
+    const uint64_t beings = UINT64_C(0x0101010101010101) * EF_NOBEINGS;
+    uint64_t any = 0;
+    for (int dy = 0; dy <= z; dy++) {
+        const int span = dy + dy / 2 <= z ? z - dy / 2
+                                          : (dy - 1 < 2 * (z - dy) + 1 ? dy - 1 : 2 * (z - dy) + 1);
+        const int lo = c.x - span < 1 ? 1 : c.x - span;
+        const int hi = c.x + span > GRID_W ? GRID_W : c.x + span;
+        const int n = hi - lo + 1; /* 1..15 */
+        const uint64_t m0 = n >= 8 ? ~UINT64_C(0) : (UINT64_C(1) << 8 * n) - 1;
+        const uint64_t m1 = n > 8 ? (UINT64_C(1) << 8 * (n - 8)) - 1 : 0;
+        for (int side = dy > 0 ? -1 : 1; side <= 1; side += 2) {
+            const int y = c.y + side * dy;
+            if (y < 1 || y > GRID_H)
+                continue;
+            uint64_t w0, w1;
+            memcpy(&w0, &s->occ[GRID_IDX(lo, y)], 8);
+            memcpy(&w1, &s->occ[GRID_IDX(lo, y) + 8], 8);
+            any |= (w0 & m0) | (w1 & m1);
+        }
     }
-    return false;
+    return (any & beings) != 0;
 }
 
 /* H31: up to GPOP_PLAYER_TRIES safe cells, the radius one less after every
