@@ -245,7 +245,7 @@ static inline void occupy(gp_t *s, int x, int y, int what)
  * draws and the same cell; this many leaves the look out of nearly every
  * search that finds a cell, and takes it before the long run of draws of
  * one that finds none (up to GPOP10_EMPTY_TRIES under Part H). */
-#define GPOP_EMPTY_PROBE 32
+#define GPOP_EMPTY_PROBE 32 /* at most a ruleset's empty_tries */
 
 /* Up to n uniform cells of a (w x h cells from its corner), drawn from *r,
  * until one passes the empty test; false when none did. */
@@ -296,21 +296,45 @@ static void skip_cells(rng_t *r, uint32_t w, uint32_t h, int n)
     *r = st;
 }
 
+/* A search's draws after GPOP_EMPTY_PROBE found nothing: the scan made at
+ * once (first_empty); where no cell passes, the remaining n draws can find
+ * none either and only move the stream (skip_cells); else they are drawn
+ * and tested, and the scan's cell is H2's answer when none passes.  Apart
+ * from the search's first draws (rarely reached): the stream comes and
+ * goes by value, so the callers' copies keep their state in registers. */
+static __attribute__((noinline)) rng_t search_rest(const gp_t *s, rng_t r, int flags, area_t a,
+                                                   uint32_t w, uint32_t h, int n, point_t *out,
+                                                   bool *found)
+{
+    point_t first;
+    *found = false;
+    if (!first_empty(s, flags, a, &first)) {
+        skip_cells(&r, w, h, n);
+    } else {
+        *found = draw_empty(s, &r, flags, a, w, h, n, out);
+        if (!*found && s->k->empty_scan) { /* H2 */
+            *out = first;
+            *found = true;
+        }
+    }
+    return r;
+}
+
 /* random_empty_coord(flags, area): uniform coordinates of a (x drawn before
  * y) until one passes the empty test, at most the rules' empty_tries draws;
  * under H2 (empty_scan) then the first cell of a row-by-row scan that
  * passes; false when none did; random_empty_from draws from `stream`.
- * After GPOP_EMPTY_PROBE draws that found nothing the scan is made at once:
- * where no cell passes, the remaining draws can find none either and only
- * move the stream (skip_cells); else they are drawn and tested, and the
- * scan's cell is H2's answer when none passes.  The draws come from a
+ * After GPOP_EMPTY_PROBE draws search_rest goes on.  The draws come from a
  * local copy of the stream, written back at the end: the same draws, but
  * the state stays in registers.  A loop of placements passes its own local
  * copy of s->r as the stream, whose address no stored pointer holds, so
  * the state stays in registers across the whole loop.
- * Inline: most calls search the whole map, whose clamping then folds away
- * with the call itself. */
-static inline bool random_empty_from(gp_t *s, rng_t *stream, int flags, area_t a, point_t *out)
+ * Inline, always (the rest is search_rest): most calls search the whole
+ * map, whose clamping then folds away with the call itself, and the flags
+ * are known where it is called. */
+static inline __attribute__((always_inline)) bool random_empty_from(gp_t *s, rng_t *stream,
+                                                                    int flags, area_t a,
+                                                                    point_t *out)
 {
     if (a.x1 < 1)
         a.x1 = 1;
@@ -324,21 +348,9 @@ static inline bool random_empty_from(gp_t *s, rng_t *stream, int flags, area_t a
         return false;
     const uint32_t w = (uint32_t)(a.x2 - a.x1 + 1), h = (uint32_t)(a.y2 - a.y1 + 1);
     rng_t r = *stream;
-    const int tries = s->k->empty_tries;
-    const int probe = tries < GPOP_EMPTY_PROBE ? tries : GPOP_EMPTY_PROBE;
-    bool found = draw_empty(s, &r, flags, a, w, h, probe, out);
-    if (!found) {
-        point_t first;
-        if (!first_empty(s, flags, a, &first)) {
-            skip_cells(&r, w, h, tries - probe);
-        } else {
-            found = draw_empty(s, &r, flags, a, w, h, tries - probe, out);
-            if (!found && s->k->empty_scan) { /* H2 */
-                *out = first;
-                found = true;
-            }
-        }
-    }
+    bool found = draw_empty(s, &r, flags, a, w, h, GPOP_EMPTY_PROBE, out);
+    if (!found) /* empty_tries >= GPOP_EMPTY_PROBE (gpop_populate) */
+        r = search_rest(s, r, flags, a, w, h, s->k->empty_tries - GPOP_EMPTY_PROBE, out, &found);
     *stream = r;
     return found;
 }
@@ -1004,11 +1016,10 @@ typedef struct drop_ring {
     int d;         /* the ring listed: 0 the cell itself; -1 none yet */
     uint64_t left; /* bit i: cand[i] is still free */
     int nleft;     /* how many: the bits of left */
-    int n;         /* the cells listed */
     point_t cand[8 * GPOP_DROP_RADIUS_MAX];
     /* H4 (least_distance): bit i of key[k] when cand[i]'s Distance from
-     * the centre is d + k, made on the first pick from the ring; nkeys 0:
-     * not made yet */
+     * the centre is d + k (k < nkeys), made with the list when the rules
+     * ask for it */
     int nkeys;
     uint64_t key[GPOP_DROP_RADIUS_MAX / 2 + 1];
 } drop_ring_t;
@@ -1021,59 +1032,58 @@ typedef struct ring_acc {
     point_t *cand;
     int n;
     uint64_t left;
+    uint64_t *key; /* the ring's key masks (drop_ring_t.key), when made */
 } ring_acc_t;
 
 /* Append (x, y) to the list when it is on the map, marked free when it is
- * (no branch on whether it is free, which is random). */
-static inline void ring_try(const gp_t *s, ring_acc_t *a, int x, int y)
+ * (no branch on whether it is free, which is random), and with keys in
+ * key mask k. */
+static inline void ring_try(const gp_t *s, ring_acc_t *a, int x, int y, bool keys, int k)
 {
     if (!grid_in_map(x, y))
         return;
     a->cand[a->n] = (point_t){(uint8_t)x, (uint8_t)y};
     a->left |= (uint64_t)empty_at(s, GRID_IDX(x, y), EF_MEMBER) << a->n;
+    if (keys)
+        a->key[k] |= UINT64_C(1) << a->n;
     a->n++;
 }
 
 /* The free cells of ring r->d in row-major order (the order of a scan of
  * the whole square): its top row, then each row between at its two ends,
- * then its bottom row. */
-static void ring_list(const gp_t *s, drop_ring_t *r)
+ * then its bottom row.  With keys (H4), also the key masks of
+ * least_distance: a cell of the top or bottom row has |dx| <= |dy| = d,
+ * so its floor(min/2) is floor(|dx|/2); a cell between, floor(|dy|/2). */
+static inline void ring_list(const gp_t *s, drop_ring_t *r, bool keys)
 {
     const int ax = r->at.x, ay = r->at.y, d = r->d;
-    ring_acc_t a = {r->cand, 0, 0};
+    ring_acc_t a = {r->cand, 0, 0, r->key};
+    if (keys)
+        memset(r->key, 0, sizeof r->key);
     if (d == 0) {
-        ring_try(s, &a, ax, ay);
+        ring_try(s, &a, ax, ay, keys, 0);
     } else {
         for (int x = ax - d; x <= ax + d; x++)
-            ring_try(s, &a, x, ay - d);
+            ring_try(s, &a, x, ay - d, keys, abs(x - ax) / 2);
         for (int y = ay - d + 1; y < ay + d; y++) {
-            ring_try(s, &a, ax - d, y);
-            ring_try(s, &a, ax + d, y);
+            ring_try(s, &a, ax - d, y, keys, abs(y - ay) / 2);
+            ring_try(s, &a, ax + d, y, keys, abs(y - ay) / 2);
         }
         for (int x = ax - d; x <= ax + d; x++)
-            ring_try(s, &a, x, ay + d);
+            ring_try(s, &a, x, ay + d, keys, abs(x - ax) / 2);
     }
     r->left = a.left;
     r->nleft = popcount64(a.left);
-    r->n = a.n;
-    r->nkeys = 0;
+    r->nkeys = d / 2 + 1;
 }
 
 /* H4: of the ring's free cells, those of least Distance from its centre,
  * max(|dx|, |dy|) + floor(min(|dx|, |dy|) / 2): on ring d, those whose
- * floor(min/2) is least.  A ring's cells never move, so their keys are
- * sorted into masks once (key[k]: the cells of floor(min/2) = k), and each
+ * floor(min/2) is least.  A ring's cells never move, so ring_list sorts
+ * them into masks by that key once (key[k]: the cells of key k), and each
  * pick is the first mask that meets the free cells. */
-static uint64_t least_distance(drop_ring_t *r)
+static uint64_t least_distance(const drop_ring_t *r)
 {
-    if (r->nkeys == 0) {
-        r->nkeys = r->d / 2 + 1;
-        memset(r->key, 0, sizeof r->key);
-        for (int i = 0; i < r->n; i++) {
-            const int dx = abs(r->cand[i].x - r->at.x), dy = abs(r->cand[i].y - r->at.y);
-            r->key[(dx < dy ? dx : dy) / 2] |= UINT64_C(1) << i;
-        }
-    }
     for (int k = 0; k < r->nkeys; k++)
         if (r->left & r->key[k])
             return r->left & r->key[k];
@@ -1089,7 +1099,10 @@ static inline bool drop_near(gp_t *s, rng_t *stream, drop_ring_t *r, int *pick)
         if (r->d == s->k->drop_radius)
             return false;
         r->d++;
-        ring_list(s, r);
+        if (s->k->drop_least_distance) /* each with its keys known, so that the test folds */
+            ring_list(s, r, true);
+        else
+            ring_list(s, r, false);
     }
     if (r->d == 0) {
         *pick = 0;
@@ -1516,6 +1529,7 @@ void gpop_populate(level_t *lv, const gen_params_t *p, const gpop_gen_t *g,
     s->t = t;
     s->g = g;
     s->k = g->rules ? g->rules : &GPOP_RULES_G;
+    assert(s->k->empty_tries >= GPOP_EMPTY_PROBE);
     s->r = r;
     reset_owned(lv);
     if (lv->keepout.x1)
