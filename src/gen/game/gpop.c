@@ -240,16 +240,101 @@ static inline void occupy(gp_t *s, int x, int y, int what)
     s->occ[GRID_IDX(x, y)] |= (uint8_t)what;
 }
 
+/* The draws a search makes before it looks whether any cell of its area
+ * passes at all (first_empty).  Not a rule: any number gives the same
+ * draws and the same cell; this many leaves the look out of nearly every
+ * search that finds a cell, and takes it before the long run of draws of
+ * one that finds none (up to GPOP10_EMPTY_TRIES under Part H). */
+#define GPOP_EMPTY_PROBE 32 /* at most a ruleset's empty_tries */
+
+/* Up to n uniform cells of a (w x h cells from its corner), drawn from *r,
+ * until one passes the empty test; false when none did. */
+static inline bool draw_empty(const gp_t *s, rng_t *r, int flags, area_t a, uint32_t w,
+                              uint32_t h, int n, point_t *out)
+{
+    for (int i = 0; i < n; i++) {
+        int x, y;
+        game_random_at(r, a.x1, (int)w, a.y1, (int)h, &x, &y);
+        if (empty_at(s, GRID_IDX(x, y), flags)) {
+            *out = (point_t){(uint8_t)x, (uint8_t)y};
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The first cell of a row-by-row scan of a that passes the empty test;
+ * false when none does. */
+static bool first_empty(const gp_t *s, int flags, area_t a, point_t *out)
+{
+    for (int y = a.y1; y <= a.y2; y++)
+        for (int x = a.x1; x <= a.x2; x++)
+            if (empty_at(s, GRID_IDX(x, y), flags)) {
+                *out = (point_t){(uint8_t)x, (uint8_t)y};
+                return true;
+            }
+    return false;
+}
+
+/* n cell draws of a w x h area that no cell of it can pass: the stream
+ * moves as n game_random_at calls move it (one output each, and a
+ * rejection's extra outputs where rng_below_pair would draw them), with
+ * no cell made or tested. */
+static void skip_cells(rng_t *r, uint32_t w, uint32_t h, int n)
+{
+    rng_t st = *r;
+    for (int i = 0; i < n; i++) {
+        const uint64_t u = rng_next(&st);
+        const uint32_t hi = (uint32_t)(u >> 32), lo = (uint32_t)u;
+        /* rng_bounded draws again only where a product's low half is below
+         * its range: then it runs as rng_below_pair runs it */
+        if (((uint32_t)((uint64_t)hi * w) < w) | ((uint32_t)((uint64_t)lo * h) < h)) {
+            (void)rng_bounded(&st, hi, w);
+            (void)rng_bounded(&st, lo, h);
+        }
+    }
+    *r = st;
+}
+
+/* A search's draws after GPOP_EMPTY_PROBE found nothing: the scan made at
+ * once (first_empty); where no cell passes, the remaining n draws can find
+ * none either and only move the stream (skip_cells); else they are drawn
+ * and tested, and the scan's cell is H2's answer when none passes.  Apart
+ * from the search's first draws (rarely reached): the stream comes and
+ * goes by value, so the callers' copies keep their state in registers. */
+static __attribute__((noinline)) rng_t search_rest(const gp_t *s, rng_t r, int flags, area_t a,
+                                                   uint32_t w, uint32_t h, int n, point_t *out,
+                                                   bool *found)
+{
+    point_t first;
+    *found = false;
+    if (!first_empty(s, flags, a, &first)) {
+        skip_cells(&r, w, h, n);
+    } else {
+        *found = draw_empty(s, &r, flags, a, w, h, n, out);
+        if (!*found && s->k->empty_scan) { /* H2 */
+            *out = first;
+            *found = true;
+        }
+    }
+    return r;
+}
+
 /* random_empty_coord(flags, area): uniform coordinates of a (x drawn before
- * y) until one passes the empty test, at most GPOP_EMPTY_TRIES draws; false
- * when none did; random_empty_from draws from `stream`.  The draws come
- * from a local copy of the stream, written back at the end: the same
- * draws, but the state stays in registers.  A loop of placements passes
- * its own local copy of s->r as the stream, whose address no stored pointer
- * holds, so the state stays in registers across the whole loop.
- * Inline: most calls search the whole map, whose clamping then folds away
- * with the call itself. */
-static inline bool random_empty_from(gp_t *s, rng_t *stream, int flags, area_t a, point_t *out)
+ * y) until one passes the empty test, at most the rules' empty_tries draws;
+ * under H2 (empty_scan) then the first cell of a row-by-row scan that
+ * passes; false when none did; random_empty_from draws from `stream`.
+ * After GPOP_EMPTY_PROBE draws search_rest goes on.  The draws come from a
+ * local copy of the stream, written back at the end: the same draws, but
+ * the state stays in registers.  A loop of placements passes its own local
+ * copy of s->r as the stream, whose address no stored pointer holds, so
+ * the state stays in registers across the whole loop.
+ * Inline, always (the rest is search_rest): most calls search the whole
+ * map, whose clamping then folds away with the call itself, and the flags
+ * are known where it is called. */
+static inline __attribute__((always_inline)) bool random_empty_from(gp_t *s, rng_t *stream,
+                                                                    int flags, area_t a,
+                                                                    point_t *out)
 {
     if (a.x1 < 1)
         a.x1 = 1;
@@ -263,25 +348,10 @@ static inline bool random_empty_from(gp_t *s, rng_t *stream, int flags, area_t a
         return false;
     const uint32_t w = (uint32_t)(a.x2 - a.x1 + 1), h = (uint32_t)(a.y2 - a.y1 + 1);
     rng_t r = *stream;
-    bool found = false;
-    const int tries = s->k->empty_tries;
-    for (int i = 0; i < tries; i++) {
-        int x, y;
-        game_random_at(&r, a.x1, (int)w, a.y1, (int)h, &x, &y);
-        if (empty_at(s, GRID_IDX(x, y), flags)) {
-            *out = (point_t){(uint8_t)x, (uint8_t)y};
-            found = true;
-            break;
-        }
-    }
+    bool found = draw_empty(s, &r, flags, a, w, h, GPOP_EMPTY_PROBE, out);
+    if (!found) /* empty_tries >= GPOP_EMPTY_PROBE (gpop_populate) */
+        r = search_rest(s, r, flags, a, w, h, s->k->empty_tries - GPOP_EMPTY_PROBE, out, &found);
     *stream = r;
-    /* H2: no draw passed, so the first cell of a row-by-row scan that does */
-    for (int y = a.y1; !found && s->k->empty_scan && y <= a.y2; y++)
-        for (int x = a.x1; !found && x <= a.x2; x++)
-            if (empty_at(s, GRID_IDX(x, y), flags)) {
-                *out = (point_t){(uint8_t)x, (uint8_t)y};
-                found = true;
-            }
     return found;
 }
 
@@ -947,6 +1017,11 @@ typedef struct drop_ring {
     uint64_t left; /* bit i: cand[i] is still free */
     int nleft;     /* how many: the bits of left */
     point_t cand[8 * GPOP_DROP_RADIUS_MAX];
+    /* H4 (least_distance): bit i of key[k] when cand[i]'s Distance from
+     * the centre is d + k (k < nkeys), made with the list when the rules
+     * ask for it */
+    int nkeys;
+    uint64_t key[GPOP_DROP_RADIUS_MAX / 2 + 1];
 } drop_ring_t;
 
 _Static_assert(8 * GPOP_DROP_RADIUS_MAX <= 64, "a ring's cells fit in the bits of `left`");
@@ -957,61 +1032,62 @@ typedef struct ring_acc {
     point_t *cand;
     int n;
     uint64_t left;
+    uint64_t *key; /* the ring's key masks (drop_ring_t.key), when made */
 } ring_acc_t;
 
 /* Append (x, y) to the list when it is on the map, marked free when it is
- * (no branch on whether it is free, which is random). */
-static inline void ring_try(const gp_t *s, ring_acc_t *a, int x, int y)
+ * (no branch on whether it is free, which is random), and with keys in
+ * key mask k. */
+static inline void ring_try(const gp_t *s, ring_acc_t *a, int x, int y, bool keys, int k)
 {
     if (!grid_in_map(x, y))
         return;
     a->cand[a->n] = (point_t){(uint8_t)x, (uint8_t)y};
     a->left |= (uint64_t)empty_at(s, GRID_IDX(x, y), EF_MEMBER) << a->n;
+    if (keys)
+        a->key[k] |= UINT64_C(1) << a->n;
     a->n++;
 }
 
 /* The free cells of ring r->d in row-major order (the order of a scan of
  * the whole square): its top row, then each row between at its two ends,
- * then its bottom row. */
-static void ring_list(const gp_t *s, drop_ring_t *r)
+ * then its bottom row.  With keys (H4), also the key masks of
+ * least_distance: a cell of the top or bottom row has |dx| <= |dy| = d,
+ * so its floor(min/2) is floor(|dx|/2); a cell between, floor(|dy|/2). */
+static inline void ring_list(const gp_t *s, drop_ring_t *r, bool keys)
 {
     const int ax = r->at.x, ay = r->at.y, d = r->d;
-    ring_acc_t a = {r->cand, 0, 0};
+    ring_acc_t a = {r->cand, 0, 0, r->key};
+    if (keys)
+        memset(r->key, 0, sizeof r->key);
     if (d == 0) {
-        ring_try(s, &a, ax, ay);
+        ring_try(s, &a, ax, ay, keys, 0);
     } else {
         for (int x = ax - d; x <= ax + d; x++)
-            ring_try(s, &a, x, ay - d);
+            ring_try(s, &a, x, ay - d, keys, abs(x - ax) / 2);
         for (int y = ay - d + 1; y < ay + d; y++) {
-            ring_try(s, &a, ax - d, y);
-            ring_try(s, &a, ax + d, y);
+            ring_try(s, &a, ax - d, y, keys, abs(y - ay) / 2);
+            ring_try(s, &a, ax + d, y, keys, abs(y - ay) / 2);
         }
         for (int x = ax - d; x <= ax + d; x++)
-            ring_try(s, &a, x, ay + d);
+            ring_try(s, &a, x, ay + d, keys, abs(x - ax) / 2);
     }
     r->left = a.left;
     r->nleft = popcount64(a.left);
+    r->nkeys = d / 2 + 1;
 }
 
 /* H4: of the ring's free cells, those of least Distance from its centre,
  * max(|dx|, |dy|) + floor(min(|dx|, |dy|) / 2): on ring d, those whose
- * floor(min/2) is least. */
+ * floor(min/2) is least.  A ring's cells never move, so ring_list sorts
+ * them into masks by that key once (key[k]: the cells of key k), and each
+ * pick is the first mask that meets the free cells. */
 static uint64_t least_distance(const drop_ring_t *r)
 {
-    uint64_t best = 0;
-    int least = INT32_MAX;
-    for (uint64_t b = r->left; b; b &= b - 1) {
-        const int i = __builtin_ctzll(b);
-        const int dx = abs(r->cand[i].x - r->at.x), dy = abs(r->cand[i].y - r->at.y);
-        const int key = (dx < dy ? dx : dy) / 2;
-        if (key < least) {
-            least = key;
-            best = 0;
-        }
-        if (key == least)
-            best |= UINT64_C(1) << i;
-    }
-    return best;
+    for (int k = 0; k < r->nkeys; k++)
+        if (r->left & r->key[k])
+            return r->left & r->key[k];
+    return 0; /* not reached: r->left holds a cell */
 }
 
 /* A member's cell: the index in r->cand of the one drawn (no draw for the
@@ -1023,7 +1099,10 @@ static inline bool drop_near(gp_t *s, rng_t *stream, drop_ring_t *r, int *pick)
         if (r->d == s->k->drop_radius)
             return false;
         r->d++;
-        ring_list(s, r);
+        if (s->k->drop_least_distance) /* each with its keys known, so that the test folds */
+            ring_list(s, r, true);
+        else
+            ring_list(s, r, false);
     }
     if (r->d == 0) {
         *pick = 0;
@@ -1258,18 +1337,42 @@ static bool safe_cell(gp_t *s, area_t a, point_t *c)
     return false;
 }
 
-/* Is a being within Distance z of c (H3)?  The flood's beings and the
- * vault guards; the player is none of them (GPOP10_PLAYER_NOT_BEING). */
+/* The largest radius being_near reads: a row's cells within it are at
+ * most 15, two 8-byte words (H31's radii are at most 7). */
+#define GPOP_NEAR_MAX 7
+
+/* Is a being within Distance z of c (H3), Distance being max(|dx|, |dy|)
+ * + floor(min(|dx|, |dy|) / 2)?  The flood's beings and the vault guards
+ * are the cells that hold EF_NOBEINGS before the player is placed (the
+ * player is none of them: GPOP10_PLAYER_NOT_BEING).  Row by row: on the
+ * row |dy| away the cells within z are those of |dx| at most z - dy/2
+ * when |dx| = |dy| is within z, else of |dx| below |dy| with
+ * |dy| + floor(|dx| / 2) within z, that is |dx| at most 2(z - |dy|) + 1;
+ * at most 15 cells, read as two 8-byte words. */
 static bool being_near(const gp_t *s, point_t c, int z)
 {
-    const level_t *lv = s->lv;
-    for (int i = 0; i < lv->nmonsters + s->nguards; i++) {
-        const monster_t *m = i < lv->nmonsters ? &lv->monster[i] : &s->guard[i - lv->nmonsters];
-        const int dx = abs(m->x - c.x), dy = abs(m->y - c.y);
-        if ((dx > dy ? dx : dy) + (dx < dy ? dx : dy) / 2 <= z)
-            return true;
+    assert(z <= GPOP_NEAR_MAX);
+    const uint64_t beings = UINT64_C(0x0101010101010101) * EF_NOBEINGS;
+    uint64_t any = 0;
+    for (int dy = 0; dy <= z; dy++) {
+        const int span = dy + dy / 2 <= z ? z - dy / 2
+                                          : (dy - 1 < 2 * (z - dy) + 1 ? dy - 1 : 2 * (z - dy) + 1);
+        const int lo = c.x - span < 1 ? 1 : c.x - span;
+        const int hi = c.x + span > GRID_W ? GRID_W : c.x + span;
+        const int n = hi - lo + 1; /* 1..15 */
+        const uint64_t m0 = n >= 8 ? ~UINT64_C(0) : (UINT64_C(1) << 8 * n) - 1;
+        const uint64_t m1 = n > 8 ? (UINT64_C(1) << 8 * (n - 8)) - 1 : 0;
+        for (int side = dy > 0 ? -1 : 1; side <= 1; side += 2) {
+            const int y = c.y + side * dy;
+            if (y < 1 || y > GRID_H)
+                continue;
+            uint64_t w0, w1;
+            memcpy(&w0, &s->occ[GRID_IDX(lo, y)], 8);
+            memcpy(&w1, &s->occ[GRID_IDX(lo, y) + 8], 8);
+            any |= (w0 & m0) | (w1 & m1);
+        }
     }
-    return false;
+    return (any & beings) != 0;
 }
 
 /* H31: up to GPOP_PLAYER_TRIES safe cells, the radius one less after every
@@ -1426,6 +1529,7 @@ void gpop_populate(level_t *lv, const gen_params_t *p, const gpop_gen_t *g,
     s->t = t;
     s->g = g;
     s->k = g->rules ? g->rules : &GPOP_RULES_G;
+    assert(s->k->empty_tries >= GPOP_EMPTY_PROBE);
     s->r = r;
     reset_owned(lv);
     if (lv->keepout.x1)
