@@ -52,6 +52,7 @@ static const struct {
     {"items", "population"},    {"single_", "population"},    {"foreign", "population"},
     {"budget", "population"},   {"danger", "population"},     {"game_", "game"},
     {"seen_", "observed"}, /* the observer of the finished level (observer.h) */
+    {"range_", "range"},   /* the range metrics' pairs (run --range, src/gen/metrics.h) */
 };
 
 const char *compare_family(int h)
