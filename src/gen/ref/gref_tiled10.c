@@ -29,27 +29,10 @@
 #define PRIORITY_DOORS 8
 #define NORMAL_DOORS 4
 
-static bool solid(const grid_t *g, int x, int y)
-{
-    return grid_get(g, x, y) == CELL_WALL || grid_get(g, x, y) == CELL_DOOR;
-}
-
 /* 2 * d(half) + plus: the even or odd values of the rule's table. */
 static int doubled(rng_t *r, int half, int plus)
 {
     return 2 * glay_dn(r, half) + plus;
-}
-
-static void plot(grid_t *g, int x, int y, bool horizontal)
-{
-    const int dx = horizontal ? 1 : 0, dy = horizontal ? 0 : 1;
-    if (!solid(g, x, y)) {
-        for (int i = 1; !solid(g, x + i * dx, y + i * dy); i++)
-            grid_set(g, x + i * dx, y + i * dy, CELL_WALL);
-        for (int i = 1; !solid(g, x - i * dx, y - i * dy); i++)
-            grid_set(g, x - i * dx, y - i * dy, CELL_WALL);
-    }
-    grid_set(g, x, y, CELL_DOOR);
 }
 
 static int around(const grid_t *g, int x, int y, cell_t k)
@@ -130,26 +113,26 @@ void gref10_tiled(layout_ctx_t *ctx)
     if (glay_dn(r, A_TWO_DIE) == 1) { /* x 6..26 then 44..64, y 4..18 */
         for (int i = 0; i < 2; i++, plots++) {
             const int x = doubled(r, 11, i == 0 ? 4 : 42);
-            plot(g, x, doubled(r, 8, 2), false);
+            ref_plot_wall(g, x, doubled(r, 8, 2), false);
         }
     } else { /* x 6..18, 22..50, 48..60 */
         static const int half[3] = {7, 15, 7}, plus[3] = {4, 20, 46};
         for (int i = 0; i < 3; i++, plots++) {
             const int x = doubled(r, half[i], plus[i]);
-            plot(g, x, doubled(r, 8, 2), false);
+            ref_plot_wall(g, x, doubled(r, 8, 2), false);
         }
     }
     for (int i = 0; i < B_WALLS; i++, plots++) { /* x odd 5..15 + 20i, y 5, 9, 13, 17 */
         const int x = doubled(r, 6, 3 + 20 * i);
-        plot(g, x, 4 * glay_dn(r, 4) + 1, true);
+        ref_plot_wall(g, x, 4 * glay_dn(r, 4) + 1, true);
     }
     for (int i = 0; i < C_WALLS; i++, plots++) {
         if (glay_dn(r, C_DIE) == C_HORIZONTAL_ON) { /* odd 3..75, odd 3..17 */
             const int x = doubled(r, 37, 1);
-            plot(g, x, doubled(r, 8, 1), true);
+            ref_plot_wall(g, x, doubled(r, 8, 1), true);
         } else { /* even 4..76, even 4..14 */
             const int x = doubled(r, 37, 2);
-            plot(g, x, doubled(r, 6, 2), false);
+            ref_plot_wall(g, x, doubled(r, 6, 2), false);
         }
     }
     doors(g, r);

@@ -52,6 +52,11 @@ layout_fn ref_water_for(level_type_t t);
 
 /* Layouts, one file each. */
 void ref_layout_normal(layout_ctx_t *ctx);
+/* A wall plotted through (x, y) along one axis, as the normal layout plots
+ * its walls and game-0.10.10b's tiled layout its plots (docs/rules.md §3,
+ * H11): the walk turns cells to wall both ways until a wall or door, then
+ * (x, y) becomes a door. */
+void ref_plot_wall(grid_t *g, int x, int y, bool horizontal);
 void ref_layout_city(layout_ctx_t *ctx);
 /* The city with its river drawn by river_fn, as layout_city_with. */
 void ref_layout_city_with(layout_ctx_t *ctx, bool (*river_fn)(layout_ctx_t *ctx));

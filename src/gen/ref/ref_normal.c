@@ -23,8 +23,8 @@ static bool solid(const grid_t *g, int x, int y)
     return grid_get(g, x, y) == CELL_WALL || grid_get(g, x, y) == CELL_DOOR;
 }
 
-/* A wall through (x, y) along one axis. */
-static void plot_wall(grid_t *g, int x, int y, bool horizontal)
+/* A wall through (x, y) along one axis (ref.h). */
+void ref_plot_wall(grid_t *g, int x, int y, bool horizontal)
 {
     int dx = horizontal ? 1 : 0, dy = horizontal ? 0 : 1;
     if (!solid(g, x, y)) {
@@ -95,7 +95,7 @@ void ref_layout_normal(layout_ctx_t *ctx)
             x = every_other(r, 4, 76); /* later vertical walls: y even 4..14 */
             y = every_other(r, 4, 14);
         }
-        plot_wall(g, x, y, horizontal);
+        ref_plot_wall(g, x, y, horizontal);
         o->walls++; /* observed: the walls plotted, each wall's point and axis */
         o->wall_at[i] = (point_t){(uint8_t)x, (uint8_t)y};
         if (horizontal)
