@@ -31,28 +31,17 @@ import math
 import os
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
+from harness import check, finish, run_drlsim
 
 drlsim = os.path.abspath(sys.argv[1])
 src = os.path.abspath(sys.argv[2])
 LEVELS = 400
-passed = failed = 0
-
-
-def check(ok, what):
-    global passed, failed
-    print(("ok   " if ok else "FAIL ") + what)
-    if ok:
-        passed += 1
-    else:
-        failed += 1
 
 
 def run(args, cwd):
-    return subprocess.run([drlsim] + args, cwd=cwd, capture_output=True, text=True,
-                          stdin=subprocess.DEVNULL)
+    return run_drlsim(drlsim, args, cwd)
 
 
 def rows(j):
@@ -256,5 +245,4 @@ try:
 finally:
     shutil.rmtree(d)
 
-print("%d passed, %d failed" % (passed, failed))
-sys.exit(1 if failed else 0)
+finish()

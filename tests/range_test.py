@@ -22,28 +22,17 @@ Prints one line per check and "N passed, M failed".
 import json
 import os
 import re
-import subprocess
 import sys
 import tempfile
+from harness import check, finish, run_drlsim
 
 drlsim = os.path.abspath(sys.argv[1])
-passed = failed = 0
 NB = 20
 MAP = 78 * 20
 
 
-def check(ok, what):
-    global passed, failed
-    print(("ok   " if ok else "FAIL ") + what)
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-
-
 def run(args, cwd):
-    return subprocess.run([drlsim] + args, cwd=cwd, capture_output=True, text=True,
-                          stdin=subprocess.DEVNULL)
+    return run_drlsim(drlsim, args, cwd)
 
 
 def axis(v, scale, den):
@@ -129,5 +118,4 @@ check(p.returncode == 2 and len(p.stderr.strip().splitlines()) == 1 and
       not os.path.exists(os.path.join(d, "x.html")),
       "--resume --html of a report without the range rows is refused: %s" % p.stderr.strip())
 
-print("%d passed, %d failed" % (passed, failed))
-sys.exit(1 if failed or not passed else 0)
+finish(need_a_pass=True)

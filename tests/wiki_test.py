@@ -28,19 +28,10 @@ import subprocess
 import sys
 import tempfile
 from fractions import Fraction as F
+from harness import check, finish
 
 drlsim = os.path.abspath(sys.argv[1])
 LEVELS = max(200, 2000 // int(os.environ.get("DRLSIM_TEST_SCALE", "1")))
-passed = failed = 0
-
-
-def check(ok, what):
-    global passed, failed
-    print(("ok   " if ok else "FAIL ") + what)
-    if ok:
-        passed += 1
-    else:
-        failed += 1
 
 
 def tables(text):
@@ -201,5 +192,4 @@ with tempfile.TemporaryDirectory() as d:
         p = subprocess.run([drlsim, "wiki"] + args, capture_output=True, text=True)
         check(p.returncode == status and p.stdout == "" and len(p.stderr.splitlines()) == 1
               and msg in p.stderr, f"wiki {' '.join(args)}: one line naming {msg}, exit {status}")
-print(f"{passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+finish()
