@@ -1338,13 +1338,15 @@ static int64_t val_fluid_cells(const level_t *lv)
 {
     return (int64_t)lv->obs.fluid_cells[0] + lv->obs.fluid_cells[1] + lv->obs.fluid_cells[2];
 }
-/* S rows: tally_add_observed feeds them from its look; this is the
- * reference feeder's (tally_add_rows), which looks at the level itself */
+/* S rows: seen_moment_<id> is the row's value in what the observer saw;
+ * tally_add_observed feeds it from its look, val_<id> (the reference
+ * feeder, tally_add_rows) looks at the level itself */
+#define seen_moment_unreachable(s) ((s)->unreachable)
 static int64_t val_unreachable(const level_t *lv)
 {
     seen_t s;
     observer_look(lv, &s);
-    return s.unreachable;
+    return seen_moment_unreachable(&s);
 }
 static int64_t val_retries(const level_t *lv) { return lv->obs.retries; }
 static int64_t val_rooms_river(const level_t *lv) { return lv->obs.river ? lv->obs.rooms : -1; }
@@ -1712,7 +1714,11 @@ void tally_add_observed(tally_t *t, const level_t *lv, bool range)
 #define SEEN_FEED(id, n, nb, lbl, d) bump(base + OFF_##id, NB_##id, id(lv, &s));
     SEEN_ROWS(SEEN_FEED)
 #undef SEEN_FEED
-    add_moment(base + OFF_unreachable, s.unreachable); /* the S row */
+#define NO_ROW(...)
+#define S_FEED(id, n, doc) add_moment(base + OFF_##id, seen_moment_##id(&s));
+    TALLY_ROWS(NO_ROW, NO_ROW, NO_ROW, S_FEED)
+#undef NO_ROW
+#undef S_FEED
     if (!range)
         return;
     metrics_t m;
