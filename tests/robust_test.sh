@@ -102,11 +102,14 @@ printf '{"schema": "drlsim-run-2", ' >"$tmp/trunc.json"
 expect_bad "malformed JSON" merge "$tmp/trunc.json"
 echo '{"schema": "something-else"}' >"$tmp/schema.json"
 expect_bad "not a run report" merge "$tmp/schema.json"
-sed 's/"drlsim-run-3"/"drlsim-run-1"/' "$tmp/whole.json" >"$tmp/old.json"
+sed 's/"drlsim-run-4"/"drlsim-run-1"/' "$tmp/whole.json" >"$tmp/old.json"
 expect_bad "older run report (its monster and outcome bins are numbers)" merge "$tmp/old.json"
 # drlsim-run-2 did not record the rule tables and the version: refused too
-sed 's/"drlsim-run-3"/"drlsim-run-2"/' "$tmp/whole.json" >"$tmp/old2.json"
+sed 's/"drlsim-run-4"/"drlsim-run-2"/' "$tmp/whole.json" >"$tmp/old2.json"
 expect_bad "older run report (it does not record which rule tables" merge "$tmp/old2.json"
+# drlsim-run-3 held the generator's reachability rows: refused (compare too: cases.tsv)
+sed 's/"drlsim-run-4"/"drlsim-run-3"/' "$tmp/whole.json" >"$tmp/old3.json"
+expect_bad "older run report (its reachability rows are the generator's record" merge "$tmp/old3.json"
 expect_bad "no reports" merge
 sed 's/"levels":\t30000/"levels":\t30001/' "$tmp/whole.json" >"$tmp/levels.json"
 expect_bad "ranges hold" merge "$tmp/levels.json"
@@ -264,7 +267,7 @@ mkdir "$tmp/dirdata/water.json"
 bad_input "water.json: is a directory, not a file" gen --data "$tmp/dirdata"
 bad_input "this is an expectations file (drlsim check --expect), not a drlsim run report" \
     merge "$src"/../data/expectations.json
-bad_input "this is a drlsim run report (drlsim-run-3), not an expectations file" \
+bad_input "this is a drlsim run report (drlsim-run-4), not an expectations file" \
     check --expect "$tmp/whole.json"
 "$drlsim" check --only arena-of-caves --scale 0.01 --json "$tmp/checkout.json" >/dev/null 2>&1
 bad_input "this is a drlsim check report (check --json), not a drlsim run report" \

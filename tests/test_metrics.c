@@ -41,7 +41,7 @@ static void paths(void)
         grid_set(&lv.map, 40, y, CELL_WALL);
     CHECK(metrics_path_length(&lv) == 39, "round a wall: 39 steps, not %d",
           metrics_path_length(&lv));
-    /* fluids are walked through, as reach.h walks */
+    /* fluids are walked through, as the observer's flood walks */
     grid_set(&lv.map, 40, 19, CELL_LAVA);
     CHECK(metrics_path_length(&lv) == 39, "through lava: 39 steps");
     /* a barrel blocks as a wall does */
@@ -118,7 +118,7 @@ static void paths_agree(const char *rules)
             seen_t s;
             observer_look(&lv, &s);
             metrics_t m;
-            metrics_measure(&m, &lv, s.barrels != 0, -1);
+            metrics_measure(&m, &lv, &s, -1);
             const int want = plain_path(&lv);
             if (m.path != want || metrics_path_length(&lv) != want) {
                 if (!differ)
@@ -155,15 +155,18 @@ static void shares(void)
     grid_set(&lv.map, 30, 12, CELL_BARREL);
     for (int x = 50; x < 53; x++)
         grid_set(&lv.map, x, 12, CELL_MUD);
-    /* the census metrics_measure reads: water, acid, lava, and the cells
-     * not reachable from the start */
+    /* the census metrics_measure reads: water, acid and lava; the cells not
+     * reachable from the start are the observer's, who also sees the barrel */
     lv.obs.fluid_cells[0] = 10;
     lv.obs.fluid_cells[2] = 5;
-    lv.obs.unreachable = 666;
     lv.obs.danger_placed = 17;
     lv.nrooms = 2;
+    seen_t s;
+    observer_look(&lv, &s);
+    CHECK(s.unreachable == 666 && s.barrels == 1, "the observer: 666 unreached (%d), 1 barrel (%d)",
+          s.unreachable, s.barrels);
     metrics_t m;
-    metrics_measure(&m, &lv, true, -1);
+    metrics_measure(&m, &lv, &s, -1);
     CHECK(m.passable == 1349, "passable 1349, not %d", m.passable);
     CHECK(m.fluid == 18, "fluid 18, not %d", m.fluid);
     CHECK(m.open == 1331 && m.reachable == 683, "open 1331 (%d), reachable 683 (%d)", m.open,
@@ -175,10 +178,12 @@ static void shares(void)
     CHECK(metrics_fluid_share(&m) == 18.0 / 1560, "fluid share %g", metrics_fluid_share(&m));
     CHECK(metrics_reach_share(&m) == 683.0 / 1349, "reach share %g", metrics_reach_share(&m));
     /* not looking for barrels: the barrel's cell counts as passable */
-    metrics_measure(&m, &lv, false, -1);
+    seen_t no_barrels = s;
+    no_barrels.barrels = 0;
+    metrics_measure(&m, &lv, &no_barrels, -1);
     CHECK(m.passable == 1350 && m.barrels[0] == 0, "barrels not looked for: 1350 passable");
     /* the mud and blood as the caller counted them: taken, not counted again */
-    metrics_measure(&m, &lv, true, 0);
+    metrics_measure(&m, &lv, &s, 0);
     CHECK(m.fluid == 15 && m.open == 1334, "mud and blood given as 0: fluid 15 (%d), open 1334 (%d)",
           m.fluid, m.open);
 }

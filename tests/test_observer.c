@@ -5,7 +5,7 @@
 
 #include "cpu.h"
 #include "observer.h"
-#include "reach.h"
+#include "ref/ref.h"
 #include "tables.h"
 #include "testutil.h"
 
@@ -204,8 +204,9 @@ static void paths_agree(const char *rules)
             cpu_force(best);
             observer_look(&lv, &b);
             differ += memcmp(&a, &b, sizeof a) != 0;
-            /* the observer's flood against a plain one of the map's passable cells */
-            unreached += a.unreachable != reach_unreachable(&lv.map, lv.start.x, lv.start.y);
+            /* the observer's flood against a plain breadth-first search of the
+             * map's passable cells (the reference generator's) */
+            unreached += a.unreachable != ref_unreachable(&lv.map, lv.start.x, lv.start.y);
             levels++;
         }
     }

@@ -119,7 +119,7 @@ static const struct {
     OBS_FIELD(game.groups),      OBS_FIELD(game.members_lost), OBS_FIELD(game.off_spawn),
     OBS_FIELD(game.cave_set),    OBS_FIELD(game.single_split), OBS_FIELD(game.event_eligible),
     OBS_FIELD(game.event_roll),  OBS_FIELD(game.event),       OBS_FIELD(game.stairs_lost),
-    OBS_FIELD(game.guards),      OBS_FIELD(roll),           OBS_FIELD(unreachable),
+    OBS_FIELD(game.guards),      OBS_FIELD(roll),
     OBS_FIELD(failure),        OBS_FIELD(retries),
 };
 

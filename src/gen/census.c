@@ -15,9 +15,8 @@
 
 #include "cpu.h"
 
-/* Bits 2..77 and 1..78 of a row. */
+/* Bits 2..77 of a row. */
 #define INNER_COLUMNS ((((BITROW_BIT(GRID_W) - 1) >> 2) << 2))
-#define MAP_COLUMNS ((BITROW_BIT(GRID_W + 1) - 1) & ~BITROW_BIT(0))
 
 static inline bitrow_t join5(const uint64_t m[5])
 {
@@ -32,13 +31,12 @@ static inline int lane_sum(__m128i acc)
 }
 #endif
 
-/* Rows 0, 1, GRID_H, GRID_H+1 of the placement rows and 0, GRID_H+1 of the
- * passable rows: nothing is placed on the border, nothing passes the padding. */
+/* Rows 0, 1, GRID_H, GRID_H+1 of the placement rows: nothing is placed on
+ * the border. */
 static void clear_edges(census_t *c)
 {
     c->floor[0] = c->floor[1] = c->floor[GRID_H] = c->floor[GRID_H + 1] = 0;
     c->standable[0] = c->standable[1] = c->standable[GRID_H] = c->standable[GRID_H + 1] = 0;
-    c->passable[0] = c->passable[GRID_H + 1] = 0;
 }
 
 static void census_plain(const grid_t *g, census_t *c)
@@ -46,12 +44,11 @@ static void census_plain(const grid_t *g, census_t *c)
     c->water = c->acid = c->lava = c->doors = 0;
     for (int y = 1; y <= GRID_H; y++) {
         const uint8_t *row = &g->c[GRID_IDX(0, y)];
-        bitrow_t f = 0, s = 0, im = 0;
+        bitrow_t f = 0, s = 0;
         for (int x = 0; x < GRID_STRIDE; x++) {
             unsigned k = row[x];
             f |= (bitrow_t)(k == CELL_FLOOR) << x;
             s |= (bitrow_t)((CELLSET_STANDABLE >> k) & 1u) << x;
-            im |= (bitrow_t)((CELLSET_IMPASSABLE >> k) & 1u) << x;
             c->water += k == CELL_WATER;
             c->acid += k == CELL_ACID;
             c->lava += k == CELL_LAVA;
@@ -59,7 +56,6 @@ static void census_plain(const grid_t *g, census_t *c)
         }
         c->floor[y] = f & INNER_COLUMNS;
         c->standable[y] = s & INNER_COLUMNS;
-        c->passable[y] = ~im & MAP_COLUMNS;
     }
     clear_edges(c);
 }
@@ -67,18 +63,14 @@ static void census_plain(const grid_t *g, census_t *c)
 #if CPU_SIMD
 static void census_sse2(const grid_t *g, census_t *c)
 {
-    const __m128i k_floor = _mm_set1_epi8(CELL_FLOOR), k_wall = _mm_set1_epi8(CELL_WALL),
-                  k_door = _mm_set1_epi8(CELL_DOOR), k_water = _mm_set1_epi8(CELL_WATER),
-                  k_acid = _mm_set1_epi8(CELL_ACID), k_lava = _mm_set1_epi8(CELL_LAVA),
-                  k_bridge = _mm_set1_epi8(CELL_BRIDGE), k_box = _mm_set1_epi8(CELL_BOX),
-                  k_edge = _mm_set1_epi8(CELL_EDGE), k_barrel = _mm_set1_epi8(CELL_BARREL),
-                  k_barrel_acid = _mm_set1_epi8(CELL_BARREL_ACID),
-                  k_barrel_napalm = _mm_set1_epi8(CELL_BARREL_NAPALM),
+    const __m128i k_floor = _mm_set1_epi8(CELL_FLOOR), k_door = _mm_set1_epi8(CELL_DOOR),
+                  k_water = _mm_set1_epi8(CELL_WATER), k_acid = _mm_set1_epi8(CELL_ACID),
+                  k_lava = _mm_set1_epi8(CELL_LAVA), k_bridge = _mm_set1_epi8(CELL_BRIDGE),
                   k_mud = _mm_set1_epi8(CELL_MUD), k_blood = _mm_set1_epi8(CELL_BLOOD);
     __m128i n_water = _mm_setzero_si128(), n_acid = n_water, n_lava = n_water, n_door = n_water;
     for (int y = 1; y <= GRID_H; y++) {
         const uint8_t *row = &g->c[GRID_IDX(0, y)];
-        uint64_t mf[5], ms[5], mi[5];
+        uint64_t mf[5], ms[5];
         for (int k = 0; k < 5; k++) {
             __m128i v = _mm_loadu_si128((const __m128i *)(row + 16 * k));
             __m128i fl = _mm_cmpeq_epi8(v, k_floor), wa = _mm_cmpeq_epi8(v, k_water);
@@ -86,24 +78,15 @@ static void census_sse2(const grid_t *g, census_t *c)
             __m128i dr = _mm_cmpeq_epi8(v, k_door);
             __m128i st = _mm_or_si128(_mm_or_si128(fl, wa), _mm_cmpeq_epi8(v, k_bridge));
             st = _mm_or_si128(st, _mm_or_si128(_mm_cmpeq_epi8(v, k_mud), _mm_cmpeq_epi8(v, k_blood)));
-            __m128i im = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, k_wall),
-                                                   _mm_cmpeq_epi8(v, k_box)),
-                                      _mm_cmpeq_epi8(v, k_edge));
-            __m128i ba = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, k_barrel),
-                                                   _mm_cmpeq_epi8(v, k_barrel_acid)),
-                                      _mm_cmpeq_epi8(v, k_barrel_napalm));
-            im = _mm_or_si128(im, ba);
             n_water = _mm_sub_epi8(n_water, wa);
             n_acid = _mm_sub_epi8(n_acid, ac);
             n_lava = _mm_sub_epi8(n_lava, la);
             n_door = _mm_sub_epi8(n_door, dr);
             mf[k] = (uint64_t)(unsigned)_mm_movemask_epi8(fl);
             ms[k] = (uint64_t)(unsigned)_mm_movemask_epi8(st);
-            mi[k] = (uint64_t)(unsigned)_mm_movemask_epi8(im);
         }
         c->floor[y] = join5(mf) & INNER_COLUMNS;
         c->standable[y] = join5(ms) & INNER_COLUMNS;
-        c->passable[y] = ~join5(mi) & MAP_COLUMNS;
     }
     c->water = lane_sum(n_water);
     c->acid = lane_sum(n_acid);
@@ -114,17 +97,14 @@ static void census_sse2(const grid_t *g, census_t *c)
 
 
 /* Bit b of each cell's class (pshufb table): the kind sets as flags that a
- * shift brings to bit 7 for movemask.  Passable rather than impassable, so
- * that a column mask can clear it where MAP_COLUMNS does. */
+ * shift brings to bit 7 for movemask. */
 #define CLASS_FLOOR 0x80
 #define CLASS_STAND 0x40
-#define CLASS_PASS 0x20
 
 static inline int8_t class_of(int k)
 {
     return (int8_t)((k == CELL_FLOOR ? CLASS_FLOOR : 0) |
-                    ((CELLSET_STANDABLE >> k) & 1u ? CLASS_STAND : 0) |
-                    ((CELLSET_IMPASSABLE >> k) & 1u ? 0 : CLASS_PASS));
+                    ((CELLSET_STANDABLE >> k) & 1u ? CLASS_STAND : 0));
 }
 
 /* The counted kinds as nibble weights (pshufb tables): water and lava count
@@ -151,9 +131,9 @@ CPU_AVX2_FN static inline uint64_t lane_sum256(__m256i acc)
 /* Two rows a pass in five 32-byte chunks, each row's x 0..63 in two chunks
  * of its own and both rows' x 64..79 in the fifth (one 16-byte half each),
  * so a row's bits are two movemasks side by side and half of the fifth.  A
- * table lookup (pshufb) classifies each cell into the three sets, whose
+ * table lookup (pshufb) classifies each cell into the two sets, whose
  * flags reach movemask by shifts; the first and the fifth chunks are masked
- * to the placement and map columns first.  The counted kinds are nibble
+ * to the placement columns first.  The counted kinds are nibble
  * weights from two more lookups, summed in byte lanes: a lane sees at most
  * 10 chunks (two passes) before the nibbles are split into byte sums (at
  * most 50 per lane). */
@@ -166,13 +146,13 @@ CPU_AVX2_FN static void census_avx2(const grid_t *g, census_t *c)
                                           TABLE16(count_lo_hi, CELL_WATER, CELL_ACID));
     const __m256i t_ld = _mm256_setr_epi8(TABLE16(count_lo_hi, CELL_LAVA, CELL_DOOR),
                                           TABLE16(count_lo_hi, CELL_LAVA, CELL_DOOR));
-    /* x 0: no set; x 1: passable only (likewise x 79 and x 78 of the fifth) */
-    const __m256i m_head = _mm256_setr_epi8(0, CLASS_PASS, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    /* x 0 and 1: no set (likewise x 79 and 78 of the fifth) */
+    const __m256i m_head = _mm256_setr_epi8(0, 0, -1, -1, -1, -1, -1, -1, -1, -1, -1,
                                             -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
                                             -1, -1, -1, -1, -1, -1, -1, -1);
     const __m256i m_tail = _mm256_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-                                            -1, CLASS_PASS, 0, -1, -1, -1, -1, -1, -1, -1, -1,
-                                            -1, -1, -1, -1, -1, -1, CLASS_PASS, 0);
+                                            -1, 0, 0, -1, -1, -1, -1, -1, -1, -1, -1,
+                                            -1, -1, -1, -1, -1, -1, 0, 0);
     const __m256i nibble = _mm256_set1_epi8(0x0f);
     __m256i n_water = _mm256_setzero_si256(), n_acid = n_water, n_lava = n_water,
             n_door = n_water;
@@ -217,7 +197,6 @@ CPU_AVX2_FN static void census_avx2(const grid_t *g, census_t *c)
     } while (0)
             ROWS(c->floor);
             ROWS(c->standable);
-            ROWS(c->passable);
 #undef ROWS
 #undef MASK
         }

@@ -1,9 +1,9 @@
 /* census.h - what a finished map holds, in one pass: bit rows and counts.
  *
  * Population and the final observation both read the map cell by cell: the
- * floor cells (start and stairs), the standable cells (monsters, items), the
- * passable cells (reachability) and the numbers of water, acid, lava and
- * door cells.  The population step changes the map only in ways that keep
+ * floor cells (start and stairs), the standable cells (monsters, items) and
+ * the numbers of water, acid, lava and door cells.  (Reachability is the
+ * observer's, observer.h, which reads its passable cells off the map.)  The population step changes the map only in ways that keep
  * these (a fluid room turns floor or fluid into fluid before the census is
  * taken; a stair goes on a floor cell, which callers clear from `floor` and
  * `standable` themselves), so one census after the special rooms serves
@@ -25,7 +25,6 @@
 typedef struct census {
     bitrow_t floor[GRID_H + 2];     /* CELL_FLOOR, x 2..77 and y 2..19 only */
     bitrow_t standable[GRID_H + 2]; /* CELLSET_STANDABLE, x 2..77 and y 2..19 only */
-    bitrow_t passable[GRID_H + 2];  /* cell_is_passable, x 1..78 and y 1..20 */
     int water, acid, lava, doors;   /* cells on the whole map */
 } census_t;
 

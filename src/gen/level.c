@@ -5,8 +5,9 @@
  *    the room list, then the water the ruleset draws after it, if any;
  * 3. population (population stream): start, stairs, monsters, items, special
  *    rooms;
- * 4. observation of the final map: fluid and door cells, reachability, and
- *    the ruleset's census of its layouts' rules (census_layout.c).
+ * 4. observation of the final map: fluid and door cells and the ruleset's
+ *    census of its layouts' rules (census_layout.c).  Reachability is the
+ *    observer's (observer.h), which floods the finished map once.
  * The steps are the ruleset's (registry.h, p->tables->def); streams are per
  * purpose, so e.g. a river never shifts the room list.
  */
@@ -15,7 +16,6 @@
 #include <assert.h>
 #include <string.h>
 #include "episode.h"
-#include "reach.h"
 #include "registry.h"
 #include "rooms.h"
 #include "tables.h"
@@ -75,7 +75,6 @@ static void observe(level_t *lv, const census_t *cs)
     o->fluid_cells[1] = (uint16_t)cs->acid;
     o->fluid_cells[2] = (uint16_t)cs->lava;
     o->doors = (uint16_t)cs->doors;
-    o->unreachable = (uint16_t)reach_unreachable_rows(cs->passable, lv->start.x, lv->start.y);
 }
 
 /* A level's observation record before any step: nothing seen, no fluid,

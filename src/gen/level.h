@@ -253,8 +253,8 @@ typedef struct obs {
                                  H6); 0: none (the wiki ruleset, beyond the episode) */
     obs_game_t game;         /* the game rulesets' own record, zero elsewhere */
     rolls_t roll;
-    /* connectivity */
-    uint16_t unreachable;     /* passable cells not reachable from the start */
+    /* (reachability is not recorded: it is a property of the finished map,
+     * which the observer floods, observer.h seen_t.unreachable) */
     /* failures */
     uint8_t failure;          /* gen_failure_t */
     uint16_t retries;

@@ -157,8 +157,9 @@ int metrics_path_length(const level_t *lv)
     return metrics_path_rows(pass, lv);
 }
 
-void metrics_measure(metrics_t *m, const level_t *lv, bool barrels_seen, int mud_blood)
+void metrics_measure(metrics_t *m, const level_t *lv, const seen_t *seen, int mud_blood)
 {
+    const bool barrels_seen = seen->barrels != 0;
     /* The passable cells: those of no impassable kind.  Three kinds are
      * tested cell by cell (a mask costs a compare a kind), the barrels' only
      * on a level the observer saw barrels on. */
@@ -193,7 +194,7 @@ void metrics_measure(metrics_t *m, const level_t *lv, bool barrels_seen, int mud
     m->fluid = lv->obs.fluid_cells[0] + lv->obs.fluid_cells[1] + lv->obs.fluid_cells[2] +
                mud_blood;
     m->open = m->passable - m->fluid;
-    m->reachable = m->passable - lv->obs.unreachable;
+    m->reachable = m->passable - seen->unreachable; /* the observer's flood */
     m->rooms = lv->nrooms;
     m->danger = lv->obs.danger_placed;
 }

@@ -10,8 +10,10 @@
  * cannot disagree.  docs/catalog.md ("The range metrics") writes each formula.
  *
  * Like the observer (observer.h), the map measures read the finished map and
- * the level's lists; the unreachable count and the danger placed are the
- * level's census (obs_t), which the level's JSON shows.
+ * the level's lists; the danger placed is the level's record (obs_t), which
+ * the level's JSON shows, and the unreachable cells are the observer's (its
+ * flood of the finished map, given by the caller, who has looked already:
+ * nothing floods the map twice).
  */
 #ifndef DRLSIM_METRICS_H
 #define DRLSIM_METRICS_H
@@ -20,6 +22,7 @@
 
 #include "grid.h"
 #include "level.h"
+#include "observer.h"
 
 /* The cells the shares are of: the map's 78 x 20. */
 #define METRICS_MAP_CELLS (GRID_W * GRID_H)
@@ -35,12 +38,13 @@ typedef struct metrics {
     int barrels[3]; /* plain, acid and napalm barrel cells (0 unless barrels_seen) */
 } metrics_t;
 
-/* Measure the finished level lv.  barrels_seen: the map may hold barrels
- * (observer_look's seen_t.barrels != 0); without, the three barrel kinds are
- * not looked for (a mask a kind) and count 0.  mud_blood: the mud and blood
- * cells on the map when the caller has counted them (the catalogue, which
- * shows them, or 0 for a ruleset without them), else -1: counted here. */
-void metrics_measure(metrics_t *m, const level_t *lv, bool barrels_seen, int mud_blood);
+/* Measure the finished level lv, which observer_look has seen as *seen:
+ * its unreachable cells are seen->unreachable, and the three barrel kinds
+ * are looked for (a mask a kind) only when seen->barrels != 0, else count 0.
+ * mud_blood: the mud and blood cells on the map when the caller has counted
+ * them (the catalogue, which shows them, or 0 for a ruleset without them),
+ * else -1: counted here. */
+void metrics_measure(metrics_t *m, const level_t *lv, const seen_t *seen, int mud_blood);
 
 /* The open, fluid and reachable shares of m: open / METRICS_MAP_CELLS,
  * fluid / METRICS_MAP_CELLS, reachable / passable (0 with no passable cell). */

@@ -97,7 +97,7 @@ static catalog_value_t g_event(const catalog_level_t *m, int k)
     return TEXT(name ? name : "none");
 }
 GET(g_stairs, INT(m->seen.stairs))
-GET(g_unreachable, INT(m->lv->obs.unreachable))
+GET(g_unreachable, INT(m->seen.unreachable)) /* the observer's flood */
 
 /* the range metrics: metrics.h, docs/catalog.md "The range metrics" */
 GET(g_reach_share, REAL(metrics_reach_share(&m->mx)))
@@ -233,8 +233,8 @@ void catalog_measure(catalog_level_t *m, const level_t *lv, const tables_t *t)
         m->blood = rows_count(rows);
     }
     /* the range metrics (metrics.h): the barrels only looked for on a level
-     * the observer saw barrels on */
-    metrics_measure(&m->mx, lv, m->seen.barrels != 0, m->mud + m->blood);
+     * the observer saw barrels on, the unreachable cells its flood's */
+    metrics_measure(&m->mx, lv, &m->seen, m->mud + m->blood);
     memset(m->by_kind, 0, sizeof m->by_kind);
     m->hunting = 0;
     for (int i = 0; i < lv->nmonsters; i++) {

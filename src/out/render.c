@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "monsters.h"
+#include "observer.h"
 #include "poptable.h"
 #include "special.h"
 #include "tables.h"
@@ -240,7 +241,10 @@ cJSON *render_json(const level_t *lv, const tables_t *t)
     cJSON_AddNumberToObject(fc, "water", lv->obs.fluid_cells[0]);
     cJSON_AddNumberToObject(fc, "acid", lv->obs.fluid_cells[1]);
     cJSON_AddNumberToObject(fc, "lava", lv->obs.fluid_cells[2]);
-    cJSON_AddNumberToObject(o, "unreachable", lv->obs.unreachable);
+    /* reachability is a property of the finished map: the observer's flood */
+    seen_t seen;
+    observer_look(lv, &seen);
+    cJSON_AddNumberToObject(o, "unreachable", seen.unreachable);
     population_json(o, lv, t);
     return o;
 }

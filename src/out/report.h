@@ -13,11 +13,13 @@
 #include "tables.h"
 #include "tally.h"
 
-#define REPORT_SCHEMA "drlsim-run-3"
+#define REPORT_SCHEMA "drlsim-run-4"
 /* Older versions are refused by the reader with their reason: 1 numbered
  * the bins of monsters_by_kind, cave_outcome and single_outcome; 2 did not
  * record the rule tables' hashes and drlsim's version (params.tables,
- * params.drlsim_version), so nothing said which rules made it. */
+ * params.drlsim_version), so nothing said which rules made it; 3 held the
+ * generator's reachability record (rows unreachable_any and
+ * seen_reach_vs_record), which the observer's flood replaced. */
 
 /* An exact unsigned 64-bit integer as a JSON number. */
 cJSON *report_u64(uint64_t v);

@@ -303,6 +303,8 @@ bool report_parse(loaded_report_t *r, const char *text, size_t len, const char *
     static const char *const OLD[][2] = {
         {"drlsim-run-1", "its monster and outcome bins are numbers"},
         {"drlsim-run-2", "it does not record which rule tables and drlsim made it"},
+        {"drlsim-run-3", "its reachability rows are the generator's record, unreachable_any and "
+                         "seen_reach_vs_record, which the observer's flood replaced"},
     };
     for (size_t i = 0; i < sizeof OLD / sizeof OLD[0] && !ju.failed; i++)
         if (strcmp(schema, OLD[i][0]) == 0)

@@ -135,7 +135,9 @@ static inline int fluid_bin(int cell)
 /* The schema, one row per histogram in report order: C rows are counts fed
  * by add_<id>, R rows counts fed by add_<id> that tally_add feeds in loops
  * of its own (the three per-room rows in one loop, the layout rows group by
- * group), M rows moments of val_<id>.  A C row whose bins the ruleset's
+ * group), M rows moments of val_<id>, S rows moments of what the observer
+ * sees (tally_add_observed feeds them from its one look; val_<id> looks
+ * again, for tally_add_rows).  A C row whose bins the ruleset's
  * tables name has NAMED(kind) for its labels (tally_named_t).  Expanded into
  * the table, the slot offsets and tally_add, so all three follow one list. */
 /* The observer's rows (src/gen/observer.h): what the finished level shows,
@@ -177,8 +179,7 @@ static inline int fluid_bin(int cell)
     R(seen_bridge_vs_record, "seen_bridge_vs_record", 4, NULL, "map against record, one river and no fluid pass: 0 the bridge cells are two rows (columns) of the drawn width, or none as recorded; 1 not") \
     R(seen_barrels_lost, "seen_barrels_lost", N_GAME_BARRELS, NULL, "map against record, game ruleset: barrels placed minus barrels on the map (63: fewer placed than seen)") \
     R(seen_off_spawn_excess, "seen_off_spawn_excess", N_CENSUS, NULL, "map against record: monsters on acid, lava or the kept-free box beyond the group members recorded there") \
-    R(seen_unreachable_any, "seen_unreachable_any", 2, LBL_NO_YES, "map: levels with passable cells (all but wall, box, barrel and ring fluid) that the observer's own flood does not reach from the start") \
-    R(seen_reach_vs_record, "seen_reach_vs_record", 4, NULL, "map against record: the observer's unreachable cells 0 as many as the generator's flood recorded, 1 fewer, 2 more")
+    R(seen_unreachable_any, "seen_unreachable_any", 2, LBL_NO_YES, "map: levels with passable cells (all but wall, box, barrel and ring fluid) that the observer's own flood does not reach from the start")
 
 /* The expressive-range rows: 2-D histograms of pairs of range metrics
  * (tally.h TALLY_RANGE, src/gen/metrics.h), R rows that tally_add_observed
@@ -189,7 +190,7 @@ static inline int fluid_bin(int cell)
     R(range_path_danger, "range_path_danger", TALLY_RANGE_BINS * TALLY_RANGE_BINS, NULL, "map: start-to-stairs path (bins of 5 steps) x danger placed (bins of 10), i * 20 + j, levels with a path") \
     R(range_fluid_reach, "range_fluid_reach", TALLY_RANGE_BINS * TALLY_RANGE_BINS, NULL, "map: fluid share (bins of 0.025) x reachable share (bins of 0.05), i * 20 + j, levels with a passable cell")
 
-#define TALLY_ROWS(C, R, M) \
+#define TALLY_ROWS(C, R, M, S) \
     C(levels, "levels", 1, NULL, "levels generated") \
     C(type, "type", LT__COUNT, LBL_TYPE, "levels by level type (for type shares)") \
     C(river, "river", 2, LBL_NO_YES, "levels with a river") \
@@ -296,7 +297,6 @@ static inline int fluid_bin(int cell)
     C(ammo_roll, "ammo_roll", 128, NULL, "ammo room roll d3+dlevel") \
     C(ammo_kind, "ammo_kind", 4, LBL_AMMO, "ammo room kind") \
     C(ammo_stacks, "ammo_stacks", 8, NULL, "ammo room stacks d3+2") \
-    C(unreachable_any, "unreachable_any", 2, LBL_NO_YES, "levels with passable cells unreachable from the start") \
     C(walls_plotted, "walls_plotted", N_CENSUS, NULL, "normal and single: walls plotted per level") \
     C(sections, "sections", N_CENSUS, NULL, "small rooms: sections drawn per level") \
     C(section_kinds, "section_kinds", N_KINDS, NULL, "small rooms: distinct sublayouts among a level's sections") \
@@ -311,7 +311,7 @@ static inline int fluid_bin(int cell)
     M(danger, "danger_placed", "danger of the monsters placed") \
     M(monsters, "monsters", "monsters per level") \
     M(fluid_cells, "fluid_cells", "water, acid and lava cells per level") \
-    M(unreachable, "unreachable", "passable cells unreachable from the start") \
+    S(unreachable, "unreachable", "map: passable cells the observer's flood does not reach from the start (seen_unreachable_any: levels with any)") \
     M(retries, "retries", "generation retries per level") \
     C(game_river_mix, "game_river_mix", 5, LBL_GAME_RIVER_MIX, "game ruleset: the river drawn, none, horizontal or one, two, three vertical") \
     C(game_special_rolled, "game_special_rolled", N_GAME_ROOMS, NULL, "game ruleset: special rooms rolled (handle_rooms' count), types with special rooms") \
@@ -362,7 +362,7 @@ static inline int fluid_bin(int cell)
 enum tally_bins {
 #define NB_COUNTS(id, n, nb, lbl, d) NB_##id = (nb),
 #define NB_MOMENTS(id, n, d)
-    TALLY_ROWS(NB_COUNTS, NB_COUNTS, NB_MOMENTS)
+    TALLY_ROWS(NB_COUNTS, NB_COUNTS, NB_MOMENTS, NB_MOMENTS)
 #undef NB_COUNTS
 #undef NB_MOMENTS
 };
@@ -954,10 +954,6 @@ VALUE_FEEDER(fluid_room_kind, fluid_bin(lv->obs.roll.fluid_room_kind))
 VALUE_FEEDER(ammo_roll, lv->obs.roll.ammo)
 VALUE_FEEDER(ammo_kind, lv->obs.roll.ammo_kind)
 VALUE_FEEDER(ammo_stacks, lv->obs.roll.ammo_stacks)
-static void add_unreachable_any(const level_t *lv, uint64_t *b)
-{
-    b[lv->obs.unreachable ? 1 : 0]++;
-}
 VALUE_FEEDER(failure, lv->obs.failure)
 
 /* ---- the game-0.9.9.7 ruleset's own observations (src/gen/game/): each row
@@ -1278,7 +1274,6 @@ static inline int off_spawn_excess(const level_t *lv, const seen_t *s)
 }
 #define seen_off_spawn_excess(lv, s) off_spawn_excess(lv, s)
 #define seen_unreachable_any(lv, s) ((s)->unreachable != 0)
-#define seen_reach_vs_record(lv, s) cmp3((s)->unreachable, (lv)->obs.unreachable)
 
 /* the reference feeders (tally_add_rows): each looks at the level itself */
 #define SEEN_FEEDER(id, n, nb, lbl, d) \
@@ -1330,7 +1325,7 @@ const tally_range_pair_t TALLY_RANGE[TALLY_RANGE_PAIRS] = {
         seen_t s; \
         observer_look(lv, &s); \
         metrics_t m; \
-        metrics_measure(&m, lv, s.barrels != 0, -1); \
+        metrics_measure(&m, lv, &s, -1); \
         bump(b, NB_##id, id(&m)); \
     }
 RANGE_ROWS(RANGE_FEEDER)
@@ -1343,7 +1338,16 @@ static int64_t val_fluid_cells(const level_t *lv)
 {
     return (int64_t)lv->obs.fluid_cells[0] + lv->obs.fluid_cells[1] + lv->obs.fluid_cells[2];
 }
-static int64_t val_unreachable(const level_t *lv) { return lv->obs.unreachable; }
+/* S rows: seen_moment_<id> is the row's value in what the observer saw;
+ * tally_add_observed feeds it from its look, val_<id> (the reference
+ * feeder, tally_add_rows) looks at the level itself */
+#define seen_moment_unreachable(s) ((s)->unreachable)
+static int64_t val_unreachable(const level_t *lv)
+{
+    seen_t s;
+    observer_look(lv, &s);
+    return seen_moment_unreachable(&s);
+}
 static int64_t val_retries(const level_t *lv) { return lv->obs.retries; }
 static int64_t val_rooms_river(const level_t *lv) { return lv->obs.river ? lv->obs.rooms : -1; }
 static int64_t val_rooms_dry(const level_t *lv) { return lv->obs.river ? -1 : lv->obs.rooms; }
@@ -1355,7 +1359,7 @@ static int64_t val_rooms_dry(const level_t *lv) { return lv->obs.river ? -1 : lv
     {.name = n, .kind = HIST_MOMENTS, .nbins = MOM__COUNT, .doc = d, .value = val_##id},
 /* the labels column of a row whose bins the ruleset's tables name */
 #define NAMED(kind) NULL, .named = TALLY_NAMED_##kind
-const hist_def_t TALLY_HISTS[] = {TALLY_ROWS(ROW_COUNTS, ROW_COUNTS, ROW_MOMENTS)};
+const hist_def_t TALLY_HISTS[] = {TALLY_ROWS(ROW_COUNTS, ROW_COUNTS, ROW_MOMENTS, ROW_MOMENTS)};
 #undef ROW_COUNTS
 #undef ROW_MOMENTS
 #undef NAMED
@@ -1366,7 +1370,7 @@ const int TALLY_NHISTS = (int)(sizeof TALLY_HISTS / sizeof TALLY_HISTS[0]);
 enum tally_offsets {
 #define OFF_COUNTS(id, n, nb, lbl, doc) OFF_##id, OFF_LAST_##id = OFF_##id + (nb) - 1,
 #define OFF_MOMENTS(id, n, doc) OFF_##id, OFF_LAST_##id = OFF_##id + MOM__COUNT - 1,
-    TALLY_ROWS(OFF_COUNTS, OFF_COUNTS, OFF_MOMENTS) OFF__END
+    TALLY_ROWS(OFF_COUNTS, OFF_COUNTS, OFF_MOMENTS, OFF_MOMENTS) OFF__END
 #undef OFF_COUNTS
 #undef OFF_MOMENTS
 };
@@ -1374,7 +1378,7 @@ enum tally_offsets {
 /* The same by histogram index, and the stride (a stratum's slots) last. */
 static const size_t hist_offset[] = {
 #define HIST_OFF(id, ...) OFF_##id,
-    TALLY_ROWS(HIST_OFF, HIST_OFF, HIST_OFF) OFF__END
+    TALLY_ROWS(HIST_OFF, HIST_OFF, HIST_OFF, HIST_OFF) OFF__END
 #undef HIST_OFF
 };
 _Static_assert(sizeof hist_offset / sizeof hist_offset[0] ==
@@ -1450,7 +1454,7 @@ bool tally_name_bins(tally_names_t *into, const char *hist, const char *const *n
 static const uint64_t EMPTY_STRATUM[OFF__END] = {
 #define EMPTY_COUNTS(id, ...)
 #define EMPTY_MOMENTS(id, n, doc) [OFF_##id + MOM_MIN] = UINT64_MAX,
-    TALLY_ROWS(EMPTY_COUNTS, EMPTY_COUNTS, EMPTY_MOMENTS)
+    TALLY_ROWS(EMPTY_COUNTS, EMPTY_COUNTS, EMPTY_MOMENTS, EMPTY_MOMENTS)
 #undef EMPTY_COUNTS
 #undef EMPTY_MOMENTS
 };
@@ -1681,10 +1685,12 @@ void tally_add(tally_t *t, const level_t *lv)
 #define FEED_COUNTS(id, n, nb, lbl, doc) add_##id(lv, base + OFF_##id);
 #define FEED_LOOPED(id, n, nb, lbl, doc)
 #define FEED_MOMENTS(id, n, doc) add_moment(base + OFF_##id, val_##id(lv));
-    TALLY_ROWS(FEED_COUNTS, FEED_LOOPED, FEED_MOMENTS)
+#define FEED_SEEN(id, n, doc)
+    TALLY_ROWS(FEED_COUNTS, FEED_LOOPED, FEED_MOMENTS, FEED_SEEN)
 #undef FEED_COUNTS
 #undef FEED_LOOPED
 #undef FEED_MOMENTS
+#undef FEED_SEEN
     uint64_t *bw = base + OFF_room_width, *bh = base + OFF_room_height, *ba = base + OFF_room_area;
     for (int i = 0; i < lv->nrooms; i++) {
         const int w = lv->rooms[i].w, h = lv->rooms[i].h;
@@ -1708,10 +1714,15 @@ void tally_add_observed(tally_t *t, const level_t *lv, bool range)
 #define SEEN_FEED(id, n, nb, lbl, d) bump(base + OFF_##id, NB_##id, id(lv, &s));
     SEEN_ROWS(SEEN_FEED)
 #undef SEEN_FEED
+#define NO_ROW(...)
+#define S_FEED(id, n, doc) add_moment(base + OFF_##id, seen_moment_##id(&s));
+    TALLY_ROWS(NO_ROW, NO_ROW, NO_ROW, S_FEED)
+#undef NO_ROW
+#undef S_FEED
     if (!range)
         return;
     metrics_t m;
-    metrics_measure(&m, lv, s.barrels != 0, -1);
+    metrics_measure(&m, lv, &s, -1);
 #define RANGE_FEED(id, n, nb, lbl, d) bump(base + OFF_##id, NB_##id, id(&m));
     RANGE_ROWS(RANGE_FEED)
 #undef RANGE_FEED

@@ -111,8 +111,9 @@ void tally_clear(tally_t *t);
 /* Count one level (its dlevel must lie in the tally's range).  When its
  * stratum cannot be allocated the level is not counted and t->oom is set. */
 void tally_add(tally_t *t, const level_t *lv);
-/* The observer's rows (the "seen_" rows of TALLY_ROWS): look at lv with
- * observer_look (src/gen/observer.h) and count what it saw; with range, also
+/* The observer's rows (the "seen_" rows of TALLY_ROWS and the moments of
+ * what it sees, `unreachable`): look at lv with observer_look
+ * (src/gen/observer.h) and count what it saw; with range, also
  * the range rows (TALLY_RANGE: lv's range metrics, src/gen/metrics.h, which
  * cost about as much again, so a run feeds them only when asked: job_t.range).
  * tally_add leaves them to this; tally_add_rows feeds them all. */

@@ -7,8 +7,8 @@
  * mode the doors and stop.  Else the population (gref_pop.c: barrels,
  * special rooms, monsters, items, stairs, player, event, all from the
  * population stream) and what the final map shows: its water, acid and
- * lava cells, its doors, and the passable cells that cannot be walked to
- * from the start (ref_unreachable).  None of the wiki ruleset's layout
+ * lava cells and its doors (reachability is the observer's, observer.h,
+ * not the record's).  None of the wiki ruleset's layout
  * census: the game's levels have none of those rules.
  */
 #include "gref.h"
@@ -28,7 +28,6 @@ static void observe(level_t *lv)
     o->fluid_cells[1] = (uint16_t)acid;
     o->fluid_cells[2] = (uint16_t)lava;
     o->doors = (uint16_t)ref_count_doors(&lv->map);
-    o->unreachable = (uint16_t)ref_unreachable(&lv->map, lv->start.x, lv->start.y);
 }
 
 static void generate(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t index,

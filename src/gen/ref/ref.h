@@ -119,7 +119,9 @@ bool ref_pool_take(ref_pool_t *p, bool outside, rng_t *r, point_t *out);
 void ref_special_rooms(level_t *lv, const special_tables_t *s, rng_t *r);
 void ref_populate(level_t *lv, const gen_params_t *p, const pop_tables_t *t, rng_t *r);
 void ref_observe(level_t *lv, const pop_tables_t *t);
-/* Passable cells not reachable from (sx, sy) by 8-way steps. */
+/* Passable cells not reachable from (sx, sy) by 8-way steps: a plain
+ * breadth-first search, the twin test_observer holds the observer's flood
+ * to (no record holds reachability: the observer floods the finished map). */
 int ref_unreachable(const grid_t *g, int sx, int sy);
 
 #endif

@@ -1,9 +1,10 @@
 /* ref_observe.c - what the final map shows, plainly (docs/rules.md §6).
  *
- * The cells of water, acid and lava and the doors on the whole map, and the
+ * The cells of water, acid and lava and the doors on the whole map.  (The
  * passable cells (floor, door, fluid, bridge, stairs) that cannot be walked
- * to from the player's start in 8-way steps (all of them when the start is
- * not passable, as when population found no cell for it).  Then what the
+ * to from the player's start in 8-way steps are no part of the record: the
+ * observer floods the finished map, observer.h; ref_unreachable is the plain
+ * breadth-first twin the observer's test holds its flood to.)  Then what the
  * map shows of its layout's rules (docs/rules.md §3, §5): an arena's wall
  * cells outside its centre box and the walls of the 9x7 box around the
  * start, a city's wall cells off the border and off the buildings' wall
@@ -100,7 +101,6 @@ void ref_observe(level_t *lv, const pop_tables_t *t)
     lv->obs.fluid_cells[1] = (uint16_t)count[CELL_ACID];
     lv->obs.fluid_cells[2] = (uint16_t)count[CELL_LAVA];
     lv->obs.doors = (uint16_t)count[CELL_DOOR];
-    lv->obs.unreachable = (uint16_t)ref_unreachable(&lv->map, lv->start.x, lv->start.y);
     if (lv->type == LT_CITY)
         observe_city(lv);
     else if (lv->type == LT_SINGLE)
