@@ -14,6 +14,8 @@
  */
 #include "glay.h"
 
+#include <assert.h>
+
 #include "rooms.h"
 #include "wallbits.h"
 
@@ -137,13 +139,57 @@ static void door_at(int x, int y, bitrow_t wall[GRID_H + 2], bitrow_t door[GRID_
     door[y] |= bit;
 }
 
+/* The normal list, in its order, without writing it out: the candidates
+ * are bit rows (the list as made is their cells in row-major order, as
+ * append_row would write them), and the removals' moves (random_remove
+ * moves the last entry into the gap) are a short log of which original
+ * entry each moved-to position now holds.  An entry's cell is looked up
+ * only when it is drawn: four draws a level against a list of some two
+ * hundred cells. */
+typedef struct rowlist {
+    bitrow_t row[GRID_H + 2];
+    int count[GRID_H + 2]; /* the cells of each row */
+    int n;                 /* the entries left */
+    int nmoved;
+    int moved_pos[NORMAL_DOORS], moved_from[NORMAL_DOORS];
+} rowlist_t;
+
+/* The original entry at position p: the latest move into p, else p. */
+static int rowlist_entry(const rowlist_t *l, int p)
+{
+    for (int k = l->nmoved - 1; k >= 0; k--)
+        if (l->moved_pos[k] == p)
+            return l->moved_from[k];
+    return p;
+}
+
+/* random_remove on the rows: the same draw, the same entry removed and
+ * the same entry moved into its place. */
+static bool rowlist_remove(rng_t *r, rowlist_t *l, int *at)
+{
+    const int i = glay_random(r, l->n > 0 ? l->n : 0);
+    if (l->n == 0)
+        return false;
+    int q = rowlist_entry(l, i), y = CAND_Y1;
+    while (q >= l->count[y])
+        q -= l->count[y++];
+    *at = GRID_IDX(bitrow_select(l->row[y], q), y);
+    assert(l->nmoved < NORMAL_DOORS);
+    l->moved_pos[l->nmoved] = i;
+    l->moved_from[l->nmoved] = rowlist_entry(l, l->n - 1);
+    l->nmoved++;
+    l->n--;
+    return true;
+}
+
 /* wall and door: the plotted wall and door cells as bit rows, kept as the
  * doors are made (a door stays solid: the solid rows and columns do not
  * change). */
 static void doors(rng_t *r, bitrow_t wall[GRID_H + 2], bitrow_t door[GRID_H + 2])
 {
-    uint16_t prio[CAND_MAX], norm[CAND_MAX];
-    int np = 0, nn = 0;
+    uint16_t prio[CAND_MAX];
+    int np = 0;
+    rowlist_t norm = {.n = 0, .nmoved = 0};
     const bitrow_t span = (BITROW_BIT(CAND_X2 + 1) - 1) & ~(BITROW_BIT(CAND_X1) - 1);
     bitrow_t made_above = 0; /* the doors made at once in the row above */
     for (int y = CAND_Y1; y <= CAND_Y2; y++) {
@@ -153,6 +199,8 @@ static void doors(rng_t *r, bitrow_t wall[GRID_H + 2], bitrow_t door[GRID_H + 2]
         const bitrow_t near = widen(door[y - 1] | door[y] | door[y + 1]);
         bitrow_t cand = mid & span & ~near & two_of_four(up, down, mid << 1, mid >> 1);
         bitrow_t made = 0;
+        norm.row[y] = 0;
+        norm.count[y] = 0;
         if (cand) {
             const bitrow_t diag_ge3 = three_of_four(up << 1, up >> 1, down << 1, down >> 1);
             const bitrow_t diag_2 = two_of_four(up << 1, up >> 1, down << 1, down >> 1);
@@ -166,19 +214,21 @@ static void doors(rng_t *r, bitrow_t wall[GRID_H + 2], bitrow_t door[GRID_H + 2]
             }
             cand &= ~diag_ge3 & ~(made << 1);
             np = append_row(prio, np, cand & diag_2, y);
-            nn = append_row(norm, nn, cand & ~diag_2, y);
+            norm.row[y] = cand & ~diag_2;
+            norm.count[y] = bitrow_popcount(norm.row[y]);
+            norm.n += norm.count[y];
         }
         made_above = made;
     }
-    for (int pass = 0; pass < 2; pass++) {
-        uint16_t *list = pass ? norm : prio;
-        int *n = pass ? &nn : &np;
-        for (int i = 0; i < (pass ? NORMAL_DOORS : PRIORITY_DOORS); i++) {
-            int at;
-            if (random_remove(r, list, n, &at) &&
-                !door_around(door, at % GRID_STRIDE, at / GRID_STRIDE))
-                door_at(at % GRID_STRIDE, at / GRID_STRIDE, wall, door);
-        }
+    for (int i = 0; i < PRIORITY_DOORS; i++) {
+        int at;
+        if (random_remove(r, prio, &np, &at) && !door_around(door, at % GRID_STRIDE, at / GRID_STRIDE))
+            door_at(at % GRID_STRIDE, at / GRID_STRIDE, wall, door);
+    }
+    for (int i = 0; i < NORMAL_DOORS; i++) {
+        int at;
+        if (rowlist_remove(r, &norm, &at) && !door_around(door, at % GRID_STRIDE, at / GRID_STRIDE))
+            door_at(at % GRID_STRIDE, at / GRID_STRIDE, wall, door);
     }
 }
 
