@@ -1,6 +1,7 @@
 /* wallbits.c - the map written from solid bit rows (wallbits.h): the plain
- * form and its SSE2 twin, whose outputs are identical (test_normal holds
- * the normal layout's maps on both paths); and the cleared map's columns.
+ * form and its SSE2 twin, whose outputs are identical (test_reference
+ * holds the normal and tiled layouts' maps against the plain reference on
+ * every CPU path); and the cleared map's columns.
  */
 #include "wallbits.h"
 
