@@ -3,17 +3,21 @@
  * [game-0.10.10b: bin/data/core/generator.lua:719-800] Plots A (two or
  * three full-height vertical walls), B (four banded horizontal walls) and
  * C (five mixed walls), each a wall line through a point ending on the next
- * wall or the ring, its point a door (grid_plot_wall: by the parity of the
- * points a line never meets a door, so the game's blockset {wall} and
- * drlsim's {wall, door} draw the same).  Then the door candidates, row by
- * row, a row at a time from bit rows, and the two lists drawn without
- * replacement.  Then the room list
- * (rooms.c's scan) without the entries whose inside holds a wall (H12).
+ * wall or the ring, its point a door (grid_plot_wall's rule on bit rows and
+ * columns, wallbits.h: by the parity of the points a line never meets a
+ * door, so the game's blockset {wall} and drlsim's {wall, door} draw the
+ * same).  Then the door candidates, row by row, a row at a time from the bit
+ * rows, and the two lists drawn without replacement; the map is written from
+ * the rows once, at the end.  Then the room list (rooms.c's scan, by the
+ * rows and columns) without the entries whose inside holds a wall (H12).
  * Every draw from the layout stream, in the game's order.
  */
 #include "glay.h"
 
+#include <assert.h>
+
 #include "rooms.h"
+#include "wallbits.h"
 
 /* [game-0.10.10b: generator.lua:743-761] the points: x = mul * d(die) + plus */
 typedef struct axis {
@@ -54,15 +58,17 @@ static int roll(rng_t *r, axis_t a)
 }
 
 /* A point, x drawn first, and its plot. */
-static void plot(grid_t *g, rng_t *r, axis_t ax, axis_t ay, bool horizontal)
+static inline void plot(wallbits_t *w, rng_t *r, axis_t ax, axis_t ay, bool horizontal)
 {
     const int x = roll(r, ax), y = roll(r, ay);
-    grid_plot_wall(g, x, y, horizontal);
+    wallbits_plot(w, x, y, horizontal);
 }
 
-static bool door_around(const grid_t *g, int x, int y)
+/* A door among the 8 neighbours of (x, y), from the door rows (the cell
+ * itself is a candidate, a wall, so counting it changes nothing). */
+static bool door_around(const bitrow_t door[GRID_H + 2], int x, int y)
 {
-    return grid_neighbour_is(g, x, y, CELL_DOOR);
+    return ((door[y - 1] | door[y] | door[y + 1]) >> (x - 1) & 7u) != 0;
 }
 
 /* The game's table.random_remove: one draw even from an empty list. */
@@ -126,22 +132,64 @@ static inline bitrow_t widen(bitrow_t row)
  * three below), and each of them is then skipped, so no other candidate's
  * counts change: the rows read at the start stay exact, and a row's doors
  * made at once only mask the cell after each and the row below. */
-static void door_at(grid_t *g, int x, int y, bitrow_t wall[GRID_H + 2],
-                    bitrow_t door[GRID_H + 2])
+static void door_at(int x, int y, bitrow_t wall[GRID_H + 2], bitrow_t door[GRID_H + 2])
 {
-    g->c[GRID_IDX(x, y)] = CELL_DOOR;
-    wall[y] &= ~BITROW_BIT(x);
-    door[y] |= BITROW_BIT(x);
+    const bitrow_t bit = wallbits_bit_at(x);
+    wall[y] &= ~bit;
+    door[y] |= bit;
 }
 
-/* wall and door: the map's wall and door cells as bit rows, read from the
- * map here and kept as the doors are made. */
-static void doors(grid_t *g, rng_t *r, bitrow_t wall[GRID_H + 2], bitrow_t door[GRID_H + 2])
+/* The normal list, in its order, without writing it out: the candidates
+ * are bit rows (the list as made is their cells in row-major order, as
+ * append_row would write them), and the removals' moves (random_remove
+ * moves the last entry into the gap) are a short log of which original
+ * entry each moved-to position now holds.  An entry's cell is looked up
+ * only when it is drawn: four draws a level against a list of some two
+ * hundred cells. */
+typedef struct rowlist {
+    bitrow_t row[GRID_H + 2];
+    int count[GRID_H + 2]; /* the cells of each row */
+    int n;                 /* the entries left */
+    int nmoved;
+    int moved_pos[NORMAL_DOORS], moved_from[NORMAL_DOORS];
+} rowlist_t;
+
+/* The original entry at position p: the latest move into p, else p. */
+static int rowlist_entry(const rowlist_t *l, int p)
 {
-    uint16_t prio[CAND_MAX], norm[CAND_MAX];
-    int np = 0, nn = 0;
-    grid_mask_rows(g, CELLSET(CELL_WALL), wall);
-    grid_mask_rows(g, CELLSET(CELL_DOOR), door);
+    for (int k = l->nmoved - 1; k >= 0; k--)
+        if (l->moved_pos[k] == p)
+            return l->moved_from[k];
+    return p;
+}
+
+/* random_remove on the rows: the same draw, the same entry removed and
+ * the same entry moved into its place. */
+static bool rowlist_remove(rng_t *r, rowlist_t *l, int *at)
+{
+    const int i = glay_random(r, l->n > 0 ? l->n : 0);
+    if (l->n == 0)
+        return false;
+    int q = rowlist_entry(l, i), y = CAND_Y1;
+    while (q >= l->count[y])
+        q -= l->count[y++];
+    *at = GRID_IDX(bitrow_select(l->row[y], q), y);
+    assert(l->nmoved < NORMAL_DOORS);
+    l->moved_pos[l->nmoved] = i;
+    l->moved_from[l->nmoved] = rowlist_entry(l, l->n - 1);
+    l->nmoved++;
+    l->n--;
+    return true;
+}
+
+/* wall and door: the plotted wall and door cells as bit rows, kept as the
+ * doors are made (a door stays solid: the solid rows and columns do not
+ * change). */
+static void doors(rng_t *r, bitrow_t wall[GRID_H + 2], bitrow_t door[GRID_H + 2])
+{
+    uint16_t prio[CAND_MAX];
+    int np = 0;
+    rowlist_t norm = {.n = 0, .nmoved = 0};
     const bitrow_t span = (BITROW_BIT(CAND_X2 + 1) - 1) & ~(BITROW_BIT(CAND_X1) - 1);
     bitrow_t made_above = 0; /* the doors made at once in the row above */
     for (int y = CAND_Y1; y <= CAND_Y2; y++) {
@@ -151,6 +199,8 @@ static void doors(grid_t *g, rng_t *r, bitrow_t wall[GRID_H + 2], bitrow_t door[
         const bitrow_t near = widen(door[y - 1] | door[y] | door[y + 1]);
         bitrow_t cand = mid & span & ~near & two_of_four(up, down, mid << 1, mid >> 1);
         bitrow_t made = 0;
+        norm.row[y] = 0;
+        norm.count[y] = 0;
         if (cand) {
             const bitrow_t diag_ge3 = three_of_four(up << 1, up >> 1, down << 1, down >> 1);
             const bitrow_t diag_2 = two_of_four(up << 1, up >> 1, down << 1, down >> 1);
@@ -159,24 +209,26 @@ static void doors(grid_t *g, rng_t *r, bitrow_t wall[GRID_H + 2], bitrow_t door[
                 const int x = bitrow_ctz(now);
                 if (!(made & BITROW_BIT(x - 1))) {
                     made |= BITROW_BIT(x);
-                    door_at(g, x, y, wall, door);
+                    door_at(x, y, wall, door);
                 }
             }
             cand &= ~diag_ge3 & ~(made << 1);
             np = append_row(prio, np, cand & diag_2, y);
-            nn = append_row(norm, nn, cand & ~diag_2, y);
+            norm.row[y] = cand & ~diag_2;
+            norm.count[y] = bitrow_popcount(norm.row[y]);
+            norm.n += norm.count[y];
         }
         made_above = made;
     }
-    for (int pass = 0; pass < 2; pass++) {
-        uint16_t *list = pass ? norm : prio;
-        int *n = pass ? &nn : &np;
-        for (int i = 0; i < (pass ? NORMAL_DOORS : PRIORITY_DOORS); i++) {
-            int at;
-            if (random_remove(r, list, n, &at) &&
-                !door_around(g, at % GRID_STRIDE, at / GRID_STRIDE))
-                door_at(g, at % GRID_STRIDE, at / GRID_STRIDE, wall, door);
-        }
+    for (int i = 0; i < PRIORITY_DOORS; i++) {
+        int at;
+        if (random_remove(r, prio, &np, &at) && !door_around(door, at % GRID_STRIDE, at / GRID_STRIDE))
+            door_at(at % GRID_STRIDE, at / GRID_STRIDE, wall, door);
+    }
+    for (int i = 0; i < NORMAL_DOORS; i++) {
+        int at;
+        if (rowlist_remove(r, &norm, &at) && !door_around(door, at % GRID_STRIDE, at / GRID_STRIDE))
+            door_at(at % GRID_STRIDE, at / GRID_STRIDE, wall, door);
     }
 }
 
@@ -204,40 +256,58 @@ static void filter_rooms(level_t *lv, const bitrow_t walls[GRID_H + 2])
     lv->nrooms = kept;
 }
 
+/* The doors on the map written from the solid rows (rows 2..GRID_H-1:
+ * the ring and padding hold none). */
+static void map_doors(grid_t *g, const bitrow_t door[GRID_H + 2])
+{
+    for (int y = 2; y < GRID_H; y++) {
+        uint8_t *c = &g->c[GRID_IDX(0, y)];
+        for (uint64_t lo = (uint64_t)door[y]; lo; lo &= lo - 1)
+            c[__builtin_ctzll(lo)] = CELL_DOOR;
+        for (uint64_t hi = (uint64_t)(door[y] >> 64); hi; hi &= hi - 1)
+            c[64 + __builtin_ctzll(hi)] = CELL_DOOR;
+    }
+}
+
 void glay10_tiled(layout_ctx_t *ctx, const glay_tables_t *t)
 {
     (void)t; /* the layout's numbers are the game's code, none a table */
     level_t *lv = ctx->lv;
     grid_t *g = &lv->map;
     rng_t *r = ctx->layout;
-    grid_clear(g);
+    wallbits_t w;
+    wallbits_clear(&w);
     int plots = 0;
     if (glay_dn(r, A_TWO_DIE) == 1) {
         for (int i = 0; i < 2; i++, plots++)
-            plot(g, r, A_TWO_X[i], A_Y, false);
+            plot(&w, r, A_TWO_X[i], A_Y, false);
     } else {
         for (int i = 0; i < 3; i++, plots++)
-            plot(g, r, A_THREE_X[i], A_Y, false);
+            plot(&w, r, A_THREE_X[i], A_Y, false);
     }
     for (int i = 0; i < B_WALLS; i++, plots++) {
         const axis_t bx = {B_X.mul, B_X.die, B_X.plus + B_X_STEP * i};
-        plot(g, r, bx, B_Y, true);
+        plot(&w, r, bx, B_Y, true);
     }
     for (int i = 0; i < C_WALLS; i++, plots++) {
         if (glay_dn(r, C_DIE) == C_HORIZONTAL_ON)
-            plot(g, r, C_H_X, C_H_Y, true);
+            plot(&w, r, C_H_X, C_H_Y, true);
         else
-            plot(g, r, C_V_X, C_V_Y, false);
+            plot(&w, r, C_V_X, C_V_Y, false);
     }
-    /* The wall and door rows the doors step keeps: the room scan's solid
-     * rows (wall or door) and the filter's wall set (wall or box: the map
-     * has no box before its population) without reading the map again. */
-    bitrow_t wall[GRID_H + 2], door[GRID_H + 2], solid[GRID_H + 2];
-    doors(g, r, wall, door);
-    lv->obs.walls = (uint8_t)plots;
+    /* The wall rows (solid without the doors) the doors step keeps, and
+     * the filter's wall set (wall or box: the map has no box before its
+     * population); the doors step's doors are solid already, so the solid
+     * rows and columns are the room scan's as they are. */
+    bitrow_t wall[GRID_H + 2], door[GRID_H + 2];
+    memcpy(door, w.door, sizeof door); /* by memcpy: the plots wrote 64-bit halves */
     for (int y = 0; y < GRID_H + 2; y++)
-        solid[y] = wall[y] | door[y];
-    rooms_scan_rows(lv, solid);
+        wall[y] = w.solid[y] & ~door[y];
+    doors(r, wall, door);
+    lv->obs.walls = (uint8_t)plots;
+    wallbits_map(g, w.solid);
+    map_doors(g, door);
+    rooms_scan_columns(lv, w.solid, w.col);
     filter_rooms(lv, wall);
     if (ctx->p->layout_only)
         ctx->doors = grid_count(g, CELL_DOOR);

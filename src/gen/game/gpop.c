@@ -804,7 +804,8 @@ static void handle_rooms(gp_t *s)
      * otherwise alias the state and keep it in memory. */
     rng_t r = *s->r;
     for (int i = 0; i < count; i++) {
-        const int type = weight_pick(&r, cum, t->nroom_types);
+        const int type = t->room_pick_total > 0 ? t->room_pick[game_random(&r, t->room_pick_total)]
+                                                : weight_pick(&r, cum, t->nroom_types);
         const gpop_room_type_t *rt = &t->room_type[type];
         const bitrow_t cand = fit[type] & unused;
         const int n = bitrow_popcount(cand);
@@ -926,6 +927,13 @@ void gpop_tables_derive(gpop_tables_t *t)
                 bits |= (uint8_t)(fits(&t->room_type[k], &rm) << k);
             t->room_fits[w][h] = bits;
         }
+    int total = 0;
+    for (int k = 0; k < t->nroom_types; k++)
+        total += t->room_type[k].weight;
+    t->room_pick_total = total <= GPOP_ROOM_PICKS ? total : 0;
+    for (int k = 0, x = 0; k < t->nroom_types && t->room_pick_total > 0; k++)
+        for (int i = 0; i < t->room_type[k].weight; i++)
+            t->room_pick[x++] = (uint8_t)k; /* weight_roll: the first running sum above x */
     _Static_assert(MONSTER_KINDS_MAX + GPOP_MAX_GROUPS <= 128, "the entries fit in a bitrow_t");
     t->nbeing = 0;
     for (int k = 0; k < t->monsters.n; k++)

@@ -136,6 +136,10 @@ typedef struct gpop_being_entry {
  * precomputed: every room the map can hold. */
 #define GPOP_FIT_W (GRID_W + 1)
 #define GPOP_FIT_H (GRID_H + 1)
+/* Special room type weights summing to at most this many are picked by a
+ * table (room_pick) instead of a walk over the running sums: the same draw
+ * and the same type, one load. */
+#define GPOP_ROOM_PICKS 256
 
 typedef struct gpop_tables {
     monster_table_t monsters;
@@ -178,11 +182,16 @@ typedef struct gpop_tables {
      * difficulty and dlevel 1..GPOP_BEING_DLEVELS the eligible ones as bits
      * (bit i: being_entry[i]); and for each room size w x h (below
      * GPOP_FIT_W x GPOP_FIT_H) the special room types it fits, as bits (bit
-     * k: room_type[k]). */
+     * k: room_type[k]); and when the types' weights sum to at most
+     * GPOP_ROOM_PICKS, that sum (room_pick_total, else 0) and for each
+     * value x of its Random the type weight_roll would return
+     * (room_pick[x]). */
     int nbeing;
     gpop_being_entry_t being_entry[MONSTER_KINDS_MAX + GPOP_MAX_GROUPS];
     bitrow_t being_eligible[DIFF_NIGHTMARE + 1][GPOP_BEING_DLEVELS + 1];
     uint8_t room_fits[GPOP_FIT_W][GPOP_FIT_H];
+    int room_pick_total;
+    uint8_t room_pick[GPOP_ROOM_PICKS];
 } gpop_tables_t;
 
 /* Parse the two files' texts; false with one line "ORIGIN: KEY: problem". */
@@ -191,7 +200,7 @@ bool gpop_tables_parse(gpop_tables_t *t, const char *monsters_json, size_t mlen,
                        const char *pop_origin, char *err, size_t errlen);
 
 /* Fill the derived fields of t (nbeing, being_entry, being_eligible,
- * room_fits) from its parsed tables; gpop_tables_parse calls it. */
+ * room_fits, room_pick_total, room_pick) from its parsed tables; gpop_tables_parse calls it. */
 void gpop_tables_derive(gpop_tables_t *t);
 
 /* The tables of src (its "monsters.json" and "population.json"), into t;

@@ -15,6 +15,7 @@
 
 #include "cpu.h"
 #include "rooms.h"
+#include "wallbits.h"
 #include "water.h"
 
 /* [wiki] wall counts and ranges; [game] y range of the later vertical walls. */
@@ -44,67 +45,14 @@ static inline int pick_step2(rng_t *r, int lo, int hi)
     return lo + 2 * (int)rng_below(r, (uint32_t)((hi - lo) / 2 + 1));
 }
 
-/* The layout's solid cells (wall or door) and doors as bit rows (bit x of
- * row y, padding included) and the solid cells again by column (bit y of
- * col[x]): plotting, the extra doors and the room scan work on these alone,
- * a wall's ends being bit scans of a row (horizontal) or of a column
- * (vertical), and the map is written from them once the walls and doors
- * are drawn (map_from_walls).  door_at holds the cell index of every door
- * made, for that: the ten plotted points, then the extra doors (the tries
- * that made none repeat the first point).  Single door bits are set through
- * the 64-bit half of the row that holds them (door_half, see door_word): a
- * 128-bit shift costs several instructions more. */
+/* The layout's walls on bit rows and columns (wallbits.h), and door_at,
+ * the cell index of every door made, for the map: the ten plotted points,
+ * then the extra doors (the tries that made none repeat the first point). */
 #define DOOR_CALLS (NORMAL_WALLS + EXTRA_DOOR_TRIES) /* one per wall and try */
 typedef struct walls {
-    bitrow_t solid[GRID_H + 2];
-    union {
-        bitrow_t door[GRID_H + 2];
-        uint64_t door_half[2 * (GRID_H + 2)];
-    };
-    uint32_t col[GRID_STRIDE];
+    wallbits_t b;
     uint16_t door_at[DOOR_CALLS];
 } walls_t;
-
-#define ALL_COLUMNS (BITROW_BIT(GRID_STRIDE) - 1)
-#define RING_COLUMNS (BITROW_BIT(0) | BITROW_BIT(1) | BITROW_BIT(GRID_W) | BITROW_BIT(GRID_W + 1))
-#define ALL_ROWS ((UINT32_C(1) << (GRID_H + 2)) - 1)
-#define RING_ROWS (UINT32_C(3) | UINT32_C(3) << GRID_H)
-
-/* The columns of grid_clear's map, spelled out for the compiler. */
-#define COL2(a) a, a
-#define COL4(a) COL2(a), COL2(a)
-#define COL8(a) COL4(a), COL4(a)
-#define COL16(a) COL8(a), COL8(a)
-#define COL64(a) COL16(a), COL16(a), COL16(a), COL16(a)
-static const uint32_t CLEARED_COLUMNS[GRID_STRIDE] = {
-    COL2(ALL_ROWS), COL64(RING_ROWS), COL8(RING_ROWS), COL4(RING_ROWS), COL2(ALL_ROWS)};
-_Static_assert(GRID_STRIDE == 80, "CLEARED_COLUMNS spells out 80 columns");
-
-/* The rows and columns of grid_clear's map: padding and border ring are wall.
- * Unrolled (a loop of this size compiles to rep stos). */
-static void walls_clear(walls_t *w)
-{
-#pragma GCC unroll 22
-    for (int y = 0; y < GRID_H + 2; y++) {
-        w->solid[y] = y <= 1 || y >= GRID_H ? ALL_COLUMNS : RING_COLUMNS;
-        w->door[y] = 0;
-    }
-    memcpy(w->col, CLEARED_COLUMNS, sizeof w->col);
-}
-
-/* The 64-bit half of door row y that holds cell x (bit x & 63 of it): the
- * row's low half is the first in memory unless the machine is big-endian. */
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-#define LOW_HALF_AT 1
-#else
-#define LOW_HALF_AT 0
-#endif
-/* (The stores index the union member itself: a type pun through a pointer
- * to it, read back as bitrow_t, is not one the compiler must respect.) */
-static inline int door_word(int x, int y)
-{
-    return 2 * y + ((x >> 6) ^ LOW_HALF_AT);
-}
 
 /* Eight bytes of a bit row read at once, where the byte order lets us. */
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -123,27 +71,13 @@ static inline unsigned bitrow_three(const bitrow_t *r, int x)
 }
 #endif
 
-/* BITROW_BIT(k) for a variable k < 128 by masks, without the branch the
- * compiler may make of a 128-bit shift. */
-static inline bitrow_t bit_at(int k)
-{
-    const uint64_t high = (uint64_t)(k >> 6), b = UINT64_C(1) << (k & 63);
-    return (bitrow_t)(b & (high - 1)) | (bitrow_t)(b & -high) << 64;
-}
-
-/* (x, y), already solid, becomes a door (its door_at entry is the caller's). */
-static inline void make_door(walls_t *w, int x, int y)
-{
-    w->door_half[door_word(x, y)] |= UINT64_C(1) << (x & 63);
-}
-
 /* An extra door at (x, y) if `make`, without a branch on it (the test is a
  * coin toss to the predictor): entry *slot of door_at is written either way,
  * with the first door when not made (as the entries after the last are, see
  * draw), and counted when made. */
 static inline void make_door_if(walls_t *w, int x, int y, bool make, int *slot)
 {
-    w->door_half[door_word(x, y)] |= (uint64_t)make << (x & 63);
+    w->b.door_half[wallbits_door_word(x, y)] |= (uint64_t)make << (x & 63);
     const unsigned first = w->door_at[0], mask = -(unsigned)make; /* (a ?: is made a branch) */
     w->door_at[*slot] = (uint16_t)(first ^ (((unsigned)GRID_IDX(x, y) ^ first) & mask));
     *slot += make;
@@ -154,108 +88,15 @@ static int count_doors(const walls_t *w)
 {
     int n = 0;
     for (int y = 1; y <= GRID_H; y++)
-        n += bitrow_popcount(w->door[y]);
+        n += bitrow_popcount(w->b.door[y]);
     return n;
 }
 
-/* A horizontal wall's cells left < x < right of row y: bit y of each of
- * their columns. */
-static inline void wall_run(uint32_t col[GRID_STRIDE], int left, int right, int y)
-{
-    for (int c = left + 1; c < right; c++)
-        col[c] |= UINT32_C(1) << y;
-}
-
-/* A vertical wall's cells of column x in the rows of `span` (bit y for row
- * y): bit x of each of their rows. */
-static inline void wall_column(bitrow_t solid[GRID_H + 2], int x, uint32_t span)
-{
-    const bitrow_t bit = BITROW_BIT(x);
-    for (int y = __builtin_ctz(span); y < 32 - __builtin_clz(span); y++)
-        solid[y] |= bit;
-}
-
-/* grid_plot_wall on the bit rows and columns (inlined into the two callers,
- * each with its own axis). */
-static inline void plot(walls_t *w, int x, int y, bool horizontal)
-{
-    if (w->col[x] >> y & 1) {
-        make_door(w, x, y);
-        return;
-    }
-    if (horizontal) {
-        const bitrow_t solid = w->solid[y];
-        const int right = x + 1 + bitrow_ctz(solid >> (x + 1));
-        const int left = bitrow_top(solid & (BITROW_BIT(x) - 1));
-        w->solid[y] |= bit_at(right) - bit_at(left + 1);
-        wall_run(w->col, left, right, y);
-    } else {
-        const uint32_t col = w->col[x];
-        const int down = y + 1 + __builtin_ctz(col >> (y + 1));
-        const int up = 31 - __builtin_clz(col & ((UINT32_C(1) << y) - 1));
-        const uint32_t span = (UINT32_C(1) << down) - (UINT32_C(1) << (up + 1));
-        w->col[x] |= span;
-        wall_column(w->solid, x, span);
-    }
-    make_door(w, x, y);
-}
-
-/* The map of the walls: floor, wall where a solid bit is set (padding and
- * border included), then the doors.  Rows 0, 1, GRID_H and GRID_H+1 are all
- * wall (the walls stop at the border), and the slack too, as in grid_clear. */
-_Static_assert(CELL_FLOOR == 0 && CELL_WALL == 1, "a solid bit is the wall byte");
-
-static void map_rows_plain(grid_t *g, const bitrow_t solid[GRID_H + 2])
-{
-    for (int y = 2; y < GRID_H; y++) {
-        const uint64_t lo = (uint64_t)solid[y], hi = (uint64_t)(solid[y] >> 64);
-        uint8_t *c = &g->c[GRID_IDX(0, y)];
-        for (int x = 0; x < 64; x++)
-            c[x] = (uint8_t)(lo >> x & 1);
-        for (int x = 64; x < GRID_STRIDE; x++)
-            c[x] = (uint8_t)(hi >> (x - 64) & 1);
-    }
-}
-
-#if CPU_SIMD
-static void map_rows_sse2(grid_t *g, const bitrow_t solid[GRID_H + 2])
-{
-    /* Two bytes of bits to sixteen cells: unpacking a register with itself
-     * doubles each byte (then pair, then quad), so the chunk of cells
-     * 16i..16i+15 holds bit byte 2i eight times, then byte 2i+1; each cell
-     * keeps its own bit of it. */
-    const __m128i bitsel = _mm_set1_epi64x((long long)UINT64_C(0x8040201008040201));
-    const __m128i wall = _mm_set1_epi8(CELL_WALL);
-    for (int y = 2; y < GRID_H; y++) {
-        const __m128i row = _mm_loadu_si128((const __m128i *)(const void *)&solid[y]);
-        const __m128i b2lo = _mm_unpacklo_epi8(row, row), b2hi = _mm_unpackhi_epi8(row, row);
-        const __m128i b4a = _mm_unpacklo_epi16(b2lo, b2lo), b4b = _mm_unpackhi_epi16(b2lo, b2lo);
-        const __m128i b4c = _mm_unpacklo_epi16(b2hi, b2hi);
-        const __m128i chunk[5] = {_mm_unpacklo_epi32(b4a, b4a), _mm_unpackhi_epi32(b4a, b4a),
-                                  _mm_unpacklo_epi32(b4b, b4b), _mm_unpackhi_epi32(b4b, b4b),
-                                  _mm_unpacklo_epi32(b4c, b4c)};
-        uint8_t *c = &g->c[GRID_IDX(0, y)];
-        for (int i = 0; i < 5; i++) {
-            /* the cell's bit, nonzero or not: unsigned min with 1 is the byte */
-            const __m128i bit = _mm_and_si128(chunk[i], bitsel);
-            _mm_storeu_si128((__m128i *)(void *)(c + 16 * i), _mm_min_epu8(bit, wall));
-        }
-    }
-}
-#endif
-
+/* The map of the walls (wallbits_map), then the doors. */
 static void map_from_walls(grid_t *g, const walls_t *w)
 {
-    /* rows 0 and 1, then GRID_H and below with the slack: wall */
-    memset(g->c, CELL_WALL, 2 * GRID_STRIDE);
-#if CPU_SIMD
-    if (cpu_uses(CPU_SSE2))
-        map_rows_sse2(g, w->solid);
-    else
-#endif
-        map_rows_plain(g, w->solid);
-    memset(&g->c[GRID_IDX(0, GRID_H)], CELL_WALL, sizeof g->c - GRID_IDX(0, GRID_H));
-    /* all DOOR_CALLS entries (the tries that made no door repeat the first) */
+    wallbits_map(g, w->b.solid);
+    /* all DOOR_CALLS entries (the tries that made none repeat the first) */
 #pragma GCC unroll 18
     for (int i = 0; i < DOOR_CALLS; i++)
         g->c[w->door_at[i]] = CELL_DOOR;
@@ -265,7 +106,7 @@ static point_t plot_vertical(walls_t *w, rng_t *r, int xlo, int xhi, int ylo, in
 {
     int x = pick_step2(r, xlo, xhi);
     int y = pick_step2(r, ylo, yhi);
-    plot(w, x, y, false);
+    wallbits_plot(&w->b, x, y, false);
     return (point_t){(uint8_t)x, (uint8_t)y};
 }
 
@@ -273,7 +114,7 @@ static point_t plot_horizontal(walls_t *w, rng_t *r)
 {
     int x = pick_step2(r, H_X_MIN, H_X_MAX);
     int y = pick_step2(r, H_Y_MIN, H_Y_MAX);
-    plot(w, x, y, true);
+    wallbits_plot(&w->b, x, y, true);
     return (point_t){(uint8_t)x, (uint8_t)y};
 }
 
@@ -345,7 +186,7 @@ static inline int s_popcount(srow_t v, int *lo)
 static int door_candidates(const walls_t *w, bitrow_t cand[GRID_H + 2], int count[GRID_H + 2],
                            int count_lo[GRID_H + 2])
 {
-    return normal_door_candidates(w->solid, w->door, cand, count, count_lo);
+    return normal_door_candidates(w->b.solid, w->b.door, cand, count, count_lo);
 }
 
 int normal_door_candidates(const bitrow_t solid[GRID_H + 2], const bitrow_t door[GRID_H + 2],
@@ -396,7 +237,7 @@ static int extra_doors(walls_t *w, rng_t *r)
 #pragma GCC unroll 8
     for (int i = 0; i < EXTRA_DOOR_TRIES; i++) {
         int x, y = nth_candidate(cand, count, count_lo, (int)rng_below(r, (uint32_t)n), &x);
-        make_door_if(w, x, y, !door_near(w->door, x, y), &slot);
+        make_door_if(w, x, y, !door_near(w->b.door, x, y), &slot);
     }
     return EXTRA_DOOR_TRIES;
 }
@@ -409,7 +250,7 @@ static void draw(level_t *lv, rng_t *r, walls_t *w, point_t p[NORMAL_WALLS])
 {
     unsigned horizontal = 0;
     int plotted = 2; /* walls plotted, observed (walls 1 and 2 here) */
-    walls_clear(w);
+    wallbits_clear(&w->b);
     p[0] = plot_vertical(w, r, WALL1_X_MIN, WALL1_X_MAX, FIRST_V_Y_MIN, FIRST_V_Y_MAX);
     p[1] = plot_vertical(w, r, WALL2_X_MIN, WALL2_X_MAX, FIRST_V_Y_MIN, FIRST_V_Y_MAX);
 #pragma GCC unroll 3
@@ -457,7 +298,7 @@ void layout_normal(layout_ctx_t *ctx)
     walls_t w;
     point_t p[NORMAL_WALLS];
     draw(ctx->lv, ctx->layout, &w, p);
-    rooms_scan_columns(ctx->lv, w.solid, w.col);
+    rooms_scan_columns(ctx->lv, w.b.solid, w.b.col);
     if (ctx->p->layout_only)
         ctx->doors = count_doors(&w); /* no water after it in layout-only mode: the doors drawn */
 }
