@@ -18,34 +18,36 @@
 
 #include "cpu.h"
 
-/* The classes of the bit rows, one bit each in a cell kind's class byte. */
+/* The classes of the bit rows, one bit each in a cell kind's class byte.
+ * A wet cell (water, acid, lava, mud, blood, bridge, ring fluid) is one of
+ * K_LIQUID, K_BRIDGE and K_EDGE. */
 enum {
     K_WALL = 1,
     K_DOOR = 2,
-    K_WET = 4,    /* water, acid, lava, bridge, ring fluid */
+    K_LIQUID = 4, /* water, acid, lava, mud, blood */
     K_STAIRS = 8,
     K_BRIDGE = 16,
     K_BOX = 32,
     K_BARREL = 64,
     K_EDGE = 128, /* ring fluid */
 };
-enum { R_WALL, R_DOOR, R_WET, R_STAIRS, R_BRIDGE, R_BOX, R_BARREL, R_EDGE, N_CLASSES };
+enum { R_WALL, R_DOOR, R_LIQUID, R_STAIRS, R_BRIDGE, R_BOX, R_BARREL, R_EDGE, N_CLASSES };
 static const uint8_t CLASS[16] = {
     [CELL_FLOOR] = 0,
     [CELL_WALL] = K_WALL,
     [CELL_DOOR] = K_DOOR,
-    [CELL_WATER] = K_WET,
-    [CELL_ACID] = K_WET,
-    [CELL_LAVA] = K_WET,
-    [CELL_BRIDGE] = K_WET | K_BRIDGE,
+    [CELL_WATER] = K_LIQUID,
+    [CELL_ACID] = K_LIQUID,
+    [CELL_LAVA] = K_LIQUID,
+    [CELL_BRIDGE] = K_BRIDGE,
     [CELL_BOX] = K_BOX,
     [CELL_STAIRS] = K_STAIRS,
-    [CELL_EDGE] = K_WET | K_EDGE,
+    [CELL_EDGE] = K_EDGE,
     [CELL_BARREL] = K_BARREL,
     [CELL_BARREL_ACID] = K_BARREL,
     [CELL_BARREL_NAPALM] = K_BARREL,
-    [CELL_MUD] = K_WET,
-    [CELL_BLOOD] = K_WET,
+    [CELL_MUD] = K_LIQUID,
+    [CELL_BLOOD] = K_LIQUID,
 };
 _Static_assert(CELL__COUNT <= 16, "a cell kind indexes the 16-byte class table");
 
@@ -69,9 +71,17 @@ typedef struct classes {
     bitrow_t row[N_CLASSES][GRID_H + 2]; /* rows 1..20, bits 0..79 (the padding columns
                                           * are wall); rows 0 and 21 padding: wall */
     int count[N_CLASSES];                /* cells of each class in columns 1..78 (the
-                                          * AVX2 path counts door, stairs, bridge and
-                                          * barrel only: what observer_look reads) */
+                                          * AVX2 path counts the COUNTED classes only:
+                                          * what observer_look reads) */
+    unsigned maybe;                      /* K_ bits: the classes that may have cells
+                                          * (a class not here has none; the AVX2 path
+                                          * also sets those only the padding has) */
 } classes_t;
+
+/* The classes whose counts observer_look reads (of the liquid cells only
+ * whether there is one: the AVX2 path's count is 0 or 1). */
+enum { COUNTED = 1 << R_DOOR | 1 << R_LIQUID | 1 << R_STAIRS | 1 << R_BRIDGE | 1 << R_BARREL |
+                 1 << R_EDGE };
 
 static void padding_rows(classes_t *k)
 {
@@ -94,10 +104,12 @@ static void classify_plain(const grid_t *g, classes_t *k)
         for (int j = 0; j < N_CLASSES; j++)
             k->row[j][y] = r[j];
     }
+    k->maybe = 0;
     for (int j = 0; j < N_CLASSES; j++) {
         k->count[j] = 0;
         for (int y = 1; y <= GRID_H; y++)
             k->count[j] += bitrow_popcount(k->row[j][y] & COLUMNS);
+        k->maybe |= (unsigned)(k->count[j] != 0) << j;
     }
 }
 
@@ -112,11 +124,15 @@ CPU_AVX2_FN static void classify_avx2(const grid_t *g, classes_t *k)
     const __m128i t128 = _mm_loadu_si128((const __m128i *)CLASS);
     const __m256i table = _mm256_inserti128_si256(_mm256_castsi128_si256(t128), t128, 1);
     /* the counts observer_look reads, by the POPCNT instruction this target
-     * has, on each pair of rows as it is made: none of these classes is set
-     * on the padding columns, so the masks count as they are */
-    enum { COUNTED = 1 << R_DOOR | 1 << R_STAIRS | 1 << R_BRIDGE | 1 << R_BARREL };
+     * has, on each pair of rows as it is made: none of door, stairs, bridge
+     * and barrel is set on the padding columns, so their masks count as they
+     * are; ring fluid is counted in columns 1..78, and of the liquid cells
+     * (the one common class of these) only whether columns 1..78 have one */
     enum { RARE = K_STAIRS | K_BRIDGE | K_BOX | K_BARREL | K_EDGE };
+    const uint64_t col_lo = ~UINT64_C(1), col_t4 = ~(UINT64_C(1) << 15 | UINT64_C(1) << 31);
     int n[N_CLASSES] = {0};
+    uint64_t liquid = 0; /* the liquid cells' masks, OR-ed */
+    __m256i every = _mm256_setzero_si256(); /* the classes of every cell, OR-ed */
     for (int y = 1; y <= GRID_H; y += 2) {
         const uint8_t *rows = &g->c[GRID_IDX(0, y)];
         __m256i cl[5] = {
@@ -138,6 +154,8 @@ CPU_AVX2_FN static void classify_avx2(const grid_t *g, classes_t *k)
         /* and the rare classes as one test first: most pairs of rows have
          * none of them */
         const bool rare = !_mm256_testz_si256(any, _mm256_set1_epi8((char)RARE));
+        every = _mm256_or_si256(every, any);
+#pragma GCC unroll 8 /* each class's tests and counts constant */
         for (int j = N_CLASSES - 1; j >= 0; j--) {
             if ((RARE >> j & 1 && !rare) ||
                 _mm256_testz_si256(any, _mm256_set1_epi8((char)(1 << j)))) {
@@ -152,15 +170,24 @@ CPU_AVX2_FN static void classify_avx2(const grid_t *g, classes_t *k)
                            t4 = MASK(4);
             k->row[j][y] = (bitrow_t)lo | (bitrow_t)(t4 & 0xffff) << 64;
             k->row[j][y + 1] = (bitrow_t)lo2 | (bitrow_t)(t4 >> 16) << 64;
-            if (COUNTED >> j & 1)
+            if (j == R_LIQUID)
+                liquid |= ((lo | lo2) & col_lo) | (t4 & col_t4);
+            else if (j == R_EDGE)
+                n[j] += __builtin_popcountll(lo & col_lo) + __builtin_popcountll(lo2 & col_lo) +
+                        __builtin_popcountll(t4 & col_t4);
+            else if (COUNTED >> j & 1)
                 n[j] += __builtin_popcountll(lo) + __builtin_popcountll(lo2) +
                         __builtin_popcountll(t4);
         }
 #undef MASK
     }
-    for (int j = 0; j < N_CLASSES; j++)
+    n[R_LIQUID] = liquid != 0;
+    k->maybe = 0;
+    for (int j = 0; j < N_CLASSES; j++) {
         if (COUNTED >> j & 1)
             k->count[j] = n[j];
+        k->maybe |= (unsigned)!_mm256_testz_si256(every, _mm256_set1_epi8((char)(1 << j))) << j;
+    }
 }
 #endif
 
@@ -428,7 +455,7 @@ static _Thread_local uint32_t epoch;
  * orthogonally adjacent pairs of doors. */
 static void look_doors(const classes_t *k, seen_t *s)
 {
-    const bitrow_t *door = k->row[R_DOOR], *wet = k->row[R_WET], *wall = k->row[R_WALL];
+    const bitrow_t *door = k->row[R_DOOR], *wall = k->row[R_WALL];
     int off = 0, pairs = 0;
     for (int y = 1; y <= GRID_H; y++) {
         const bitrow_t d = door[y] & COLUMNS;
@@ -440,7 +467,9 @@ static void look_doors(const classes_t *k, seen_t *s)
         const bitrow_t across = d & d >> 1, down = d & door[y + 1];
         const bitrow_t loose = d & ~line;
         if (loose) { /* rare: look at the wet cells around them only then */
-            const bitrow_t w = wet[y - 1] | wet[y] | wet[y + 1];
+            bitrow_t w = 0; /* the wet cells of the three rows */
+            for (int j = y - 1; j <= y + 1; j++)
+                w |= k->row[R_LIQUID][j] | k->row[R_BRIDGE][j] | k->row[R_EDGE][j];
             const bitrow_t odd = loose & ~(w | w << 1 | w >> 1);
             off += odd ? bitrow_popcount(odd) : 0;
         }
@@ -465,7 +494,8 @@ static void look_rivers(const classes_t *k, bitrow_t ends, seen_t *s)
         /* a river's cells, and the barrels and stairs that may stand on them */
         bitrow_t wet[GRID_H + 2];
         for (int y = 1; y <= GRID_H; y++)
-            wet[y] = k->row[R_WET][y] | k->row[R_STAIRS][y] | k->row[R_BARREL][y];
+            wet[y] = k->row[R_LIQUID][y] | k->row[R_BRIDGE][y] | k->row[R_EDGE][y] |
+                     k->row[R_STAIRS][y] | k->row[R_BARREL][y];
         if (h) {
             /* each column's count as five bit planes (a ripple-carry add of
              * each row), then the smallest count some column 2..77 has */
@@ -634,17 +664,15 @@ static void look_rooms(const level_t *lv, const classes_t *k, seen_t *s)
  * H.12): CELL_EDGE cells; the ring a river crosses (H22-H23, H26) or a lava
  * level's ring (H20) being fluid; the tiled walls' grid and the full-height
  * A walls (H11).  All from the class rows: a liquid cell (water, acid,
- * lava, mud, blood) is a wet cell that is neither bridge nor ring fluid; a
- * solid one (wall or door, cell_is_solid) a wall or door cell.  Whether the
- * level has a river, and which way it runs, is the record's (the rows these
- * fill set the map against what was drawn).  any_liquid: the liquid cells
- * of every row OR-ed, and edge_cells, are observer_look's, from its one
- * pass over the rows. */
-static void look_layout10(const level_t *lv, const classes_t *k, bitrow_t any_liquid, seen_t *s)
+ * lava, mud, blood) is one of class K_LIQUID; a solid one (wall or door,
+ * cell_is_solid) a wall or door cell.  Whether the level has a river, and
+ * which way it runs, is the record's (the rows these fill set the map
+ * against what was drawn). */
+static void look_layout10(const level_t *lv, const classes_t *k, seen_t *s)
 {
     const obs_t *o = &lv->obs;
-    const bitrow_t *wet = k->row[R_WET], *bridge = k->row[R_BRIDGE], *edge = k->row[R_EDGE];
-#define LIQUID(y) (wet[y] & ~bridge[y] & ~edge[y] & COLUMNS)
+    const bitrow_t *liquid = k->row[R_LIQUID];
+#define LIQUID(y) (liquid[y] & COLUMNS)
     s->ring_dry = -1;
     if (lv->type == LT_LAVA) {
         const bitrow_t sides = BITROW_BIT(1) | BITROW_BIT(GRID_W);
@@ -671,7 +699,7 @@ static void look_layout10(const level_t *lv, const classes_t *k, bitrow_t any_li
 #undef LIQUID
     s->tiled_offgrid = s->tiled_full_columns = -1;
     if ((lv->type != LT_NORMAL && lv->type != LT_SINGLE && lv->type != LT_SINGLE_PLUS) ||
-        any_liquid)
+        k->count[R_LIQUID])
         return;
     const bitrow_t *wall = k->row[R_WALL], *door = k->row[R_DOOR];
     bitrow_t full = columns(6, 64);
@@ -700,37 +728,35 @@ void observer_look(const level_t *lv, seen_t *s)
     s->stairs = (uint8_t)k.count[R_STAIRS];
     s->bridges = (uint16_t)k.count[R_BRIDGE];
     s->barrels = (uint16_t)k.count[R_BARREL];
-    /* One pass over the class rows for the ring, the fluid, the ring fluid
-     * and the passable cells.  The ring: wall or ring fluid.  A liquid cell
-     * (water, acid, lava, mud, blood) is a wet cell that is neither bridge
-     * nor ring fluid.  The passable cells are all but wall, box, barrel and
-     * ring fluid (docs/rules.md §1, §4, G39, G48: doors, fluids, bridges and
-     * stairs are passable), flooded 8-way from the start below. */
-    const bitrow_t *wall = k.row[R_WALL], *edge = k.row[R_EDGE], *wet = k.row[R_WET],
-                   *bridge = k.row[R_BRIDGE], *box = k.row[R_BOX], *barrel = k.row[R_BARREL];
-    int open = 0, edges = 0;
+    /* One pass over the class rows for the ring and the passable cells.  The
+     * ring: wall or ring fluid.  The passable cells are all but wall, box,
+     * barrel and ring fluid (docs/rules.md §1, §4, G39, G48: doors, fluids,
+     * bridges and stairs are passable), flooded 8-way from the start below;
+     * on most maps there is no box, barrel or ring fluid, and the walls are
+     * all of it. */
+    const bitrow_t *wall = k.row[R_WALL], *edge = k.row[R_EDGE], *box = k.row[R_BOX],
+                   *barrel = k.row[R_BARREL];
+    int open = 0;
     const bitrow_t sides = BITROW_BIT(1) | BITROW_BIT(GRID_W);
     bitrow_t solid = ~(bitrow_t)0, ends = 0; /* wall or ring fluid on rows 2..19; their ring fluid */
-    bitrow_t any_liquid = 0;
     bitrow_t pass[GRID_H + 2];
-#define ROW(y)                                                        \
-    const bitrow_t we = wall[y] | edge[y];                            \
-    pass[y] = COLUMNS & ~(we | box[y] | barrel[y]);                   \
-    any_liquid |= wet[y] & ~(bridge[y] | edge[y]);                    \
-    edges += edge[y] ? bitrow_popcount(edge[y] & COLUMNS) : 0
-    {
-        ROW(1);
+    if (!(k.maybe & (K_EDGE | K_BOX | K_BARREL))) {
+        pass[1] = COLUMNS & ~wall[1];
+        for (int y = 2; y < GRID_H; y++) {
+            pass[y] = COLUMNS & ~wall[y];
+            solid &= wall[y];
+        }
+        pass[GRID_H] = COLUMNS & ~wall[GRID_H];
+    } else {
+        pass[1] = COLUMNS & ~(wall[1] | edge[1] | box[1] | barrel[1]);
+        for (int y = 2; y < GRID_H; y++) {
+            const bitrow_t we = wall[y] | edge[y];
+            pass[y] = COLUMNS & ~(we | box[y] | barrel[y]);
+            solid &= we;
+            ends |= edge[y];
+        }
+        pass[GRID_H] = COLUMNS & ~(wall[GRID_H] | edge[GRID_H] | box[GRID_H] | barrel[GRID_H]);
     }
-    for (int y = 2; y < GRID_H; y++) {
-        ROW(y);
-        solid &= we;
-        ends |= edge[y];
-    }
-    {
-        ROW(GRID_H);
-    }
-#undef ROW
-    any_liquid &= COLUMNS;
     if (sides & ~solid) /* rare: count them */
         for (int y = 2; y < GRID_H; y++)
             open += bitrow_popcount(sides & ~(wall[y] | edge[y]));
@@ -738,8 +764,9 @@ void observer_look(const level_t *lv, seen_t *s)
     if (top | bottom)
         open += bitrow_popcount(top) + bitrow_popcount(bottom);
     s->ring_open = (uint8_t)open;
+    const int edges = k.count[R_EDGE];
     s->edge_cells = (uint8_t)(edges < 255 ? edges : 255);
-    look_layout10(lv, &k, any_liquid, s);
+    look_layout10(lv, &k, s);
     const int sx = lv->start.x, sy = lv->start.y;
     s->start_cell = grid_in_map(sx, sy) ? lv->map.c[GRID_IDX(sx, sy)] : CELL_WALL;
     s->unreachable = (uint16_t)unreached(pass, sx, sy);
