@@ -178,6 +178,60 @@ static void reach_by_hand(void)
     CHECK(s.unreachable == 76 * 18 - 14, "start on a wall: %d", s.unreachable);
 }
 
+/* Rooms on and off the map, on every CPU path (the AVX2 path takes eight
+ * rooms a step): counted by hand from room_on_map's rule, every cell of the
+ * room in 1..78 x 1..20. */
+static void rooms_by_hand(void)
+{
+    static level_t lv;
+    static const room_t ROOMS[] = {
+        {1, 1, 78, 20},  /* the whole map: on */
+        {0, 5, 4, 4},    /* x 0: off */
+        {5, 5, 0, 4},    /* no width: off */
+        {5, 5, 4, 0},    /* no height: off */
+        {75, 2, 4, 3},   /* x 75..78: on */
+        {75, 2, 5, 3},   /* x 75..79: off */
+        {3, 17, 4, 4},   /* y 17..20: on */
+        {3, 17, 4, 5},   /* y 17..21: off */
+        {200, 3, 100, 3}, /* x + w past 255: off */
+        {3, 200, 3, 100}, /* y + h past 255: off */
+        {10, 10, 5, 5},  /* on */
+    };
+    const int n = (int)(sizeof ROOMS / sizeof ROOMS[0]), off = 7;
+    const cpu_path_t best = cpu_best();
+    for (int path = 0; path < 2; path++) {
+        cpu_force(path ? best : CPU_PLAIN);
+        for (int k = 1; k <= n; k++) { /* the first k rooms: every tail length */
+            open_level(&lv);
+            for (int i = 0; i < k; i++)
+                lv.rooms[lv.nrooms++] = ROOMS[i];
+            /* the rooms past the list are not looked at */
+            for (int i = k; i < LEVEL_MAX_ROOMS; i++)
+                lv.rooms[i] = (room_t){0, 0, 0, 0};
+            int want = 0;
+            for (int i = 0; i < k; i++)
+                want += i == 1 || i == 2 || i == 3 || i == 5 || i == 7 || i == 8 || i == 9;
+            seen_t s;
+            observer_look(&lv, &s);
+            CHECK(s.rooms_outside == want, "path %d, %d rooms: %d outside, want %d", path, k,
+                  s.rooms_outside, want);
+        }
+        /* a special room on an off-map room is not looked at; on an on-map one it is */
+        open_level(&lv);
+        for (int i = 0; i < n; i++)
+            lv.rooms[lv.nrooms++] = ROOMS[i];
+        lv.special[lv.nspecial++] = (special_room_t){SPECIAL_VAULT, 5};
+        lv.special[lv.nspecial++] = (special_room_t){SPECIAL_VAULT, 10};
+        lv.special[lv.nspecial++] = (special_room_t){SPECIAL_AMMO, 10};
+        seen_t s;
+        observer_look(&lv, &s);
+        CHECK(s.rooms_outside == off && s.vaults == 1 && s.special_shared == 1,
+              "path %d: outside %d, vaults %d, shared %d", path, s.rooms_outside, s.vaults,
+              s.special_shared);
+    }
+    cpu_force(best);
+}
+
 /* Every CPU path sees the same on real levels of every type. */
 static void paths_agree(const char *rules)
 {
@@ -219,6 +273,7 @@ int main(void)
 {
     hand_made();
     reach_by_hand();
+    rooms_by_hand();
     paths_agree(RULESET_WIKI);
     paths_agree(RULESET_GAME);
     paths_agree(RULESET_GAME10);

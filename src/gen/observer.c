@@ -616,15 +616,59 @@ static int floor_inside(const classes_t *k, const room_t *r)
     return n;
 }
 
-static void look_rooms(const level_t *lv, const classes_t *k, seen_t *s)
+#define ROOM_WORDS ((LEVEL_MAX_ROOMS + 63) / 64)
+
+/* The rooms of the list inside the map: bit i of on[i / 64] for room i. */
+static void rooms_on_map_plain(const level_t *lv, uint64_t on[ROOM_WORDS])
 {
     for (int i = 0; i < lv->nrooms; i++)
-        s->rooms_outside += !room_on_map(&lv->rooms[i]);
+        on[i / 64] |= (uint64_t)room_on_map(&lv->rooms[i]) << (i % 64);
+}
+
+#if CPU_SIMD
+/* room_on_map eight rooms (32 bytes: x, y, w and h each) at a time: no byte
+ * is 0, and x + w <= GRID_W + 1 and y + h <= GRID_H + 1 by saturating byte
+ * sums (a sum past 255 is past the map too); a room's four bytes all right
+ * make its flag (PEXT of the movemask's every fourth bit). */
+CPU_AVX2_FN static void rooms_on_map_avx2(const level_t *lv, uint64_t on[ROOM_WORDS])
+{
+    _Static_assert(sizeof(room_t) == 4 && LEVEL_MAX_ROOMS % 8 == 0, "eight rooms a load");
+    _Static_assert(offsetof(room_t, y) == 1 && offsetof(room_t, w) == 2 && offsetof(room_t, h) == 3,
+                   "x, y, w, h");
+    const __m256i lim = _mm256_set1_epi32((int)(0xffff0000u | (GRID_H + 1) << 8 | (GRID_W + 1)));
+    const __m256i zero = _mm256_setzero_si256();
+    for (int i = 0; i < lv->nrooms; i += 8) {
+        const __m256i v = _mm256_loadu_si256((const __m256i *)&lv->rooms[i]);
+        const __m256i sum = _mm256_adds_epu8(v, _mm256_srli_epi32(v, 16));
+        const __m256i ok = _mm256_andnot_si256(_mm256_cmpeq_epi8(v, zero),
+                                               _mm256_cmpeq_epi8(_mm256_max_epu8(sum, lim), lim));
+        const uint32_t m = (uint32_t)_mm256_movemask_epi8(ok);
+        uint64_t f = _pext_u32(m & m >> 1 & m >> 2 & m >> 3, 0x11111111u);
+        if (lv->nrooms - i < 8)
+            f &= (UINT64_C(1) << (lv->nrooms - i)) - 1;
+        on[i / 64] |= f << (i % 64);
+    }
+}
+#endif
+
+static void look_rooms(const level_t *lv, const classes_t *k, seen_t *s)
+{
+    uint64_t on[ROOM_WORDS] = {0};
+#if CPU_SIMD
+    if (cpu_uses(CPU_AVX2))
+        rooms_on_map_avx2(lv, on);
+    else
+#endif
+        rooms_on_map_plain(lv, on);
+    int inside = 0;
+    for (int w = 0; w < ROOM_WORDS; w++)
+        inside += __builtin_popcountll(on[w]);
+    s->rooms_outside = (uint8_t)(lv->nrooms - inside);
     s->fluid_room_kind = CELL_FLOOR;
-    uint64_t used[(LEVEL_MAX_ROOMS + 63) / 64] = {0};
+    uint64_t used[ROOM_WORDS] = {0};
     for (int i = 0; i < lv->nspecial; i++) {
         const int ri = lv->special[i].room;
-        if (ri >= lv->nrooms || !room_on_map(&lv->rooms[ri]))
+        if (ri >= lv->nrooms || !(on[ri / 64] >> (ri % 64) & 1))
             continue;
         s->special_shared += (used[ri / 64] >> (ri % 64) & 1) != 0;
         used[ri / 64] |= UINT64_C(1) << (ri % 64);
@@ -710,9 +754,8 @@ static void look_layout10(const level_t *lv, const classes_t *k, seen_t *s)
         if (lv->special[i].kind == SPECIAL_VAULT)
             return;
     /* the odd columns 3..77 */
-    bitrow_t odd = 0;
-    for (int x = 3; x <= GRID_W - 1; x += 2)
-        odd |= BITROW_BIT(x);
+    const bitrow_t odd = ((bitrow_t)UINT64_C(0xaaaaaaaaaaaaaaaa) << 64 | UINT64_C(0xaaaaaaaaaaaaaaaa)) &
+                         columns(3, GRID_W - 1);
     int off = 0;
     for (int y = 2; y <= GRID_H - 1; y += 2)
         off += bitrow_popcount((wall[y] | door[y]) & odd);
