@@ -319,14 +319,11 @@ static inline __attribute__((always_inline)) int flood(const bitrow_t pass[GRID_
 {
     half2_t left[GRID_H + 2], near[GRID_H + 2];
     row_runs_t runs[GRID_H + 2];
-    uint32_t open = 0;
     for (int y = 1; y <= GRID_H; y++) {
         left[y] = h2_of(pass[y]);
         near[y] = (half2_t){0, 0};
-        const bool any = h2_any(left[y]);
-        open |= (uint32_t)any << y;
 #if CPU_SIMD
-        if (bmi2 && any)
+        if (bmi2 && h2_any(left[y])) /* rows of wall take no offer that grows */
             runs[y] = runs_of(left[y]);
 #endif
     }
@@ -342,7 +339,6 @@ static inline __attribute__((always_inline)) int flood(const bitrow_t pass[GRID_
         left[sy].lo &= ~g.lo;
         left[sy].hi &= ~g.hi;
         near[sy] = touched(g);
-        open &= ~((uint32_t)!h2_any(left[sy]) << sy);
         uint32_t down = 1u << sy, up = 1u << sy;
 #define OFFER(y, to)                                                            \
     do {                                                                        \
@@ -354,32 +350,29 @@ static inline __attribute__((always_inline)) int flood(const bitrow_t pass[GRID_
             left[to].hi &= ~g.hi;                                               \
             near[to].lo |= t.lo;                                                \
             near[to].hi |= t.hi;                                                \
-            open &= ~((uint32_t)!h2_any(left[to]) << (to));                     \
             down |= 1u << (to);                                                 \
             up |= 1u << (to);                                                   \
         }                                                                       \
     } while (0)
         /* rows 1..GRID_H - 1 offer down, 2..GRID_H up; only to open rows */
         const uint32_t can_down = ((1u << GRID_H) - 1) & ~1u, can_up = can_down << 1;
-        while ((down &= can_down & open >> 1) | (up &= can_up & open << 1)) {
+        while ((down &= can_down) | (up &= can_up)) {
             while (down) {
                 const int y = __builtin_ctz(down);
                 down &= down - 1;
                 OFFER(y, y + 1);
-                down &= can_down & open >> 1;
+                down &= can_down;
             }
             while (up) {
                 const int y = 31 - __builtin_clz(up);
                 up &= ~(1u << y);
                 OFFER(y, y - 1);
-                up &= can_up & open << 1;
+                up &= can_up;
             }
         }
 #undef OFFER
     }
 #undef GROW
-    if (!open) /* usually everything is reached: nothing to count */
-        return 0;
     int n = 0;
     for (int y = 1; y <= GRID_H; y++)
         n += __builtin_popcountll(left[y].lo) + __builtin_popcountll(left[y].hi);
@@ -579,27 +572,45 @@ static bool vault_boxed(const classes_t *k, const room_t *r)
 
 /* A room's box cells (inside its walls) form whole 2x2 blocks: as many box
  * cells as four times the blocks' top-left cells (a box with no box to its
- * left or above, and boxes right, below and diagonally). */
+ * left or above, and boxes right, below and diagonally).  On 64-bit words
+ * of the rows shifted so that the room's left wall is bit 0, for a room at
+ * most 64 wide (all of them but a room of nearly the whole map, which takes
+ * the whole rows). */
+#define BOX_BLOCKS(T, POP, ROW, inside)                                                       \
+    do {                                                                                 \
+        int boxes = 0, blocks = 0;                                                       \
+        /* each row read once: the one above, this one and the one below */             \
+        T above = ROW(r->y) & (inside), b = ROW(r->y + 1) & (inside);                    \
+        for (int y = r->y + 1; y < r->y + r->h - 1; y++) {                               \
+            const T below = ROW(y + 1) & (inside);                                       \
+            if (b) {                                                                     \
+                const T pair = b & below; /* a box with a box below */                   \
+                const T corner = pair & pair >> 1 & ~(b << 1) & ~above;                  \
+                boxes += POP(b);                                                         \
+                blocks += corner ? POP(corner) : 0;                                      \
+            }                                                                            \
+            above = b;                                                                   \
+            b = below;                                                                   \
+        }                                                                                \
+        return boxes == 4 * blocks;                                                      \
+    } while (0)
+
 static bool boxes_in_blocks(const classes_t *k, const room_t *r)
 {
-    const bitrow_t inside = columns(r->x + 1, r->x + r->w - 2);
     const bitrow_t *box = k->row[R_BOX];
-    int boxes = 0, blocks = 0;
-    /* each row read once: the one above, this one and the one below */
-    bitrow_t above = box[r->y] & inside, b = box[r->y + 1] & inside;
-    for (int y = r->y + 1; y < r->y + r->h - 1; y++) {
-        const bitrow_t below = box[y + 1] & inside;
-        if (b) {
-            const bitrow_t pair = b & below; /* a box with a box below */
-            const bitrow_t corner = pair & pair >> 1 & ~(b << 1) & ~above;
-            boxes += bitrow_popcount(b);
-            blocks += corner ? bitrow_popcount(corner) : 0;
-        }
-        above = b;
-        b = below;
+    if (r->w < 3) /* nothing inside */
+        return true;
+    if (r->w <= 64) {
+        const int sh = r->x;
+#define WINDOW(y) ((uint64_t)(box[y] >> sh))
+        BOX_BLOCKS(uint64_t, popcount64, WINDOW, ((UINT64_C(1) << (r->w - 2)) - 1) << 1);
+#undef WINDOW
     }
-    return boxes == 4 * blocks;
+#define WHOLE(y) (box[y])
+    BOX_BLOCKS(bitrow_t, bitrow_popcount, WHOLE, columns(r->x + 1, r->x + r->w - 2));
+#undef WHOLE
 }
+#undef BOX_BLOCKS
 
 /* Floor cells inside a room's walls: the cells of no class. */
 static int floor_inside(const classes_t *k, const room_t *r)
@@ -629,7 +640,7 @@ static void rooms_on_map_plain(const level_t *lv, uint64_t on[ROOM_WORDS])
 /* room_on_map eight rooms (32 bytes: x, y, w and h each) at a time: no byte
  * is 0, and x + w <= GRID_W + 1 and y + h <= GRID_H + 1 by saturating byte
  * sums (a sum past 255 is past the map too); a room's four bytes all right
- * make its flag (PEXT of the movemask's every fourth bit). */
+ * make its flag. */
 CPU_AVX2_FN static void rooms_on_map_avx2(const level_t *lv, uint64_t on[ROOM_WORDS])
 {
     _Static_assert(sizeof(room_t) == 4 && LEVEL_MAX_ROOMS % 8 == 0, "eight rooms a load");
@@ -642,8 +653,9 @@ CPU_AVX2_FN static void rooms_on_map_avx2(const level_t *lv, uint64_t on[ROOM_WO
         const __m256i sum = _mm256_adds_epu8(v, _mm256_srli_epi32(v, 16));
         const __m256i ok = _mm256_andnot_si256(_mm256_cmpeq_epi8(v, zero),
                                                _mm256_cmpeq_epi8(_mm256_max_epu8(sum, lim), lim));
-        const uint32_t m = (uint32_t)_mm256_movemask_epi8(ok);
-        uint64_t f = _pext_u32(m & m >> 1 & m >> 2 & m >> 3, 0x11111111u);
+        /* a flag a room whose four bytes are all right */
+        uint64_t f = (uint32_t)_mm256_movemask_ps(
+            _mm256_castsi256_ps(_mm256_cmpeq_epi32(ok, _mm256_set1_epi32(-1))));
         if (lv->nrooms - i < 8)
             f &= (UINT64_C(1) << (lv->nrooms - i)) - 1;
         on[i / 64] |= f << (i % 64);
