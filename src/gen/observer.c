@@ -191,15 +191,27 @@ CPU_AVX2_FN static void classify_avx2(const grid_t *g, classes_t *k)
 }
 #endif
 
-static void classify(const grid_t *g, classes_t *k)
+/* The cells of r: by the POPCNT instruction where the caller is compiled
+ * for it (fast: the AVX2 path's twin of observer_look), else by
+ * bitrow_popcount (the baseline target has no POPCNT). */
+static inline __attribute__((always_inline)) int pop(bitrow_t r, bool fast)
 {
 #if CPU_SIMD
-    if (cpu_uses(CPU_AVX2)) {
-        classify_avx2(g, k);
-        return;
-    }
+    if (fast)
+        return __builtin_popcountll((uint64_t)r) + __builtin_popcountll((uint64_t)(r >> 64));
 #endif
-    classify_plain(g, k);
+    (void)fast;
+    return bitrow_popcount(r);
+}
+
+static inline __attribute__((always_inline)) int pop64(uint64_t v, bool fast)
+{
+#if CPU_SIMD
+    if (fast)
+        return __builtin_popcountll(v);
+#endif
+    (void)fast;
+    return popcount64(v);
 }
 
 static inline bool bit_at(const bitrow_t *rows, int x, int y)
@@ -446,7 +458,7 @@ static _Thread_local uint32_t epoch;
 
 /* Doors not in a wall line, among those with nothing wet around them, and
  * orthogonally adjacent pairs of doors. */
-static void look_doors(const classes_t *k, seen_t *s)
+static inline __attribute__((always_inline)) void look_doors(const classes_t *k, seen_t *s, bool fast)
 {
     const bitrow_t *door = k->row[R_DOOR], *wall = k->row[R_WALL];
     int off = 0, pairs = 0;
@@ -464,10 +476,10 @@ static void look_doors(const classes_t *k, seen_t *s)
             for (int j = y - 1; j <= y + 1; j++)
                 w |= k->row[R_LIQUID][j] | k->row[R_BRIDGE][j] | k->row[R_EDGE][j];
             const bitrow_t odd = loose & ~(w | w << 1 | w >> 1);
-            off += odd ? bitrow_popcount(odd) : 0;
+            off += odd ? pop(odd, fast) : 0;
         }
         if (across | down)
-            pairs += bitrow_popcount(across) + bitrow_popcount(down);
+            pairs += pop(across, fast) + pop(down, fast);
     }
     s->doors_off_line = (uint8_t)(off > 255 ? 255 : off);
     s->door_pairs = (uint8_t)(pairs > 255 ? 255 : pairs);
@@ -476,7 +488,7 @@ static void look_doors(const classes_t *k, seen_t *s)
 /* The fewest wet, barrel or stairs cells in a column 2..77 (a horizontal
  * river: ring fluid on column 1 or 78) and in a row (a vertical river: ring
  * fluid on row 1 or 20); the columns and rows holding bridge cells. */
-static void look_rivers(const classes_t *k, bitrow_t ends, seen_t *s)
+static inline __attribute__((always_inline)) void look_rivers(const classes_t *k, bitrow_t ends, seen_t *s, bool fast)
 {
     /* a river reaches the ring, where its cells are ring fluid (ends: the
      * ring fluid of rows 2..19) */
@@ -515,7 +527,7 @@ static void look_rivers(const classes_t *k, bitrow_t ends, seen_t *s)
         if (v) {
             int fewest = GRID_W;
             for (int y = 1; y <= GRID_H; y++) {
-                const int n = bitrow_popcount(wet[y] & COLUMNS);
+                const int n = pop(wet[y] & COLUMNS, fast);
                 fewest = n < fewest ? n : fewest;
             }
             s->span_rows = (uint8_t)fewest;
@@ -529,7 +541,7 @@ static void look_rivers(const classes_t *k, bitrow_t ends, seen_t *s)
         cols |= k->row[R_BRIDGE][y];
         rows += (k->row[R_BRIDGE][y] & COLUMNS) != 0;
     }
-    s->bridge_cols = (uint8_t)bitrow_popcount(cols & COLUMNS);
+    s->bridge_cols = (uint8_t)pop(cols & COLUMNS, fast);
     s->bridge_rows = (uint8_t)rows;
 }
 
@@ -551,7 +563,7 @@ static inline bitrow_t columns(int x1, int x2)
  * rows: the ring's cells of a row (the whole box width on its first and
  * last rows, its two sides between) are all wall or door, with no door on
  * a corner. */
-static bool vault_boxed(const classes_t *k, const room_t *r)
+static inline __attribute__((always_inline)) bool vault_boxed(const classes_t *k, const room_t *r, bool fast)
 {
     const int x1 = r->x + 2, y1 = r->y + 2, x2 = r->x + r->w - 3, y2 = r->y + r->h - 3;
     if (x2 - x1 < 2 || y2 - y1 < 2)
@@ -565,7 +577,7 @@ static bool vault_boxed(const classes_t *k, const room_t *r)
         const bitrow_t ring = y == y1 || y == y2 ? across : sides;
         if (ring & ~(wall[y] | door[y]))
             return false;
-        doors += (door[y] & ring) != 0 ? bitrow_popcount(door[y] & ring) : 0;
+        doors += (door[y] & ring) != 0 ? pop(door[y] & ring, fast) : 0;
     }
     return doors == 1;
 }
@@ -576,6 +588,8 @@ static bool vault_boxed(const classes_t *k, const room_t *r)
  * of the rows shifted so that the room's left wall is bit 0, for a room at
  * most 64 wide (all of them but a room of nearly the whole map, which takes
  * the whole rows). */
+#define POP64(v) pop64((v), fast)
+#define POP128(v) pop((v), fast)
 #define BOX_BLOCKS(T, POP, ROW, inside)                                                       \
     do {                                                                                 \
         int boxes = 0, blocks = 0;                                                       \
@@ -595,7 +609,7 @@ static bool vault_boxed(const classes_t *k, const room_t *r)
         return boxes == 4 * blocks;                                                      \
     } while (0)
 
-static bool boxes_in_blocks(const classes_t *k, const room_t *r)
+static inline __attribute__((always_inline)) bool boxes_in_blocks(const classes_t *k, const room_t *r, bool fast)
 {
     const bitrow_t *box = k->row[R_BOX];
     if (r->w < 3) /* nothing inside */
@@ -603,17 +617,19 @@ static bool boxes_in_blocks(const classes_t *k, const room_t *r)
     if (r->w <= 64) {
         const int sh = r->x;
 #define WINDOW(y) ((uint64_t)(box[y] >> sh))
-        BOX_BLOCKS(uint64_t, popcount64, WINDOW, ((UINT64_C(1) << (r->w - 2)) - 1) << 1);
+        BOX_BLOCKS(uint64_t, POP64, WINDOW, ((UINT64_C(1) << (r->w - 2)) - 1) << 1);
 #undef WINDOW
     }
 #define WHOLE(y) (box[y])
-    BOX_BLOCKS(bitrow_t, bitrow_popcount, WHOLE, columns(r->x + 1, r->x + r->w - 2));
+    BOX_BLOCKS(bitrow_t, POP128, WHOLE, columns(r->x + 1, r->x + r->w - 2));
 #undef WHOLE
 }
 #undef BOX_BLOCKS
+#undef POP64
+#undef POP128
 
 /* Floor cells inside a room's walls: the cells of no class. */
-static int floor_inside(const classes_t *k, const room_t *r)
+static inline __attribute__((always_inline)) int floor_inside(const classes_t *k, const room_t *r, bool fast)
 {
     const bitrow_t inside = columns(r->x + 1, r->x + r->w - 2);
     int n = 0;
@@ -622,7 +638,7 @@ static int floor_inside(const classes_t *k, const room_t *r)
         for (int j = 0; j < N_CLASSES; j++)
             any |= k->row[j][y];
         const bitrow_t f = inside & ~any;
-        n += f ? bitrow_popcount(f) : 0;
+        n += f ? pop(f, fast) : 0;
     }
     return n;
 }
@@ -663,11 +679,11 @@ CPU_AVX2_FN static void rooms_on_map_avx2(const level_t *lv, uint64_t on[ROOM_WO
 }
 #endif
 
-static void look_rooms(const level_t *lv, const classes_t *k, seen_t *s)
+static inline __attribute__((always_inline)) void look_rooms(const level_t *lv, const classes_t *k, seen_t *s, bool fast)
 {
     uint64_t on[ROOM_WORDS] = {0};
 #if CPU_SIMD
-    if (cpu_uses(CPU_AVX2))
+    if (fast)
         rooms_on_map_avx2(lv, on);
     else
 #endif
@@ -687,7 +703,7 @@ static void look_rooms(const level_t *lv, const classes_t *k, seen_t *s)
         const room_t *r = &lv->rooms[ri];
         switch (lv->special[i].kind) {
         case SPECIAL_FLUID: {
-            s->fluid_room_floor += (uint8_t)floor_inside(k, r);
+            s->fluid_room_floor += (uint8_t)floor_inside(k, r, fast);
             if (s->fluid_room_kind == CELL_FLOOR) {
                 /* the first one's fluid: what most of its inside holds */
                 int n[CELL__COUNT] = {0};
@@ -705,10 +721,10 @@ static void look_rooms(const level_t *lv, const classes_t *k, seen_t *s)
         }
         case SPECIAL_VAULT:
             s->vaults++;
-            s->vault_unboxed += !vault_boxed(k, r);
+            s->vault_unboxed += !vault_boxed(k, r, fast);
             break;
         case SPECIAL_WAREHOUSE:
-            s->box_blocks_bad += !boxes_in_blocks(k, r);
+            s->box_blocks_bad += !boxes_in_blocks(k, r, fast);
             break;
         default:
             break;
@@ -724,7 +740,7 @@ static void look_rooms(const level_t *lv, const classes_t *k, seen_t *s)
  * cell_is_solid) a wall or door cell.  Whether the level has a river, and
  * which way it runs, is the record's (the rows these fill set the map
  * against what was drawn). */
-static void look_layout10(const level_t *lv, const classes_t *k, seen_t *s)
+static inline __attribute__((always_inline)) void look_layout10(const level_t *lv, const classes_t *k, seen_t *s, bool fast)
 {
     const obs_t *o = &lv->obs;
     const bitrow_t *liquid = k->row[R_LIQUID];
@@ -732,9 +748,9 @@ static void look_layout10(const level_t *lv, const classes_t *k, seen_t *s)
     s->ring_dry = -1;
     if (lv->type == LT_LAVA) {
         const bitrow_t sides = BITROW_BIT(1) | BITROW_BIT(GRID_W);
-        int dry = bitrow_popcount(COLUMNS & ~LIQUID(1)) + bitrow_popcount(COLUMNS & ~LIQUID(GRID_H));
+        int dry = pop(COLUMNS & ~LIQUID(1), fast) + pop(COLUMNS & ~LIQUID(GRID_H), fast);
         for (int y = 2; y < GRID_H; y++)
-            dry += bitrow_popcount(sides & ~LIQUID(y));
+            dry += pop(sides & ~LIQUID(y), fast);
         s->ring_dry = (int8_t)(dry < 127 ? dry : 127);
     } else if (o->river) {
         /* what may stand on a river's cell counts as the river (as span_rows) */
@@ -761,7 +777,7 @@ static void look_layout10(const level_t *lv, const classes_t *k, seen_t *s)
     bitrow_t full = columns(6, 64);
     for (int y = 2; y <= GRID_H - 1 && full; y++)
         full &= wall[y] | door[y];
-    s->tiled_full_columns = (int8_t)bitrow_popcount(full);
+    s->tiled_full_columns = (int8_t)pop(full, fast);
     for (int i = 0; i < lv->nspecial; i++)
         if (lv->special[i].kind == SPECIAL_VAULT)
             return;
@@ -770,15 +786,22 @@ static void look_layout10(const level_t *lv, const classes_t *k, seen_t *s)
                          columns(3, GRID_W - 1);
     int off = 0;
     for (int y = 2; y <= GRID_H - 1; y += 2)
-        off += bitrow_popcount((wall[y] | door[y]) & odd);
+        off += pop((wall[y] | door[y]) & odd, fast);
     s->tiled_offgrid = (int8_t)(off < 127 ? off : 127);
 }
 
-void observer_look(const level_t *lv, seen_t *s)
+/* observer_look, compiled twice: fast, the AVX2 path's (POPCNT and the
+ * AVX2 kernels), and the plain path's. */
+static inline __attribute__((always_inline)) void look(const level_t *lv, seen_t *s, bool fast)
 {
     memset(s, 0, sizeof *s);
     classes_t k;
-    classify(&lv->map, &k);
+#if CPU_SIMD
+    if (fast)
+        classify_avx2(&lv->map, &k);
+    else
+#endif
+        classify_plain(&lv->map, &k);
     s->doors = (uint16_t)k.count[R_DOOR];
     s->stairs = (uint8_t)k.count[R_STAIRS];
     s->bridges = (uint16_t)k.count[R_BRIDGE];
@@ -814,14 +837,14 @@ void observer_look(const level_t *lv, seen_t *s)
     }
     if (sides & ~solid) /* rare: count them */
         for (int y = 2; y < GRID_H; y++)
-            open += bitrow_popcount(sides & ~(wall[y] | edge[y]));
+            open += pop(sides & ~(wall[y] | edge[y]), fast);
     const bitrow_t top = COLUMNS & ~(wall[1] | edge[1]), bottom = COLUMNS & ~(wall[GRID_H] | edge[GRID_H]);
     if (top | bottom)
-        open += bitrow_popcount(top) + bitrow_popcount(bottom);
+        open += pop(top, fast) + pop(bottom, fast);
     s->ring_open = (uint8_t)open;
     const int edges = k.count[R_EDGE];
     s->edge_cells = (uint8_t)(edges < 255 ? edges : 255);
-    look_layout10(lv, &k, s);
+    look_layout10(lv, &k, s, fast);
     const int sx = lv->start.x, sy = lv->start.y;
     s->start_cell = grid_in_map(sx, sy) ? lv->map.c[GRID_IDX(sx, sy)] : CELL_WALL;
     s->unreachable = (uint16_t)unreached(pass, sx, sy);
@@ -849,8 +872,31 @@ void observer_look(const level_t *lv, seen_t *s)
     }
     s->stairs_off = (uint8_t)(s->stairs_off + (s->stairs - listed));
     if (s->doors)
-        look_doors(&k, s);
-    look_rivers(&k, ends, s);
+        look_doors(&k, s, fast);
+    look_rivers(&k, ends, s, fast);
     if (lv->nrooms)
-        look_rooms(lv, &k, s);
+        look_rooms(lv, &k, s, fast);
+}
+
+static void look_plain(const level_t *lv, seen_t *s)
+{
+    look(lv, s, false);
+}
+
+#if CPU_SIMD
+CPU_AVX2_FN static void look_avx2(const level_t *lv, seen_t *s)
+{
+    look(lv, s, true);
+}
+#endif
+
+void observer_look(const level_t *lv, seen_t *s)
+{
+#if CPU_SIMD
+    if (cpu_uses(CPU_AVX2)) {
+        look_avx2(lv, s);
+        return;
+    }
+#endif
+    look_plain(lv, s);
 }
