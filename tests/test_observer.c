@@ -232,6 +232,60 @@ static void rooms_by_hand(void)
     cpu_force(best);
 }
 
+/* Things off the map (one of them at the start's index, GRID_STRIDE
+ * columns on), on the start, in the kept-free box, stacked, on the stairs
+ * and on each other, more than eight of each (the AVX2 path takes eight a
+ * step), on every CPU path: counted by hand. */
+static void things_by_hand(void)
+{
+    static level_t lv;
+    static const point_t MONS[] = {
+        {0, 5}, {79, 5}, {5, 0}, {5, 21}, {200, 3}, /* off the map */
+        {5, 5}, {5, 5},                             /* the start, twice */
+        {40, 10}, {38, 8}, {43, 8},                 /* in the box, its corner, beside it */
+        {70, 15},                                   /* the stairs */
+        {85, 4},                                    /* off: 4 * 80 + 85 is the start's index */
+    };
+    static const point_t ITEMS[] = {
+        {5, 5},   /* the start, on monsters */
+        {85, 4},  /* off */
+        {70, 15}, /* the stairs, on a monster */
+        {70, 15}, /* again: stacked, not counted on the monster twice */
+        {12, 12}, /* lava */
+        {40, 10}, /* on a monster, in the box */
+        {0, 0},   /* off */
+        {20, 5},  /* a door */
+        {30, 3},  /* floor */
+    };
+    const cpu_path_t best = cpu_best();
+    for (int path = 0; path < 2; path++) {
+        cpu_force(path ? best : CPU_PLAIN);
+        open_level(&lv);
+        grid_set(&lv.map, 12, 12, CELL_LAVA);
+        grid_set(&lv.map, 20, 5, CELL_DOOR);
+        lv.keepout = (rect_t){38, 8, 42, 12};
+        for (size_t i = 0; i < sizeof MONS / sizeof MONS[0]; i++)
+            lv.monster[lv.nmonsters++] = (monster_t){.x = MONS[i].x, .y = MONS[i].y};
+        for (size_t i = 0; i < sizeof ITEMS / sizeof ITEMS[0]; i++)
+            lv.item[lv.nitems++] = ITEMS[i];
+        seen_t s;
+        observer_look(&lv, &s);
+        CHECK(s.mon.blocked == 6 && s.mon.on_start == 2 && s.mon.stacked == 1 &&
+                  s.mon.keepout == 2 && s.mon.on_stairs == 1 && s.mon.hazard == 0 &&
+                  s.mon.on_other == 0,
+              "path %d monsters: blocked %d start %d stacked %d keepout %d stairs %d", path,
+              s.mon.blocked, s.mon.on_start, s.mon.stacked, s.mon.keepout, s.mon.on_stairs);
+        CHECK(s.item.blocked == 3 && s.item.on_start == 1 && s.item.on_other == 3 &&
+                  s.item.stacked == 1 && s.item.on_stairs == 2 && s.item.hazard == 1 &&
+                  s.item.keepout == 1,
+              "path %d items: blocked %d start %d other %d stacked %d stairs %d hazard %d "
+              "keepout %d",
+              path, s.item.blocked, s.item.on_start, s.item.on_other, s.item.stacked,
+              s.item.on_stairs, s.item.hazard, s.item.keepout);
+    }
+    cpu_force(best);
+}
+
 /* Every CPU path sees the same on real levels of every type. */
 static void paths_agree(const char *rules)
 {
@@ -274,6 +328,7 @@ int main(void)
     hand_made();
     reach_by_hand();
     rooms_by_hand();
+    things_by_hand();
     paths_agree(RULESET_WIKI);
     paths_agree(RULESET_GAME);
     paths_agree(RULESET_GAME10);

@@ -450,6 +450,81 @@ look_at(const level_t *lv, const uint8_t *xy, int n, size_t step, uint32_t *mark
     return p;
 }
 
+#if CPU_SIMD
+/* look_at on the AVX2 path, for the monsters (items false) or the items:
+ * the tests of the coordinates (in the map, on the start, in the kept-free
+ * box) and the cells' indices eight things at a time, then the map and the
+ * marks one thing at a time, the things off the map left out as look_at
+ * leaves them out (in the order of the list, as look_at). */
+CPU_AVX2_FN static inline seen_things_t
+look_at_avx2(const level_t *lv, bool items, uint32_t *mark, uint32_t own, uint32_t other)
+{
+    _Static_assert(sizeof(monster_t) == 4 && offsetof(monster_t, x) == 1 && sizeof(point_t) == 2,
+                   "a monster a 32-bit lane, x then y from its second byte; an item 16 bits");
+    _Static_assert(LEVEL_MAX_MONSTERS % 8 == 0 && LEVEL_MAX_ITEMS % 8 == 0, "eight things a load");
+    seen_things_t p = {0};
+    const int n = items ? lv->nitems : lv->nmonsters;
+    const int sx = items ? 0 : 8; /* x's first bit in a thing's lane; y's 8 bits up */
+    const rect_t ko = lv->keepout;
+    const __m256i byte = _mm256_set1_epi32(0xff), zero = _mm256_setzero_si256();
+    const __m256i start = _mm256_set1_epi32(GRID_IDX(lv->start.x, lv->start.y));
+    const __m256i xlim = _mm256_set1_epi32(GRID_W + 1), ylim = _mm256_set1_epi32(GRID_H + 1);
+    const __m256i kx1 = _mm256_set1_epi32(ko.x1 - 1), kx2 = _mm256_set1_epi32(ko.x2 + 1),
+                  ky1 = _mm256_set1_epi32(ko.y1 - 1), ky2 = _mm256_set1_epi32(ko.y2 + 1);
+    uint64_t cells = 0; /* the THING lanes */
+    int on_start = 0, keepout = 0, stacked = 0, on_other = 0;
+    const uint8_t *map = lv->map.c;
+    /* the marks' address in a register: else GCC makes the thread-local
+     * address again at each use */
+    __asm__("" : "+r"(mark));
+    for (int i = 0; i < n; i += 8) {
+        const __m256i v =
+            items ? _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)&lv->item[i]))
+                  : _mm256_loadu_si256((const __m256i *)&lv->monster[i]);
+        const __m256i x = _mm256_and_si256(_mm256_srli_epi32(v, sx), byte);
+        const __m256i y = _mm256_and_si256(_mm256_srli_epi32(v, sx + 8), byte);
+        const __m256i in = _mm256_and_si256(
+            _mm256_and_si256(_mm256_cmpgt_epi32(x, zero), _mm256_cmpgt_epi32(xlim, x)),
+            _mm256_and_si256(_mm256_cmpgt_epi32(y, zero), _mm256_cmpgt_epi32(ylim, y)));
+        const __m256i idx = _mm256_add_epi32(
+            _mm256_add_epi32(_mm256_slli_epi32(y, 6), _mm256_slli_epi32(y, 4)), x);
+        _Static_assert(GRID_STRIDE == 64 + 16, "y * GRID_STRIDE by two shifts");
+#define LANES(m) ((unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(m)))
+        const unsigned valid = n - i >= 8 ? 0xffu : (1u << (n - i)) - 1;
+        const unsigned inside = LANES(in) & valid;
+        on_start += __builtin_popcount(LANES(_mm256_and_si256(in, _mm256_cmpeq_epi32(idx, start))) &
+                                       valid);
+        if (ko.x1) {
+            const __m256i box = _mm256_and_si256(
+                _mm256_and_si256(_mm256_cmpgt_epi32(x, kx1), _mm256_cmpgt_epi32(kx2, x)),
+                _mm256_and_si256(_mm256_cmpgt_epi32(y, ky1), _mm256_cmpgt_epi32(ky2, y)));
+            keepout += __builtin_popcount(LANES(box) & inside);
+        }
+#undef LANES
+        cells += T_BLOCKED * (uint64_t)__builtin_popcount(valid & ~inside);
+        uint32_t at[8];
+        _mm256_storeu_si256((__m256i *)at, idx);
+        for (unsigned m = inside; m; m &= m - 1) {
+            const uint32_t c = at[__builtin_ctz(m)];
+            const uint8_t kind = map[c];
+            cells += kind < 16 ? THING[kind] : T_BLOCKED;
+            stacked += mark[c] == own;
+            if (other != NO_OTHER)
+                on_other += mark[c] == other;
+            mark[c] = own;
+        }
+    }
+    p.on_start = (uint16_t)on_start;
+    p.keepout = (uint16_t)keepout;
+    p.stacked = (uint16_t)stacked;
+    p.on_other = (uint16_t)on_other;
+    p.blocked = (uint16_t)cells;
+    p.hazard = (uint16_t)(cells >> 16);
+    p.on_stairs = (uint16_t)(cells >> 32);
+    return p;
+}
+#endif
+
 /* The per-thread marks of look_at and the epoch last used: each level takes
  * two new epochs (monsters, then items); on wrap-around the marks are
  * cleared once. */
@@ -856,8 +931,17 @@ static inline __attribute__((always_inline)) void look(const level_t *lv, seen_t
         epoch = 0;
     }
     const uint32_t em = ++epoch, ei = ++epoch;
-    s->mon = look_at(lv, &lv->monster[0].x, lv->nmonsters, sizeof(monster_t), marks, em, NO_OTHER);
-    s->item = look_at(lv, &lv->item[0].x, lv->nitems, sizeof(point_t), marks, ei, em);
+#if CPU_SIMD
+    if (fast) {
+        s->mon = look_at_avx2(lv, false, marks, em, NO_OTHER);
+        s->item = look_at_avx2(lv, true, marks, ei, em);
+    } else
+#endif
+    {
+        s->mon = look_at(lv, &lv->monster[0].x, lv->nmonsters, sizeof(monster_t), marks, em,
+                         NO_OTHER);
+        s->item = look_at(lv, &lv->item[0].x, lv->nitems, sizeof(point_t), marks, ei, em);
+    }
     /* the stairs list against the stairs cells */
     int listed = 0;
     bitrow_t seen_st[GRID_H + 2] = {0};
