@@ -385,6 +385,11 @@ static inline __attribute__((always_inline)) int flood(const bitrow_t pass[GRID_
 #undef OFFER
     }
 #undef GROW
+    uint64_t any = 0; /* usually everything is reached: nothing to count */
+    for (int y = 1; y <= GRID_H; y++)
+        any |= left[y].lo | left[y].hi;
+    if (!any)
+        return 0;
     int n = 0;
     for (int y = 1; y <= GRID_H; y++)
         n += __builtin_popcountll(left[y].lo) + __builtin_popcountll(left[y].hi);
@@ -900,6 +905,11 @@ static inline __attribute__((always_inline)) void look(const level_t *lv, seen_t
             solid &= wall[y];
         }
         pass[GRID_H] = COLUMNS & ~wall[GRID_H];
+    } else if (!(k.maybe & K_EDGE)) { /* boxes or barrels, no ring fluid */
+        for (int y = 1; y <= GRID_H; y++)
+            pass[y] = COLUMNS & ~(wall[y] | box[y] | barrel[y]);
+        for (int y = 2; y < GRID_H; y++)
+            solid &= wall[y];
     } else {
         pass[1] = COLUMNS & ~(wall[1] | edge[1] | box[1] | barrel[1]);
         for (int y = 2; y < GRID_H; y++) {
