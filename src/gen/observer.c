@@ -214,11 +214,6 @@ static inline __attribute__((always_inline)) int pop64(uint64_t v, bool fast)
     return popcount64(v);
 }
 
-static inline bool bit_at(const bitrow_t *rows, int x, int y)
-{
-    return rows[y] >> x & 1;
-}
-
 /* The observer's own flood (not reach.c's, whose result is the record it is
  * held against), on rows as two 64-bit halves (bits 0..63 and 64..79): GCC
  * keeps these in registers where it spills the 128-bit type. */
@@ -530,8 +525,9 @@ look_at_avx2(const level_t *lv, bool items, uint32_t *mark, uint32_t own, uint32
 }
 #endif
 
-/* The per-thread marks of look_at and the epoch last used: each level takes
- * two new epochs (monsters, then items); on wrap-around the marks are
+/* The per-thread marks of look_at and the stairs list, and the epoch last
+ * used: each level takes three new epochs (monsters, items, then the
+ * stairs list's cells); on wrap-around the marks are
  * cleared once. */
 static _Thread_local uint32_t marks[GRID_CELLS];
 static _Thread_local uint32_t epoch;
@@ -1021,11 +1017,11 @@ static inline __attribute__((always_inline)) void look(const level_t *lv, seen_t
     /* where things stand */
     _Static_assert(offsetof(monster_t, y) == offsetof(monster_t, x) + 1, "x then y");
     _Static_assert(offsetof(point_t, y) == offsetof(point_t, x) + 1, "x then y");
-    if (epoch >= UINT32_MAX - 2) {
+    if (epoch >= UINT32_MAX - 3) {
         memset(marks, 0, sizeof marks);
         epoch = 0;
     }
-    const uint32_t em = ++epoch, ei = ++epoch;
+    const uint32_t em = ++epoch, ei = ++epoch, es = ++epoch;
 #if CPU_SIMD
     if (fast) {
         s->mon = look_at_avx2(lv, false, marks, em, NO_OTHER);
@@ -1039,11 +1035,12 @@ static inline __attribute__((always_inline)) void look(const level_t *lv, seen_t
     }
     /* the stairs list against the stairs cells */
     int listed = 0;
-    bitrow_t seen_st[GRID_H + 2] = {0};
     for (int i = 0; i < lv->nstairs; i++) {
         const int x = lv->stairs[i].x, y = lv->stairs[i].y;
-        if (grid_in_map(x, y) && grid_get(&lv->map, x, y) == CELL_STAIRS && !bit_at(seen_st, x, y)) {
-            seen_st[y] |= BITROW_BIT(x);
+        /* a cell an earlier entry counted holds this level's third epoch */
+        if (grid_in_map(x, y) && grid_get(&lv->map, x, y) == CELL_STAIRS &&
+            marks[GRID_IDX(x, y)] != es) {
+            marks[GRID_IDX(x, y)] = es;
             listed++;
         } else {
             s->stairs_off++;
