@@ -92,6 +92,17 @@ static void hand_made(void)
     CHECK(s.rooms_outside == 1 && s.special_shared == 1, "rooms outside %d, shared %d",
           s.rooms_outside, s.special_shared);
 
+    /* the stairs cell listed twice, and an entry on floor: the second entry and
+     * the floor entry are off (2); the same on a second look */
+    open_level(&lv);
+    lv.stairs[lv.nstairs++] = (point_t){70, 15};
+    lv.stairs[lv.nstairs++] = (point_t){10, 10};
+    for (int look = 0; look < 2; look++) {
+        observer_look(&lv, &s);
+        CHECK(s.stairs == 1 && s.stairs_off == 2, "look %d: stairs %d, off %d", look, s.stairs,
+              s.stairs_off);
+    }
+
     /* a horizontal river of width 3 over rows 8-10 with a 2-column bridge at
      * x 20-21, one of its cells under a barrel; a fluid room with one floor
      * cell left; a vault whose inner box has one door; a warehouse room with
