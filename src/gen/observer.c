@@ -5,7 +5,9 @@
  * AVX2 path, one cell at a time on the plain path: the same bit rows either
  * way, test_observer holds them equal) and leaves a bit row per class;
  * everything else is read from those rows, from the positions of the things
- * on the level, and from the room list.  Reachability too: the passable
+ * on the level, and from the room list (observer_look is compiled twice:
+ * for the AVX2 path, with POPCNT and the things, doors, rooms and fluids by
+ * vector compares, and for the plain one).  Reachability too: the passable
  * cells are the complement of the wall, box, barrel and ring-fluid rows,
  * flooded from the start by a flood of this file's own (unreached), not the
  * generator's (reach.c), whose count it is held against.  Nothing here reads
@@ -319,8 +321,9 @@ CPU_AVX2_FN static inline half2_t grow_bmi2(half2_t r, half2_t p, const row_runs
  * gains cells is offered to the row below (down) and the row above (up):
  * the offer grows the cells it touches there over their runs.  The offers
  * downwards are made in ascending order, so a gain cascades down in one
- * pass, then upwards likewise, until no row has news; rows with nothing
- * left (open) take no offer. */
+ * pass, then upwards likewise, until no row has news (an offer to a row
+ * with nothing left hits nothing: cheaper than keeping a mask of such
+ * rows). */
 static inline __attribute__((always_inline)) int flood(const bitrow_t pass[GRID_H + 2], int sx,
                                                        int sy, bool bmi2)
 {
@@ -361,7 +364,7 @@ static inline __attribute__((always_inline)) int flood(const bitrow_t pass[GRID_
             up |= 1u << (to);                                                   \
         }                                                                       \
     } while (0)
-        /* rows 1..GRID_H - 1 offer down, 2..GRID_H up; only to open rows */
+        /* rows 1..GRID_H - 1 offer down, 2..GRID_H up */
         const uint32_t can_down = ((1u << GRID_H) - 1) & ~1u, can_up = can_down << 1;
         while ((down &= can_down) | (up &= can_up)) {
             while (down) {
