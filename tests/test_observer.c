@@ -92,6 +92,17 @@ static void hand_made(void)
     CHECK(s.rooms_outside == 1 && s.special_shared == 1, "rooms outside %d, shared %d",
           s.rooms_outside, s.special_shared);
 
+    /* the stairs cell listed twice, and an entry on floor: the second entry and
+     * the floor entry are off (2); the same on a second look */
+    open_level(&lv);
+    lv.stairs[lv.nstairs++] = (point_t){70, 15};
+    lv.stairs[lv.nstairs++] = (point_t){10, 10};
+    for (int look = 0; look < 2; look++) {
+        observer_look(&lv, &s);
+        CHECK(s.stairs == 1 && s.stairs_off == 2, "look %d: stairs %d, off %d", look, s.stairs,
+              s.stairs_off);
+    }
+
     /* a horizontal river of width 3 over rows 8-10 with a 2-column bridge at
      * x 20-21, one of its cells under a barrel; a fluid room with one floor
      * cell left; a vault whose inner box has one door; a warehouse room with
@@ -178,6 +189,114 @@ static void reach_by_hand(void)
     CHECK(s.unreachable == 76 * 18 - 14, "start on a wall: %d", s.unreachable);
 }
 
+/* Rooms on and off the map, on every CPU path (the AVX2 path takes eight
+ * rooms a step): counted by hand from room_on_map's rule, every cell of the
+ * room in 1..78 x 1..20. */
+static void rooms_by_hand(void)
+{
+    static level_t lv;
+    static const room_t ROOMS[] = {
+        {1, 1, 78, 20},  /* the whole map: on */
+        {0, 5, 4, 4},    /* x 0: off */
+        {5, 5, 0, 4},    /* no width: off */
+        {5, 5, 4, 0},    /* no height: off */
+        {75, 2, 4, 3},   /* x 75..78: on */
+        {75, 2, 5, 3},   /* x 75..79: off */
+        {3, 17, 4, 4},   /* y 17..20: on */
+        {3, 17, 4, 5},   /* y 17..21: off */
+        {200, 3, 100, 3}, /* x + w past 255: off */
+        {3, 200, 3, 100}, /* y + h past 255: off */
+        {10, 10, 5, 5},  /* on */
+    };
+    const int n = (int)(sizeof ROOMS / sizeof ROOMS[0]), off = 7;
+    const cpu_path_t best = cpu_best();
+    for (int path = 0; path < 2; path++) {
+        cpu_force(path ? best : CPU_PLAIN);
+        for (int k = 1; k <= n; k++) { /* the first k rooms: every tail length */
+            open_level(&lv);
+            for (int i = 0; i < k; i++)
+                lv.rooms[lv.nrooms++] = ROOMS[i];
+            /* the rooms past the list are not looked at */
+            for (int i = k; i < LEVEL_MAX_ROOMS; i++)
+                lv.rooms[i] = (room_t){0, 0, 0, 0};
+            int want = 0;
+            for (int i = 0; i < k; i++)
+                want += i == 1 || i == 2 || i == 3 || i == 5 || i == 7 || i == 8 || i == 9;
+            seen_t s;
+            observer_look(&lv, &s);
+            CHECK(s.rooms_outside == want, "path %d, %d rooms: %d outside, want %d", path, k,
+                  s.rooms_outside, want);
+        }
+        /* a special room on an off-map room is not looked at; on an on-map one it is */
+        open_level(&lv);
+        for (int i = 0; i < n; i++)
+            lv.rooms[lv.nrooms++] = ROOMS[i];
+        lv.special[lv.nspecial++] = (special_room_t){SPECIAL_VAULT, 5};
+        lv.special[lv.nspecial++] = (special_room_t){SPECIAL_VAULT, 10};
+        lv.special[lv.nspecial++] = (special_room_t){SPECIAL_AMMO, 10};
+        seen_t s;
+        observer_look(&lv, &s);
+        CHECK(s.rooms_outside == off && s.vaults == 1 && s.special_shared == 1,
+              "path %d: outside %d, vaults %d, shared %d", path, s.rooms_outside, s.vaults,
+              s.special_shared);
+    }
+    cpu_force(best);
+}
+
+/* Things off the map (one of them at the start's index, GRID_STRIDE
+ * columns on), on the start, in the kept-free box, stacked, on the stairs
+ * and on each other, more than eight of each (the AVX2 path takes eight a
+ * step), on every CPU path: counted by hand. */
+static void things_by_hand(void)
+{
+    static level_t lv;
+    static const point_t MONS[] = {
+        {0, 5}, {79, 5}, {5, 0}, {5, 21}, {200, 3}, /* off the map */
+        {5, 5}, {5, 5},                             /* the start, twice */
+        {40, 10}, {38, 8}, {43, 8},                 /* in the box, its corner, beside it */
+        {70, 15},                                   /* the stairs */
+        {85, 4},                                    /* off: 4 * 80 + 85 is the start's index */
+    };
+    static const point_t ITEMS[] = {
+        {5, 5},   /* the start, on monsters */
+        {85, 4},  /* off */
+        {70, 15}, /* the stairs, on a monster */
+        {70, 15}, /* again: stacked, not counted on the monster twice */
+        {12, 12}, /* lava */
+        {40, 10}, /* on a monster, in the box */
+        {0, 0},   /* off */
+        {20, 5},  /* a door */
+        {30, 3},  /* floor */
+    };
+    const cpu_path_t best = cpu_best();
+    for (int path = 0; path < 2; path++) {
+        cpu_force(path ? best : CPU_PLAIN);
+        open_level(&lv);
+        grid_set(&lv.map, 12, 12, CELL_LAVA);
+        grid_set(&lv.map, 20, 5, CELL_DOOR);
+        lv.keepout = (rect_t){38, 8, 42, 12};
+        for (size_t i = 0; i < sizeof MONS / sizeof MONS[0]; i++)
+            lv.monster[lv.nmonsters++] = (monster_t){.x = MONS[i].x, .y = MONS[i].y};
+        for (size_t i = 0; i < sizeof ITEMS / sizeof ITEMS[0]; i++)
+            lv.item[lv.nitems++] = ITEMS[i];
+        seen_t s;
+        observer_look(&lv, &s);
+        CHECK(s.mon.blocked == 6 && s.mon.on_start == 2 && s.mon.stacked == 1 &&
+                  s.mon.keepout == 2 && s.mon.on_stairs == 1 && s.mon.hazard == 0 &&
+                  s.mon.on_other == 0,
+              "path %d monsters: blocked %d start %d stacked %d keepout %d stairs %d", path,
+              s.mon.blocked, s.mon.on_start, s.mon.stacked, s.mon.keepout, s.mon.on_stairs);
+        CHECK(s.item.blocked == 3 && s.item.on_start == 1 && s.item.on_other == 3 &&
+                  s.item.stacked == 1 && s.item.on_stairs == 2 && s.item.hazard == 1 &&
+                  s.item.keepout == 1,
+              "path %d items: blocked %d start %d other %d stacked %d stairs %d hazard %d "
+              "keepout %d",
+              path, s.item.blocked, s.item.on_start, s.item.on_other, s.item.stacked,
+              s.item.on_stairs, s.item.hazard, s.item.keepout);
+    }
+    cpu_force(best);
+}
+
 /* Every CPU path sees the same on real levels of every type. */
 static void paths_agree(const char *rules)
 {
@@ -220,6 +339,8 @@ int main(void)
 {
     hand_made();
     reach_by_hand();
+    rooms_by_hand();
+    things_by_hand();
     paths_agree(RULESET_WIKI);
     paths_agree(RULESET_GAME);
     paths_agree(RULESET_GAME10);
