@@ -325,14 +325,33 @@ int normal_door_candidates(const bitrow_t solid[GRID_H + 2], const bitrow_t door
     return candidates_and_starts(solid, door, cand, count, count_lo, start, &left);
 }
 
+/* The candidates before each row: end[0] = 0, end[i] those of rows
+ * 2..i+1 (i = 1..GRID_H-2), then more than any k (the search's padding). */
+#define END_SLOTS 32
+_Static_assert(GRID_H - 1 <= END_SLOTS - 1, "the ends fit, the search (to END_SLOTS - 1) reaches them");
+static void candidate_ends(const int count[GRID_H + 2], int end[END_SLOTS])
+{
+    end[0] = 0;
+#pragma GCC unroll 18
+    for (int y = 2; y < GRID_H; y++)
+        end[y - 1] = end[y - 2] + count[y];
+    for (int i = GRID_H - 1; i < END_SLOTS; i++)
+        end[i] = INT32_MAX;
+}
+
 /* The k-th candidate in row-major order (y, then x ascending): its row by
- * a walk down the row counts, then its cell in the row. */
-static int nth_candidate(const bitrow_t cand[GRID_H + 2], const int count[GRID_H + 2],
+ * a binary search of the row ends (i rows wholly before the k-th: the
+ * largest i with end[i] <= k, found by conditional adds, no branch), then
+ * its cell in the row. */
+static int nth_candidate(const bitrow_t cand[GRID_H + 2], const int end[END_SLOTS],
                          const int count_lo[GRID_H + 2], int k, int *x)
 {
-    int y = 2;
-    while (k >= count[y])
-        k -= count[y++];
+    int i = 0;
+#pragma GCC unroll 5
+    for (int h = END_SLOTS / 2; h; h /= 2)
+        i += h & -(int)(end[i + h] <= k);
+    const int y = 2 + i;
+    k -= end[i];
     /* then the k-th of the row: in the low half, or the high half's
      * (k - count_lo)-th, picked by masks (a ?: is made a branch) */
     const bool high = k >= count_lo[y];
@@ -360,10 +379,12 @@ static inline int extra_doors(walls_t *w, rng_t *r, bool count_doors)
                                   &w->start_left);
     if (n == 0)
         return 0;
+    int end[END_SLOTS];
+    candidate_ends(count, end);
     int slot = NORMAL_WALLS;
 #pragma GCC unroll 8
     for (int i = 0; i < EXTRA_DOOR_TRIES; i++) {
-        int x, y = nth_candidate(cand, count, count_lo, (int)rng_below(r, (uint32_t)n), &x);
+        int x, y = nth_candidate(cand, end, count_lo, (int)rng_below(r, (uint32_t)n), &x);
         make_door_if(w, x, y, !door_near(w->b.door, x, y), &slot, count_doors);
     }
     return EXTRA_DOOR_TRIES;
