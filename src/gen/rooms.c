@@ -52,10 +52,10 @@ void rooms_scan(level_t *lv)
  * every start in order (y, then x) in one loop over set bits, whose only
  * unpredictable branch is its end (a loop per row mispredicts at the end of
  * most rows).  Words 0, 1 and 2*GRID_H.. are not written. */
-#define START_WORDS (2 * GRID_H)
+#define START_WORDS ROOMS_START_WORDS
 _Static_assert(START_WORDS <= 64 && GRID_STRIDE <= 128, "a row is two words, a bit a word");
 
-static uint64_t starts(const bitrow_t solid[GRID_H + 2], uint64_t word[START_WORDS])
+static inline uint64_t starts(const bitrow_t solid[GRID_H + 2], uint64_t word[START_WORDS])
 {
     uint64_t left = 0;
     for (int y = 1; y < GRID_H; y++) {
@@ -134,11 +134,22 @@ void rooms_scan_rows(level_t *lv, const bitrow_t solid[GRID_H + 2])
     }
 }
 
+uint64_t rooms_starts(const bitrow_t solid[GRID_H + 2], uint64_t word[START_WORDS])
+{
+    return starts(solid, word);
+}
+
 void rooms_scan_columns(level_t *lv, const bitrow_t solid[GRID_H + 2],
                         const uint32_t col[GRID_STRIDE])
 {
     uint64_t word[START_WORDS];
-    uint64_t left = starts(solid, word); /* the words with starts not yet visited */
+    rooms_scan_starts(lv, solid, col, word, starts(solid, word));
+}
+
+/* left: the words with starts not yet visited. */
+void rooms_scan_starts(level_t *lv, const bitrow_t solid[GRID_H + 2],
+                       const uint32_t col[GRID_STRIDE], uint64_t word[START_WORDS], uint64_t left)
+{
     while (left) {
         const int i = __builtin_ctzll(left);
         const uint64_t st = word[i];

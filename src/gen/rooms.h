@@ -24,6 +24,19 @@ void rooms_scan_rows(level_t *lv, const bitrow_t solid[GRID_H + 2]);
 void rooms_scan_columns(level_t *lv, const bitrow_t solid[GRID_H + 2],
                         const uint32_t col[GRID_STRIDE]);
 
+/* The room starts of rows 1..GRID_H-1 as 64-bit words (word 2y: cells 0..63
+ * of row y, word 2y+1: cells 64..79; words 0, 1 unwritten): rooms_starts
+ * makes them from the solid rows and returns the mask of the words that
+ * hold a start (bit i for word i).  A layout that makes them in a pass of
+ * its own over the solid rows (the normal layout's extra-door candidates)
+ * hands them to rooms_scan_starts, which is rooms_scan_columns without the
+ * starts pass; word is consumed. */
+#define ROOMS_START_WORDS (2 * GRID_H)
+uint64_t rooms_starts(const bitrow_t solid[GRID_H + 2], uint64_t word[ROOMS_START_WORDS]);
+void rooms_scan_starts(level_t *lv, const bitrow_t solid[GRID_H + 2],
+                       const uint32_t col[GRID_STRIDE], uint64_t word[ROOMS_START_WORDS],
+                       uint64_t left);
+
 /* Count rooms, rooms >= 4, 2x2 entries and the layout's doors into lv->obs
  * (called once the layout is drawn, before population; in layout-only mode
  * the layout has no water yet, so the doors are the layout's own). */
