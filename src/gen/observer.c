@@ -316,141 +316,82 @@ CPU_AVX2_FN static inline half2_t grow_bmi2(half2_t r, half2_t p, const row_runs
 #endif
 
 /* Passable cells of pass not reachable 8-way from (sx, sy), all of them
- * when the start is not passable: the components of the passable cells,
- * each a bit row of its cells in the current row, carried from the top row
- * down in one pass.  A row's component grows into the next row over the
- * runs its cells touch there (touched, then grown over whole runs); two
- * that grow into a common run are one component from there on (the later
- * joins the earlier); a run touched by none starts a component of its own;
- * one that touches nothing in the next row is finished (8-way steps reach
- * nothing past a row it has no cell in).  The merges find every join: two
- * components meet only in a row where both have cells.  A row equal to the
- * row above has each component's cells as they are (each run touches the
- * run right above it and no other).  count false: 0 when every passable
- * cell ends in one component, the start's (by far the most levels), else
- * -1, with no cells counted; count true: the cells of every component but
- * the start's. */
-enum { MAX_LIVE = (GRID_W + 1) / 2 }; /* components with cells in a row: at most its runs */
-
-/* The components' cells in a row added to their counts; on the start's
- * row, which one holds the start (sx). */
-static inline __attribute__((always_inline)) void counted(const half2_t *m, int *cells,
-                                                          bool *has_start, int live, bool on_start,
-                                                          int sx, bool fast)
-{
-    for (int i = 0; i < live; i++) {
-        const bitrow_t r = (bitrow_t)m[i].hi << 64 | m[i].lo;
-        cells[i] += pop(r, fast);
-        if (on_start)
-            has_start[i] = (r >> sx) & 1;
-    }
-}
-
-static inline __attribute__((always_inline)) int sweep(const bitrow_t pass[GRID_H + 2], int sx,
-                                                       int sy, bool bmi2, bool count)
-{
-    half2_t m[MAX_LIVE];      /* each component's cells in the row above */
-    int cells[MAX_LIVE];      /* and its cells above that (count) */
-    bool has_start[MAX_LIVE]; /* (count) */
-    int live = 0, made = 0, merged = 0, other = 0;
-    bitrow_t prev = 0;
-    row_runs_t runs;
-#if CPU_SIMD
-#define GROW(r, p) (bmi2 ? grow_bmi2((r), (p), &runs) : grow_plain((r), (p)))
-#else
-#define GROW(r, p) grow_plain((r), (p))
-    (void)runs;
-    (void)bmi2;
-#endif
-    for (int y = 1; y <= GRID_H; y++) {
-        const bitrow_t row = pass[y];
-        if (row == prev && y > 1) { /* the components' cells as in the row above */
-            if (count)
-                counted(m, cells, has_start, live, y == sy, sx, bmi2);
-            continue;
-        }
-        prev = row;
-        const half2_t p = h2_of(row);
-#if CPU_SIMD
-        if (bmi2 && live && h2_any(p))
-            runs = runs_of(p);
-#endif
-        half2_t all = {0, 0}; /* the cells the components grew into */
-        int k = 0;            /* the components carried on, m[0..k-1] */
-        for (int i = 0; i < live; i++) {
-            const half2_t t = touched(m[i]);
-            const half2_t hit = {t.lo & p.lo, t.hi & p.hi};
-            int c = count ? cells[i] : 0;
-            bool st = count && has_start[i];
-            if (!h2_any(hit)) { /* finished */
-                if (count && !st)
-                    other += c;
-                continue;
-            }
-            half2_t g = GROW(hit, p);
-            if ((g.lo & all.lo) | (g.hi & all.hi)) /* joins some carried on already */
-                for (int j = 0; j < k; j++)
-                    if ((g.lo & m[j].lo) | (g.hi & m[j].hi)) {
-                        g.lo |= m[j].lo;
-                        g.hi |= m[j].hi;
-                        if (count) {
-                            c += cells[j];
-                            st |= has_start[j];
-                        }
-                        merged++;
-                        k--; /* the last one in its place */
-                        m[j] = m[k];
-                        if (count) {
-                            cells[j] = cells[k];
-                            has_start[j] = has_start[k];
-                        }
-                        j--;
-                    }
-            all.lo |= g.lo;
-            all.hi |= g.hi;
-            m[k] = g;
-            if (count) {
-                cells[k] = c;
-                has_start[k] = st;
-            }
-            k++;
-        }
-        /* the runs no component touched: a component each */
-        bitrow_t fresh = row & ~(((bitrow_t)all.hi << 64) | all.lo);
-        while (fresh) {
-            const bitrow_t run = fresh & ~(fresh + (fresh & -fresh));
-            m[k] = h2_of(run);
-            if (count) {
-                cells[k] = 0;
-                has_start[k] = false;
-            }
-            k++;
-            made++;
-            fresh &= ~run;
-        }
-        live = k;
-        if (count)
-            counted(m, cells, has_start, live, y == sy, sx, bmi2);
-    }
-#undef GROW
-    if (!count)
-        return made - merged == 1 ? 0 : -1;
-    for (int i = 0; i < live; i++)
-        other += has_start[i] ? 0 : cells[i];
-    return other;
-}
-
+ * when the start is not passable.  left[y]: the passable cells of row y not
+ * reached yet; near[y]: the cells row y's reached cells touch.  A row that
+ * gains cells is offered to the row below (down) and the row above (up):
+ * the offer grows the cells it touches there over their runs.  The offers
+ * downwards are made in ascending order, so a gain cascades down in one
+ * pass, then upwards likewise, until no row has news (an offer to a row
+ * with nothing left hits nothing: cheaper than keeping a mask of such
+ * rows). */
 static inline __attribute__((always_inline)) int flood(const bitrow_t pass[GRID_H + 2], int sx,
                                                        int sy, bool bmi2)
 {
-    if (!(sy >= 1 && sy <= GRID_H && sx >= 1 && sx <= GRID_W && (pass[sy] >> sx & 1))) {
-        int n = 0; /* the start not passable: every passable cell */
-        for (int y = 1; y <= GRID_H; y++)
-            n += pop(pass[y], bmi2);
-        return n;
+    half2_t left[GRID_H + 2], near[GRID_H + 2];
+    row_runs_t runs[GRID_H + 2];
+    for (int y = 1; y <= GRID_H; y++) {
+        left[y] = h2_of(pass[y]);
+        near[y] = (half2_t){0, 0};
+#if CPU_SIMD
+        if (bmi2 && h2_any(left[y])) /* rows of wall take no offer that grows */
+            runs[y] = runs_of(left[y]);
+#endif
     }
-    const int one = sweep(pass, sx, sy, bmi2, false);
-    return one == 0 ? 0 : sweep(pass, sx, sy, bmi2, true);
+#if CPU_SIMD
+#define GROW(r, y) (bmi2 ? grow_bmi2((r), left[y], &runs[y]) : grow_plain((r), left[y]))
+#else
+#define GROW(r, y) grow_plain((r), left[y])
+    (void)runs;
+    (void)bmi2;
+#endif
+    if (sy >= 1 && sy <= GRID_H && sx >= 1 && sx <= GRID_W && (pass[sy] >> sx & 1)) {
+        const half2_t g = GROW(h2_of(BITROW_BIT(sx)), sy);
+        left[sy].lo &= ~g.lo;
+        left[sy].hi &= ~g.hi;
+        near[sy] = touched(g);
+        uint32_t down = 1u << sy, up = 1u << sy;
+#define OFFER(y, to)                                                            \
+    do {                                                                        \
+        const half2_t hit = {near[y].lo & left[to].lo, near[y].hi & left[to].hi}; \
+        if (h2_any(hit)) {                                                      \
+            const half2_t g = GROW(hit, to);                                    \
+            const half2_t t = touched(g);                                       \
+            left[to].lo &= ~g.lo;                                               \
+            left[to].hi &= ~g.hi;                                               \
+            near[to].lo |= t.lo;                                                \
+            near[to].hi |= t.hi;                                                \
+            down |= 1u << (to);                                                 \
+            up |= 1u << (to);                                                   \
+        }                                                                       \
+    } while (0)
+        /* rows 1..GRID_H - 1 offer down, 2..GRID_H up */
+        const uint32_t can_down = ((1u << GRID_H) - 1) & ~1u, can_up = can_down << 1;
+        while ((down &= can_down) | (up &= can_up)) {
+            while (down) {
+                const int y = __builtin_ctz(down);
+                down &= down - 1;
+                OFFER(y, y + 1);
+                down &= can_down;
+            }
+            while (up) {
+                const int y = 31 - __builtin_clz(up);
+                up &= ~(1u << y);
+                OFFER(y, y - 1);
+                up &= can_up;
+            }
+        }
+#undef OFFER
+    }
+#undef GROW
+    uint64_t any = 0; /* usually everything is reached: nothing to count */
+    for (int y = 1; y <= GRID_H; y++)
+        any |= left[y].lo | left[y].hi;
+    if (!any)
+        return 0;
+    int n = 0;
+    for (int y = 1; y <= GRID_H; y++)
+        n += __builtin_popcountll(left[y].lo) + __builtin_popcountll(left[y].hi);
+    return n;
 }
 
 static int unreached_plain(const bitrow_t pass[GRID_H + 2], int sx, int sy)
@@ -465,7 +406,7 @@ CPU_AVX2_FN static int unreached_bmi2(const bitrow_t pass[GRID_H + 2], int sx, i
 }
 #endif
 
-static __attribute__((noinline)) int unreached(const bitrow_t pass[GRID_H + 2], int sx, int sy)
+static int unreached(const bitrow_t pass[GRID_H + 2], int sx, int sy)
 {
 #if CPU_SIMD
     if (cpu_uses(CPU_BMI2))
