@@ -402,18 +402,20 @@ static inline __attribute__((always_inline)) int flood_bands(const bitrow_t row[
     return n;
 }
 
-/* flood_bands on the map's rows, or, bands true, on its bands.  Finding the
- * bands costs about 10 instructions a row: it pays on arenas (the open
- * centre's rows are mostly equal: some 13 of 20 rows a level, the flood
- * about half as dear), not on the other types (rooms side by side, caves,
- * the small rooms' grid and the tiled layout have an equal pair of rows
- * 0-4 times a level; detecting them everywhere cost 200-800 instructions a
- * level more than it saved but on arenas). */
+/* flood_bands on the map's rows, or, bands true and rows 5 and 6 equal and
+ * rows 10 and 11 too, on its bands.  Asked only for arenas: the wiki
+ * ruleset's open centre has some 13 rows of 20 equal to the row above,
+ * those two pairs among them; the game rulesets' arenas and the other
+ * types (rooms side by side, caves, the small rooms' grid, the tiled
+ * layout) have few, and finding the bands cost them more than the bands
+ * saved (measured: docs/performance.md, item 36).  The two pairs are only
+ * a guess at which floods pay: the count is the same either way. */
 static inline __attribute__((always_inline)) int flood(const bitrow_t pass[GRID_H + 2], int sx,
                                                        int sy, bool bmi2, bool bands)
 {
     const bool start = sy >= 1 && sy <= GRID_H && sx >= 1 && sx <= GRID_W && (pass[sy] >> sx & 1);
-    if (!bands)
+    if (!bands || pass[GRID_H / 4] != pass[GRID_H / 4 + 1] ||
+        pass[GRID_H / 2] != pass[GRID_H / 2 + 1])
         return flood_bands(pass, NULL, GRID_H, start ? sy : 0, sx, bmi2);
     bitrow_t band[GRID_H + 2];
     int height[GRID_H + 2], nb = 0, sb = 0;
