@@ -315,21 +315,21 @@ CPU_AVX2_FN static inline half2_t grow_bmi2(half2_t r, half2_t p, const row_runs
 }
 #endif
 
-/* Passable cells of pass not reachable 8-way from (sx, sy), all of them
- * when the start is not passable.  The rows are flooded as bands: a row
- * equal to the row above is one band with it, flooded once and counted
- * height times (a component's cells in two equal rows next to each other
- * are the same columns: each cell's neighbour straight up or down is
- * passable too; so the band's rows have one reached set, and it touches
- * the rows around it as its first and last row do).  Arenas and the wide
- * rooms of the other types have such rows.  left[b]: the passable cells of
- * band b not reached yet; near[b]: the cells band b's reached cells touch.
- * A band that gains cells is offered to the band below (down) and the band
- * above (up): the offer grows the cells it touches there over their runs.
- * The offers downwards are made in ascending order, so a gain cascades
- * down in one pass, then upwards likewise, until no band has news (an
- * offer to a band with nothing left hits nothing: cheaper than keeping a
- * mask of such bands). */
+/* Passable cells not reachable 8-way from the start, flooded over bands
+ * 1..nb of rows: row[b] the passable cells of each of band b's height[b]
+ * rows (height NULL: one row each), the start at column sx of band sb (0:
+ * the start is not passable, nothing is reached).  A band is rows equal to
+ * each other next to each other (flood): a component's cells in two equal
+ * rows side by side are the same columns, each cell's neighbour straight
+ * up or down being passable too, so the band's rows have one reached set,
+ * and it touches the rows around it as its first and last row do.
+ * left[b]: the passable cells of band b not reached yet; near[b]: the
+ * cells band b's reached cells touch.  A band that gains cells is offered
+ * to the band below (down) and the band above (up): the offer grows the
+ * cells it touches there over their runs.  The offers downwards are made
+ * in ascending order, so a gain cascades down in one pass, then upwards
+ * likewise, until no band has news (an offer to a band with nothing left
+ * hits nothing: cheaper than keeping a mask of such bands). */
 static inline __attribute__((always_inline)) int flood_bands(const bitrow_t row[GRID_H + 2],
                                                              const int *height, int nb, int sb,
                                                              int sx, bool bmi2)
@@ -407,9 +407,10 @@ static inline __attribute__((always_inline)) int flood_bands(const bitrow_t row[
  * ruleset's open centre has some 13 rows of 20 equal to the row above,
  * those two pairs among them; the game rulesets' arenas and the other
  * types (rooms side by side, caves, the small rooms' grid, the tiled
- * layout) have few, and finding the bands cost them more than the bands
- * saved (measured: docs/performance.md, item 36).  The two pairs are only
- * a guess at which floods pay: the count is the same either way. */
+ * layout) have 0-4, and banding them lost more on caves, the small rooms
+ * and the tiled layout than it won on the others (measured:
+ * docs/performance.md, item 36).  The two pairs are only a guess at which
+ * floods pay: the count is the same either way. */
 static inline __attribute__((always_inline)) int flood(const bitrow_t pass[GRID_H + 2], int sx,
                                                        int sy, bool bmi2, bool bands)
 {
