@@ -189,6 +189,113 @@ static void reach_by_hand(void)
     CHECK(s.unreachable == 76 * 18 - 14, "start on a wall: %d", s.unreachable);
 }
 
+/* Shapes a flood by rows, runs or bands could get wrong, on every CPU path
+ * and as a normal and an arena level (an arena floods equal rows next to
+ * each other as one band): each count by hand and held to the reference's
+ * plain search too. */
+static void reach_shapes(void)
+{
+    static level_t lv;
+    const cpu_path_t best = cpu_best();
+    for (int path = 0; path < 2; path++)
+        for (int arena = 0; arena < 2; arena++) {
+            cpu_force(path ? best : CPU_PLAIN);
+#define LOOK(want, what)                                                                   \
+    do {                                                                                   \
+        lv.type = arena ? LT_ARENA : LT_NORMAL;                                            \
+        seen_t s_;                                                                         \
+        observer_look(&lv, &s_);                                                           \
+        const int ref_ = ref_unreachable(&lv.map, lv.start.x, lv.start.y);                 \
+        CHECK(s_.unreachable == (want) && ref_ == (want), "path %d arena %d, %s: %d (ref %d), want %d", \
+              path, arena, what, s_.unreachable, ref_, (want));                            \
+    } while (0)
+            /* a wall line across the map at y 10 with one gap: the halves meet
+             * only by a diagonal step through the gap's corner */
+            open_level(&lv);
+            for (int x = 1; x <= GRID_W; x++)
+                grid_set(&lv.map, x, 10, CELL_WALL);
+            LOOK(76 * 9, "a full wall line: rows 11..19 unreached");
+            for (int x = 1; x <= GRID_W; x++)
+                grid_set(&lv.map, x, 11, CELL_WALL);
+            grid_set(&lv.map, 40, 10, CELL_FLOOR); /* (40,10) touches (41,11) only diagonally */
+            grid_set(&lv.map, 41, 11, CELL_FLOOR);
+            LOOK(0, "two wall rows passed by a diagonal step");
+            grid_set(&lv.map, 41, 11, CELL_WALL);
+            grid_set(&lv.map, 42, 11, CELL_FLOOR); /* two columns apart: no touch */
+            LOOK(76 * 8 + 1, "cells two columns apart do not touch");
+            /* a U: two arms (x 20 and x 60, rows 2..17) joined only at the
+             * bottom row 18, walled off from the rest; the start in the left
+             * arm: the right arm is reached from below, late */
+            open_level(&lv);
+            for (int y = 1; y <= 19; y++)
+                for (int x = 19; x <= 61; x++)
+                    if (y == 1 || y == 19 || x == 19 || x == 61 || (y <= 17 && x >= 21 && x <= 59))
+                        grid_set(&lv.map, x, y, CELL_WALL);
+            lv.start = (point_t){20, 2};
+            /* the box x 19..61 spans rows 1..19: the outside is a strip
+             * each side, x 2..18 and 62..77, rows 2..19 (the ring's inside) */
+            LOOK(17 * 18 + 16 * 18, "a U from its left arm: both strips unreached");
+            grid_set(&lv.map, 61, 5, CELL_DOOR); /* the right arm opens to the right strip */
+            LOOK(17 * 18, "a U opened through its right arm: the left strip unreached");
+            grid_set(&lv.map, 19, 18, CELL_DOOR); /* and through its left arm's foot */
+            LOOK(0, "a U opened both ways");
+            /* a run touching two runs above it (a comb: teeth x 10, 12, 14 in
+             * rows 2..8 over a bar row 9, the rest walled); the start on the
+             * first tooth */
+            open_level(&lv);
+            for (int y = 1; y <= GRID_H; y++)
+                for (int x = 1; x <= GRID_W; x++)
+                    grid_set(&lv.map, x, y, CELL_WALL);
+            for (int y = 2; y <= 8; y++)
+                for (int x = 10; x <= 14; x += 2)
+                    grid_set(&lv.map, x, y, CELL_FLOOR);
+            for (int x = 11; x <= 13; x++)
+                grid_set(&lv.map, x, 9, CELL_FLOOR); /* touches teeth 10 and 14 diagonally, 12 above */
+            grid_set(&lv.map, 70, 15, CELL_STAIRS);  /* the stairs cell, alone */
+            lv.start = (point_t){10, 2};
+            LOOK(1, "a comb of three teeth on a bar: the lone stairs cell");
+            grid_set(&lv.map, 12, 9, CELL_WALL); /* the bar is (11,9) and (13,9): still one */
+            LOOK(1, "a bar of two cells under three teeth");
+            grid_set(&lv.map, 11, 9, CELL_WALL);
+            grid_set(&lv.map, 13, 9, CELL_WALL); /* three teeth apart */
+            LOOK(2 * 7 + 1, "three teeth apart: two of them and the stairs unreached");
+            lv.start = (point_t){11, 5}; /* the start on a wall: every passable cell */
+            LOOK(3 * 7 + 1, "the start on a wall");
+            /* a path crossing columns 63 and 64 (bits 63 and 64 of a row):
+             * a walled map but a corridor (x 60..68, y 5) and a column down
+             * from x 64 and x 63 */
+            open_level(&lv);
+            for (int y = 1; y <= GRID_H; y++)
+                for (int x = 1; x <= GRID_W; x++)
+                    grid_set(&lv.map, x, y, CELL_WALL);
+            for (int x = 60; x <= 68; x++)
+                grid_set(&lv.map, x, 5, CELL_FLOOR);
+            for (int y = 6; y <= 12; y++)
+                grid_set(&lv.map, y % 2 ? 63 : 64, y, CELL_FLOOR); /* zigzag over the halves */
+            grid_set(&lv.map, 65, 14, CELL_FLOOR);
+            lv.start = (point_t){60, 5};
+            LOOK(1, "a zigzag over columns 63 and 64: (65,14) alone");
+            grid_set(&lv.map, 64, 13, CELL_FLOOR); /* (64,13) joins (63,12) and (65,14) */
+            LOOK(0, "the zigzag reaches (65,14)");
+            lv.start = (point_t){65, 14};
+            LOOK(0, "and the other way");
+            /* equal rows next to each other (an arena's band): a pocket of
+             * rows 6..12 in a band of equal rows, the start in another band */
+            open_level(&lv);
+            for (int y = 6; y <= 12; y++)
+                grid_set(&lv.map, 30, y, CELL_WALL), grid_set(&lv.map, 34, y, CELL_WALL);
+            for (int x = 30; x <= 34; x++)
+                grid_set(&lv.map, x, 5, CELL_WALL), grid_set(&lv.map, x, 13, CELL_WALL);
+            LOOK(3 * 7, "a pocket of seven equal rows");
+            lv.start = (point_t){32, 9};
+            LOOK(76 * 18 - 24 - 21, "the start in the pocket");
+            grid_set(&lv.map, 34, 13, CELL_FLOOR); /* the corner opens the pocket */
+            LOOK(0, "the pocket's corner open");
+#undef LOOK
+        }
+    cpu_force(best);
+}
+
 /* Rooms on and off the map, on every CPU path (the AVX2 path takes eight
  * rooms a step): counted by hand from room_on_map's rule, every cell of the
  * room in 1..78 x 1..20. */
@@ -339,6 +446,7 @@ int main(void)
 {
     hand_made();
     reach_by_hand();
+    reach_shapes();
     rooms_by_hand();
     things_by_hand();
     paths_agree(RULESET_WIKI);

@@ -315,22 +315,29 @@ CPU_AVX2_FN static inline half2_t grow_bmi2(half2_t r, half2_t p, const row_runs
 }
 #endif
 
-/* Passable cells of pass not reachable 8-way from (sx, sy), all of them
- * when the start is not passable.  left[y]: the passable cells of row y not
- * reached yet; near[y]: the cells row y's reached cells touch.  A row that
- * gains cells is offered to the row below (down) and the row above (up):
- * the offer grows the cells it touches there over their runs.  The offers
- * downwards are made in ascending order, so a gain cascades down in one
- * pass, then upwards likewise, until no row has news (an offer to a row
- * with nothing left hits nothing: cheaper than keeping a mask of such
- * rows). */
-static inline __attribute__((always_inline)) int flood(const bitrow_t pass[GRID_H + 2], int sx,
-                                                       int sy, bool bmi2)
+/* Passable cells not reachable 8-way from the start, flooded over bands
+ * 1..nb of rows: row[b] the passable cells of each of band b's height[b]
+ * rows (height NULL: one row each), the start at column sx of band sb (0:
+ * the start is not passable, nothing is reached).  A band is rows equal to
+ * each other next to each other (flood): a component's cells in two equal
+ * rows side by side are the same columns, each cell's neighbour straight
+ * up or down being passable too, so the band's rows have one reached set,
+ * and it touches the rows around it as its first and last row do.
+ * left[b]: the passable cells of band b not reached yet; near[b]: the
+ * cells band b's reached cells touch.  A band that gains cells is offered
+ * to the band below (down) and the band above (up): the offer grows the
+ * cells it touches there over their runs.  The offers downwards are made
+ * in ascending order, so a gain cascades down in one pass, then upwards
+ * likewise, until no band has news (an offer to a band with nothing left
+ * hits nothing: cheaper than keeping a mask of such bands). */
+static inline __attribute__((always_inline)) int flood_bands(const bitrow_t row[GRID_H + 2],
+                                                             const int *height, int nb, int sb,
+                                                             int sx, bool bmi2)
 {
     half2_t left[GRID_H + 2], near[GRID_H + 2];
     row_runs_t runs[GRID_H + 2];
-    for (int y = 1; y <= GRID_H; y++) {
-        left[y] = h2_of(pass[y]);
+    for (int y = 1; y <= nb; y++) {
+        left[y] = h2_of(row[y]);
         near[y] = (half2_t){0, 0};
 #if CPU_SIMD
         if (bmi2 && h2_any(left[y])) /* rows of wall take no offer that grows */
@@ -344,12 +351,12 @@ static inline __attribute__((always_inline)) int flood(const bitrow_t pass[GRID_
     (void)runs;
     (void)bmi2;
 #endif
-    if (sy >= 1 && sy <= GRID_H && sx >= 1 && sx <= GRID_W && (pass[sy] >> sx & 1)) {
-        const half2_t g = GROW(h2_of(BITROW_BIT(sx)), sy);
-        left[sy].lo &= ~g.lo;
-        left[sy].hi &= ~g.hi;
-        near[sy] = touched(g);
-        uint32_t down = 1u << sy, up = 1u << sy;
+    if (sb) {
+        const half2_t g = GROW(h2_of(BITROW_BIT(sx)), sb);
+        left[sb].lo &= ~g.lo;
+        left[sb].hi &= ~g.hi;
+        near[sb] = touched(g);
+        uint32_t down = 1u << sb, up = 1u << sb;
 #define OFFER(y, to)                                                            \
     do {                                                                        \
         const half2_t hit = {near[y].lo & left[to].lo, near[y].hi & left[to].hi}; \
@@ -364,8 +371,8 @@ static inline __attribute__((always_inline)) int flood(const bitrow_t pass[GRID_
             up |= 1u << (to);                                                   \
         }                                                                       \
     } while (0)
-        /* rows 1..GRID_H - 1 offer down, 2..GRID_H up */
-        const uint32_t can_down = ((1u << GRID_H) - 1) & ~1u, can_up = can_down << 1;
+        /* bands 1..nb - 1 offer down, 2..nb up */
+        const uint32_t can_down = ((1u << nb) - 1) & ~1u, can_up = can_down << 1;
         while ((down &= can_down) | (up &= can_up)) {
             while (down) {
                 const int y = __builtin_ctz(down);
@@ -384,35 +391,67 @@ static inline __attribute__((always_inline)) int flood(const bitrow_t pass[GRID_
     }
 #undef GROW
     uint64_t any = 0; /* usually everything is reached: nothing to count */
-    for (int y = 1; y <= GRID_H; y++)
-        any |= left[y].lo | left[y].hi;
+    for (int b = 1; b <= nb; b++)
+        any |= left[b].lo | left[b].hi;
     if (!any)
         return 0;
     int n = 0;
-    for (int y = 1; y <= GRID_H; y++)
-        n += __builtin_popcountll(left[y].lo) + __builtin_popcountll(left[y].hi);
+    for (int b = 1; b <= nb; b++)
+        n += (__builtin_popcountll(left[b].lo) + __builtin_popcountll(left[b].hi)) *
+             (height ? height[b] : 1);
     return n;
 }
 
-static int unreached_plain(const bitrow_t pass[GRID_H + 2], int sx, int sy)
+/* flood_bands on the map's rows, or, bands true and rows 5 and 6 equal and
+ * rows 10 and 11 too, on its bands.  Asked only for arenas: the wiki
+ * ruleset's open centre has some 13 rows of 20 equal to the row above,
+ * those two pairs among them; the game rulesets' arenas and the other
+ * types (rooms side by side, caves, the small rooms' grid, the tiled
+ * layout) have 0-4, and banding them lost more on caves, the small rooms
+ * and the tiled layout than it won on the others (measured:
+ * docs/performance.md, item 36).  The two pairs are only a guess at which
+ * floods pay: the count is the same either way. */
+static inline __attribute__((always_inline)) int flood(const bitrow_t pass[GRID_H + 2], int sx,
+                                                       int sy, bool bmi2, bool bands)
 {
-    return flood(pass, sx, sy, false);
+    const bool start = sy >= 1 && sy <= GRID_H && sx >= 1 && sx <= GRID_W && (pass[sy] >> sx & 1);
+    if (!bands || pass[GRID_H / 4] != pass[GRID_H / 4 + 1] ||
+        pass[GRID_H / 2] != pass[GRID_H / 2 + 1])
+        return flood_bands(pass, NULL, GRID_H, start ? sy : 0, sx, bmi2);
+    bitrow_t band[GRID_H + 2];
+    int height[GRID_H + 2], nb = 0, sb = 0;
+    for (int y = 1; y <= GRID_H; y++) {
+        if (y > 1 && pass[y] == pass[y - 1]) {
+            height[nb]++;
+        } else {
+            band[++nb] = pass[y];
+            height[nb] = 1;
+        }
+        sb = y == sy ? nb : sb;
+    }
+    return flood_bands(band, height, nb, start ? sb : 0, sx, bmi2);
+}
+
+static int unreached_plain(const bitrow_t pass[GRID_H + 2], int sx, int sy, bool bands)
+{
+    return bands ? flood(pass, sx, sy, false, true) : flood(pass, sx, sy, false, false);
 }
 
 #if CPU_SIMD
-CPU_AVX2_FN static int unreached_bmi2(const bitrow_t pass[GRID_H + 2], int sx, int sy)
+CPU_AVX2_FN static int unreached_bmi2(const bitrow_t pass[GRID_H + 2], int sx, int sy, bool bands)
 {
-    return flood(pass, sx, sy, true);
+    return bands ? flood(pass, sx, sy, true, true) : flood(pass, sx, sy, true, false);
 }
 #endif
 
-static int unreached(const bitrow_t pass[GRID_H + 2], int sx, int sy)
+/* bands: flood equal rows next to each other as one (flood) */
+static int unreached(const bitrow_t pass[GRID_H + 2], int sx, int sy, bool bands)
 {
 #if CPU_SIMD
     if (cpu_uses(CPU_BMI2))
-        return unreached_bmi2(pass, sx, sy);
+        return unreached_bmi2(pass, sx, sy, bands);
 #endif
-    return unreached_plain(pass, sx, sy);
+    return unreached_plain(pass, sx, sy, bands);
 }
 
 /* other for the first pass: no marks but its own (the epochs stay below) */
@@ -1016,7 +1055,7 @@ static inline __attribute__((always_inline)) void look(const level_t *lv, seen_t
     look_layout10(lv, &k, s, fast);
     const int sx = lv->start.x, sy = lv->start.y;
     s->start_cell = grid_in_map(sx, sy) ? lv->map.c[GRID_IDX(sx, sy)] : CELL_WALL;
-    s->unreachable = (uint16_t)unreached(pass, sx, sy);
+    s->unreachable = (uint16_t)unreached(pass, sx, sy, lv->type == LT_ARENA);
     /* where things stand */
     _Static_assert(offsetof(monster_t, y) == offsetof(monster_t, x) + 1, "x then y");
     _Static_assert(offsetof(point_t, y) == offsetof(point_t, x) + 1, "x then y");
