@@ -149,9 +149,10 @@ CPU_AVX2_FN static void classify_avx2(const grid_t *g, classes_t *k)
         };
         for (int c = 0; c < 5; c++)
             cl[c] = _mm256_shuffle_epi8(table, cl[c]);
-        /* the classes some cell of the two rows has: the others' rows are
-         * empty, so they take no movemasks (most rows have no bridge, box,
-         * barrel, stairs or ring fluid) */
+        /* the classes some cell of the two rows has: the rare classes'
+         * rows are empty where no cell has them, and take no movemasks
+         * then (most rows have no bridge, box, barrel, stairs or ring
+         * fluid) */
         const __m256i any = _mm256_or_si256(_mm256_or_si256(cl[0], cl[1]),
                                             _mm256_or_si256(_mm256_or_si256(cl[2], cl[3]), cl[4]));
         /* and the rare classes as one test first: most pairs of rows have
@@ -160,8 +161,12 @@ CPU_AVX2_FN static void classify_avx2(const grid_t *g, classes_t *k)
         every = _mm256_or_si256(every, any);
 #pragma GCC unroll 8 /* each class's tests and counts constant */
         for (int j = N_CLASSES - 1; j >= 0; j--) {
-            if ((RARE >> j & 1 && !rare) ||
-                _mm256_testz_si256(any, _mm256_set1_epi8((char)(1 << j)))) {
+            /* the common classes (wall, door, liquid) unconditionally:
+             * whether a pair of rows has a door or a liquid cell varies
+             * from level to level, and a mispredicted test costs more
+             * than the class's masks */
+            if (RARE >> j & 1 &&
+                (!rare || _mm256_testz_si256(any, _mm256_set1_epi8((char)(1 << j))))) {
                 k->row[j][y] = k->row[j][y + 1] = 0;
                 continue;
             }
