@@ -106,9 +106,7 @@ static const struct {
     OBS_FIELD(wh_door_y),      OBS_FIELD(door_tries),     OBS_FIELD(city_tries),
     OBS_FIELD(cave_first),     OBS_FIELD(cave_early_walks), OBS_FIELD(cave_late_walks),
     OBS_FIELD(maze_first_x),   OBS_FIELD(maze_first_y),   OBS_FIELD(maze_tries),
-    OBS_FIELD(section_walls),  OBS_FIELD(building_river), OBS_FIELD(stray_walls),
-    OBS_FIELD(centre_walls),   OBS_FIELD(line_gaps),      OBS_FIELD(wh_blocks),
-    OBS_FIELD(foreign_monsters), OBS_FIELD(game.arena_quad), OBS_FIELD(game.arena_scheme),
+    OBS_FIELD(section_walls),  OBS_FIELD(building_river), OBS_FIELD(foreign_monsters), OBS_FIELD(game.arena_quad), OBS_FIELD(game.arena_scheme),
     OBS_FIELD(game.buildings), OBS_FIELD(game.lava_refill), OBS_FIELD(game.lake_fluid),
     OBS_FIELD(game.blobs),     OBS_FIELD(game.river_at),  OBS_FIELD(special_made),
     OBS_FIELD(special_rolled), OBS_FIELD(special_placed), OBS_FIELD(special_skipped),
@@ -201,6 +199,17 @@ static bool same_level(const level_t *f, const level_t *r, char *out, size_t len
     if (f->dlevel != r->dlevel || f->difficulty != r->difficulty || f->seed != r->seed ||
         f->index != r->index)
         return DIFFER("dlevel, difficulty, seed or index");
+    /* the observer's layout geometry on the fast level against the
+     * reference's cell-by-cell count on its own */
+    seen_t fs, rs;
+    observer_look(f, &fs);
+    ref_layout_seen(r, &rs);
+    if (fs.stray_walls != rs.stray_walls || fs.centre_walls != rs.centre_walls ||
+        fs.line_gaps != rs.line_gaps || fs.wh_blocks != rs.wh_blocks)
+        return DIFFER("observer's layout geometry: stray walls %d, centre %d, line gaps %d, "
+                      "blocks %d; reference %d, %d, %d, %d",
+                      fs.stray_walls, fs.centre_walls, fs.line_gaps, fs.wh_blocks, rs.stray_walls,
+                      rs.centre_walls, rs.line_gaps, rs.wh_blocks);
     return true;
 }
 

@@ -6,8 +6,9 @@
  * 3. population (population stream): start, stairs, monsters, items, special
  *    rooms;
  * 4. observation of the final map: fluid and door cells and the ruleset's
- *    census of its layouts' rules (census_layout.c).  Reachability is the
- *    observer's (observer.h), which floods the finished map once.
+ *    census of its population rule (census_layout.c).  Reachability and the
+ *    layouts' geometry on the final map are the observer's (observer.h),
+ *    which reads the finished level once.
  * The steps are the ruleset's (registry.h, p->tables->def); streams are per
  * purpose, so e.g. a river never shifts the room list.
  */

@@ -88,9 +88,6 @@ typedef struct rolls {
 #define OBS_DIVIDERS 3   /* warehouse: at most three dividers */
 #define OBS_WH_ROOMS 4   /* ... so four rooms */
 #define OBS_NO_DOOR 0xff
-#define OBS_ASYMMETRIC 0x40 /* centre_walls: the box is not mirror-symmetric */
-#define OBS_BLOCK_BOX 1      /* wh_blocks: a room holds box cells */
-#define OBS_BLOCK_WALL 2     /* ... wall cells inside its walls */
 
 /* The observation record: everything docs/rules.md §6 lists, one per level. */
 /* What only the game rulesets (src/gen/game) observe: their layouts' own
@@ -223,17 +220,8 @@ typedef struct obs {
                                           * each section's 17x5 interior, as drawn */
     uint16_t building_river;  /* city: cells of the buildings (walls included) that are
                                * river cells, once the buildings stand (before the fluid pass) */
-    /* the final map's layout census, one per level (layout_census, src/gen/census_layout.c;
-     * ref_observe.c): each field left zero by the types it does not concern */
-    uint16_t stray_walls;     /* arena: interior wall cells outside the centre box (keepout);
-                               * city: wall cells off the outer ring and off every building's
-                               * wall ring */
-    uint8_t centre_walls;     /* arena: wall cells in the 9x7 box centred on the start, plus
-                               * OBS_ASYMMETRIC when one's mirror image across the start's
-                               * column or row is not wall */
-    uint8_t line_gaps;        /* small rooms: floor cells on the 4x3 grid's wall lines */
-    uint8_t wh_blocks;        /* warehouse: room i's 2 bits at bit 2i, OBS_BLOCK_BOX when box
-                               * cells stand inside its walls, OBS_BLOCK_WALL wall cells */
+    /* (what the final map shows of the layouts' geometry, the wiki's stray walls, centre
+     * box, grid lines and rooms' blocks, is the observer's: seen_t, src/gen/observer.h) */
     uint16_t foreign_monsters; /* single monster: monsters of kinds its outcome does not name */
     /* special rooms */
     uint8_t special_made;     /* 1 when the level's type rolled special rooms */

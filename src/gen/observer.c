@@ -998,6 +998,149 @@ static inline __attribute__((always_inline)) void look_layout10(const level_t *l
     s->tiled_offgrid = (int8_t)(off < 127 ? off : 127);
 }
 
+/* The layouts' geometry of docs/rules.md §3 on the final map, from the
+ * class rows: an arena's wall cells off the border and off its kept-free
+ * box, and the walls of the 9x7 box around the start with whether they are
+ * mirror-symmetric about it; a city's wall cells off the border and off the
+ * buildings' wall rings (the room list); the small rooms' floor cells on
+ * the 4x3 grid's wall lines; which of a warehouse's rooms hold box or wall
+ * cells inside their walls (src/gen/ref/ref_observe.c states each plainly,
+ * cell by cell). */
+#define STRAY_COLUMNS columns(2, GRID_W - 1) /* x 2..77 (of rows 2..19) */
+
+/* A row of the centre box (bit i the cell cx - hx + i) mirrored across the
+ * start's column: bit i becomes bit SEEN_CENTRE_W - 1 - i. */
+static inline unsigned mirror9(unsigned v)
+{
+    unsigned m = 0;
+    for (int i = 0; i < SEEN_CENTRE_W; i++)
+        m |= (v >> i & 1u) << (SEEN_CENTRE_W - 1 - i);
+    return m;
+}
+
+static inline __attribute__((always_inline)) void look_arena(const level_t *lv, const classes_t *k,
+                                                            seen_t *s, bool fast)
+{
+    const bitrow_t *wall = k->row[R_WALL];
+    const rect_t *ko = &lv->keepout;
+    /* the kept-free box, when there is one, is left out of its rows */
+    const bitrow_t box = ko->x1 ? columns(ko->x1, ko->x2) : 0;
+    int stray = 0;
+    for (int y = 2; y <= GRID_H - 1; y++) {
+        const bitrow_t w = wall[y] & STRAY_COLUMNS & ~(y >= ko->y1 && y <= ko->y2 ? box : 0);
+        stray += w ? pop(w, fast) : 0;
+    }
+    s->stray_walls = (uint16_t)stray;
+    const int cx = lv->start.x, cy = lv->start.y, hx = SEEN_CENTRE_W / 2, hy = SEEN_CENTRE_H / 2;
+    if (cx - hx < 1 || cx + hx > GRID_W || cy - hy < 1 || cy + hy > GRID_H)
+        return;
+    /* each row of the box as 9 bits; a wall cell's mirror images across the
+     * start's column (the row reversed) and row (the row -dy) are wall */
+    const unsigned row_bits = (1u << SEEN_CENTRE_W) - 1;
+    int walls = 0;
+    bool asym = false;
+    for (int dy = -hy; dy <= hy; dy++) {
+        const unsigned row = (unsigned)(wall[cy + dy] >> (cx - hx)) & row_bits;
+        const unsigned across = (unsigned)(wall[cy - dy] >> (cx - hx)) & row_bits;
+        walls += pop64(row, fast);
+        asym |= (row & ~(mirror9(row) & across)) != 0;
+    }
+    s->centre_walls = (uint8_t)(walls | (asym ? SEEN_ASYMMETRIC : 0));
+}
+
+static inline __attribute__((always_inline)) void look_city(const level_t *lv, const classes_t *k,
+                                                           seen_t *s, bool fast)
+{
+    /* the buildings' wall rings as bit rows */
+    bitrow_t ring[GRID_H + 2] = {0};
+    for (int i = 0; i < lv->nrooms; i++) {
+        const room_t *b = &lv->rooms[i];
+        const int x2 = b->x + b->w - 1, y2 = b->y + b->h - 1;
+        if (x2 >= GRID_STRIDE || y2 >= GRID_H + 2 || b->w < 1 || b->h < 1)
+            continue;
+        const bitrow_t sides = BITROW_BIT(b->x) | BITROW_BIT(x2);
+        ring[b->y] |= columns(b->x, x2);
+        ring[y2] |= columns(b->x, x2);
+        for (int y = b->y + 1; y < y2; y++)
+            ring[y] |= sides;
+    }
+    const bitrow_t *wall = k->row[R_WALL];
+    int stray = 0;
+    for (int y = 2; y <= GRID_H - 1; y++) {
+        const bitrow_t w = wall[y] & STRAY_COLUMNS & ~ring[y];
+        stray += w ? pop(w, fast) : 0;
+    }
+    s->stray_walls = (uint16_t)stray;
+}
+
+static inline __attribute__((always_inline)) void look_small_rooms(const classes_t *k, seen_t *s,
+                                                                  bool fast)
+{
+    const int x2 = SEEN_LINE_X0 + (SEEN_LINES_X - 1) * SEEN_PITCH_X;
+    const int y2 = SEEN_LINE_Y0 + (SEEN_LINES_Y - 1) * SEEN_PITCH_Y;
+    bitrow_t across = 0; /* the vertical lines' cells of a row */
+    for (int i = 0; i < SEEN_LINES_X; i++)
+        across |= BITROW_BIT(SEEN_LINE_X0 + i * SEEN_PITCH_X);
+    const bitrow_t along = columns(SEEN_LINE_X0, x2); /* a horizontal line's */
+    /* The vertical lines' floor cells of each row (a floor cell is of no
+     * class) are added as integers, so that each line's count builds up in
+     * the bits from its column on: the lines are SEEN_PITCH_X bits apart and
+     * a count stays below 32, so no count carries into the next.  A
+     * horizontal line's row is popcounted instead, its vertical lines' cells
+     * taken back out of the sums (no branch a row). */
+    _Static_assert(GRID_H < 32 && SEEN_PITCH_X >= 5, "a line's count in its own 5 bits");
+    bitrow_t floor[GRID_H + 2], sums = 0;
+    for (int y = SEEN_LINE_Y0; y <= y2; y++) {
+        bitrow_t any = 0;
+        for (int j = 0; j < N_CLASSES; j++)
+            any |= k->row[j][y];
+        floor[y] = ~any;
+        sums += floor[y] & across;
+    }
+    int gaps = 0;
+    for (int y = SEEN_LINE_Y0; y <= y2; y += SEEN_PITCH_Y) {
+        gaps += pop(floor[y] & along, fast);
+        sums -= floor[y] & across;
+    }
+    for (int i = 0; i < SEEN_LINES_X; i++)
+        gaps += (int)(sums >> (SEEN_LINE_X0 + i * SEEN_PITCH_X) & 31);
+    s->line_gaps = (uint8_t)(gaps < UINT8_MAX ? gaps : UINT8_MAX);
+}
+
+static inline __attribute__((always_inline)) void look_warehouse(const level_t *lv,
+                                                                const classes_t *k, seen_t *s)
+{
+    const bitrow_t *box = k->row[R_BOX], *wall = k->row[R_WALL];
+    unsigned blocks = 0;
+    for (int i = 0; i < lv->nrooms && i < SEEN_WH_ROOMS; i++) {
+        const room_t *r = &lv->rooms[i];
+        if (r->w < 3 || r->h < 3 || !room_on_map(r))
+            continue;
+        const bitrow_t inside = columns(r->x + 1, r->x + r->w - 2);
+        bitrow_t b = 0, w = 0;
+        for (int y = r->y + 1; y <= r->y + r->h - 2; y++) {
+            b |= box[y];
+            w |= wall[y];
+        }
+        const unsigned seen =
+            (b & inside ? SEEN_BLOCK_BOX : 0u) | (w & inside ? SEEN_BLOCK_WALL : 0u);
+        blocks |= seen << (2 * i);
+    }
+    s->wh_blocks = (uint8_t)blocks;
+}
+
+static inline __attribute__((always_inline)) void look_layout(const level_t *lv, const classes_t *k,
+                                                             seen_t *s, bool fast)
+{
+    switch (lv->type) {
+    case LT_ARENA: look_arena(lv, k, s, fast); break;
+    case LT_CITY: look_city(lv, k, s, fast); break;
+    case LT_SMALL_ROOMS: look_small_rooms(k, s, fast); break;
+    case LT_WAREHOUSE: look_warehouse(lv, k, s); break;
+    default: break;
+    }
+}
+
 /* observer_look, compiled twice: fast, the AVX2 path's (POPCNT and the
  * AVX2 kernels), and the plain path's. */
 static inline __attribute__((always_inline)) void look(const level_t *lv, seen_t *s, bool fast)
@@ -1099,6 +1242,7 @@ static inline __attribute__((always_inline)) void look(const level_t *lv, seen_t
     look_rivers(&k, ends, s, fast);
     if (lv->nrooms)
         look_rooms(lv, &k, s, fast);
+    look_layout(lv, &k, s, fast);
 }
 
 static void look_plain(const level_t *lv, seen_t *s)

@@ -19,6 +19,21 @@
 
 #include "level.h"
 
+/* The layouts' geometry as docs/rules.md states it (independent of the
+ * layouts' own constants, so a layout that moved them shows). */
+#define SEEN_CENTRE_W 9  /* [wiki: Arena] the largest centre picture, 9 x 7 */
+#define SEEN_CENTRE_H 7
+#define SEEN_LINE_X0 3   /* [wiki: Small Rooms] sections every 18 columns and 6 rows */
+#define SEEN_LINE_Y0 1   /* from (3,1), sharing their wall lines (docs/rules.md §3 */
+#define SEEN_PITCH_X 18  /* Small rooms): lines x = 3, 21, 39, 57, 75 over y 1..19 */
+#define SEEN_PITCH_Y 6   /* and y = 1, 7, 13, 19 over x 3..75 */
+#define SEEN_LINES_X 5   /* 4 sections across: 5 lines */
+#define SEEN_LINES_Y 4   /* 3 sections down: 4 lines */
+#define SEEN_ASYMMETRIC 0x40 /* centre_walls: the box is not mirror-symmetric */
+#define SEEN_BLOCK_BOX 1     /* wh_blocks: a room holds box cells */
+#define SEEN_BLOCK_WALL 2    /* ... wall cells inside its walls */
+#define SEEN_WH_ROOMS 4      /* wh_blocks: the room list's first four rooms */
+
 /* Where the monsters (or the items) of a level stand. */
 typedef struct seen_things {
     uint16_t blocked;   /* on wall, door, box, barrel or ring cells */
@@ -79,6 +94,19 @@ typedef struct seen {
                                * same in a row; else 0 */
     uint8_t bridge_cols;      /* columns holding bridge cells */
     uint8_t bridge_rows;      /* rows holding bridge cells */
+    /* the layouts' geometry (docs/rules.md §3), each 0 on the types it does not
+     * concern */
+    uint16_t stray_walls;     /* arena: wall cells of x 2..77, y 2..19 outside the
+                               * kept-free box (lv->keepout); city: those off every
+                               * room list entry's wall ring (a building's) */
+    uint8_t centre_walls;     /* arena: wall cells in the 9x7 box centred on the start,
+                               * plus SEEN_ASYMMETRIC when one's mirror image across the
+                               * start's column or row is not wall (0: the box leaves
+                               * the map) */
+    uint8_t line_gaps;        /* small rooms: floor cells on the 4x3 grid's wall lines */
+    uint8_t wh_blocks;        /* warehouse: room i's 2 bits at bit 2i (i < SEEN_WH_ROOMS),
+                               * SEEN_BLOCK_BOX when box cells stand inside its walls,
+                               * SEEN_BLOCK_WALL wall cells */
 } seen_t;
 
 /* Look at the finished level lv and fill s. */

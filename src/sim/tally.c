@@ -110,7 +110,6 @@ static inline int fluid_bin(int cell)
 #define N_MAZE_TRIES 512       /* maze tries per style: 500, 300 or 100 */
 #define N_LENGTH 128           /* steps per fluid walk */
 #define N_RIVER_X (GRID_W + 2)
-/* the layout census (census_layout.h) and the layouts' counts of what they drew */
 /* the fluids of fluid_bin, named by the ruleset's tables (game-0.10.10b's
  * mud and blood after the three every ruleset has) */
 #define N_FLUID_BINS 5
@@ -300,11 +299,11 @@ static inline int fluid_bin(int cell)
     C(walls_plotted, "walls_plotted", N_CENSUS, NULL, "normal and single: walls plotted per level") \
     C(sections, "sections", N_CENSUS, NULL, "small rooms: sections drawn per level") \
     C(section_kinds, "section_kinds", N_KINDS, NULL, "small rooms: distinct sublayouts among a level's sections") \
-    C(line_gaps, "line_gaps", N_CENSUS, NULL, "small rooms: floor cells on the 4x3 grid's wall lines, final map") \
-    C(stray_walls, "stray_walls", N_CENSUS, NULL, "arena: wall cells off the border and the centre box; city: off the border and the buildings' rings; final map") \
-    C(arena_centre, "arena_centre", 4 * N_CENTRE, NULL, "arena: picture rolled * 128 + wall cells in the 9x7 box around the start (+64 when not mirror-symmetric)") \
+    R(line_gaps, "line_gaps", N_CENSUS, NULL, "small rooms: floor cells on the 4x3 grid's wall lines, final map (the observer's)") \
+    R(stray_walls, "stray_walls", N_CENSUS, NULL, "arena: wall cells off the border and the centre box; city: off the border and the buildings' rings; final map (the observer's)") \
+    R(arena_centre, "arena_centre", 4 * N_CENTRE, NULL, "arena: picture rolled * 128 + wall cells in the 9x7 box around the start (+64 when not mirror-symmetric; the observer's)") \
     C(building_river, "building_river", N_CENSUS, NULL, "city with a river: building cells that are river cells, before the fluid pass") \
-    C(wh_room_blocks, "wh_room_blocks", 4, LBL_BLOCKS, "warehouse: what each room holds inside its walls on the final map") \
+    R(wh_room_blocks, "wh_room_blocks", 4, LBL_BLOCKS, "warehouse: what each room holds inside its walls on the final map (the observer's)") \
     C(foreign_monsters, "foreign_monsters", N_CENSUS, NULL, "single monster: monsters of kinds the outcome does not name, levels with monsters") \
     C(failure, "failure", FAIL__COUNT, LBL_FAIL, "generation failures by reason") \
     M(budget, "budget", "danger budget after the type modifier") \
@@ -622,7 +621,7 @@ static void add_maze_tries(const level_t *lv, uint64_t *b)
     if (lv->obs.maze_tries)
         bump(b, NB_maze_tries, lv->obs.maze_tries);
 }
-/* the layout census (census_layout.h) and the layouts' counts of what they drew */
+/* the layouts' counts of what they drew, and the single-monster census (census_layout.h) */
 static void add_walls_plotted(const level_t *lv, uint64_t *b)
 {
     if (lv->type == LT_NORMAL || lv->type == LT_SINGLE)
@@ -642,31 +641,46 @@ static void add_section_kinds(const level_t *lv, uint64_t *b)
         seen |= 1u << (lv->obs.section_pick[i] & (OBS_FLIP_X - 1));
     bump(b, NB_section_kinds, popcount64(seen));
 }
+/* The layouts' geometry on the final map is the observer's (seen_t):
+ * tally_add_observed feeds these rows from its look (feed_layout_seen);
+ * each reference feeder looks itself. */
 static void add_line_gaps(const level_t *lv, uint64_t *b)
 {
-    if (lv->type == LT_SMALL_ROOMS)
-        bump(b, NB_line_gaps, lv->obs.line_gaps);
+    seen_t s;
+    if (lv->type != LT_SMALL_ROOMS)
+        return;
+    observer_look(lv, &s);
+    bump(b, NB_line_gaps, s.line_gaps);
 }
 static void add_stray_walls(const level_t *lv, uint64_t *b)
 {
-    if (lv->type == LT_ARENA || lv->type == LT_CITY)
-        bump(b, NB_stray_walls, lv->obs.stray_walls);
+    seen_t s;
+    if (lv->type != LT_ARENA && lv->type != LT_CITY)
+        return;
+    observer_look(lv, &s);
+    bump(b, NB_stray_walls, s.stray_walls);
 }
 static void add_arena_centre(const level_t *lv, uint64_t *b)
 {
-    if (lv->type == LT_ARENA && lv->obs.roll.arena_layout >= 0 && lv->obs.roll.arena_layout < 4)
-        b[lv->obs.roll.arena_layout * N_CENTRE + (lv->obs.centre_walls & (N_CENTRE - 1))]++;
+    seen_t s;
+    if (lv->type != LT_ARENA || lv->obs.roll.arena_layout < 0 || lv->obs.roll.arena_layout >= 4)
+        return;
+    observer_look(lv, &s);
+    b[lv->obs.roll.arena_layout * N_CENTRE + (s.centre_walls & (N_CENTRE - 1))]++;
+}
+static void add_wh_room_blocks(const level_t *lv, uint64_t *b)
+{
+    seen_t s;
+    if (lv->type != LT_WAREHOUSE)
+        return;
+    observer_look(lv, &s);
+    for (int i = 0; i < lv->nrooms && i < SEEN_WH_ROOMS; i++)
+        b[s.wh_blocks >> (2 * i) & 3]++;
 }
 static void add_building_river(const level_t *lv, uint64_t *b)
 {
     if (lv->type == LT_CITY && lv->obs.river)
         bump(b, NB_building_river, lv->obs.building_river);
-}
-static void add_wh_room_blocks(const level_t *lv, uint64_t *b)
-{
-    if (lv->type == LT_WAREHOUSE)
-        for (int i = 0; i < lv->nrooms && i < OBS_WH_ROOMS; i++)
-            b[lv->obs.wh_blocks >> (2 * i) & 3]++;
 }
 static void add_foreign_monsters(const level_t *lv, uint64_t *b)
 {
@@ -1555,6 +1569,28 @@ static inline void add_packed(uint64_t *b, int nbins, uint64_t packed)
         b[k] += packed >> (8 * k) & 0xff;
 }
 
+/* The layouts' geometry on the final map, from the observer's look s
+ * (seen_t: the stray walls, the centre box, the grid lines, the rooms'
+ * blocks); tally_add_observed feeds these rows, add_<id> looks itself. */
+static inline void feed_layout_seen(const level_t *lv, const seen_t *s, uint64_t *base)
+{
+    switch (lv->type) {
+    case LT_SMALL_ROOMS: bump(base + OFF_line_gaps, NB_line_gaps, s->line_gaps); break;
+    case LT_CITY: bump(base + OFF_stray_walls, NB_stray_walls, s->stray_walls); break;
+    case LT_ARENA:
+        bump(base + OFF_stray_walls, NB_stray_walls, s->stray_walls);
+        if (lv->obs.roll.arena_layout >= 0 && lv->obs.roll.arena_layout < 4)
+            base[OFF_arena_centre + lv->obs.roll.arena_layout * N_CENTRE +
+                 (s->centre_walls & (N_CENTRE - 1))]++;
+        break;
+    case LT_WAREHOUSE:
+        for (int i = 0; i < lv->nrooms && i < SEEN_WH_ROOMS; i++)
+            base[OFF_wh_room_blocks + (s->wh_blocks >> (2 * i) & 3)]++;
+        break;
+    default: break;
+    }
+}
+
 static inline void feed_walls(const level_t *lv, uint64_t *base)
 {
     const obs_t *o = &lv->obs;
@@ -1711,6 +1747,7 @@ void tally_add_observed(tally_t *t, const level_t *lv, bool range)
     uint64_t *base = stratum_slots(t, lv->dlevel, lv->type);
     seen_t s;
     observer_look(lv, &s);
+    feed_layout_seen(lv, &s, base);
 #define SEEN_FEED(id, n, nb, lbl, d) bump(base + OFF_##id, NB_##id, id(lv, &s));
     SEEN_ROWS(SEEN_FEED)
 #undef SEEN_FEED

@@ -28,6 +28,7 @@
 
 #include "layouts/layouts.h"
 #include "level.h"
+#include "observer.h"
 #include "poptable.h"
 #include "rooms.h"
 #include "tables.h"
@@ -123,5 +124,9 @@ void ref_observe(level_t *lv, const pop_tables_t *t);
  * breadth-first search, the twin test_observer holds the observer's flood
  * to (no record holds reachability: the observer floods the finished map). */
 int ref_unreachable(const grid_t *g, int sx, int sy);
+/* The observer's layout geometry (seen_t's stray_walls, centre_walls,
+ * line_gaps and wh_blocks, observer.h), cell by cell: the twin
+ * test_reference holds observer_look to on every level it compares. */
+void ref_layout_seen(const level_t *lv, seen_t *s);
 
 #endif
