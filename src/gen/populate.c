@@ -240,7 +240,8 @@ static bool place_monster(spender_t *s, int kind, rng_t *r)
  * 1..total picks, when the weights total at most MIX_TABLE_MAX (the data's
  * standard mixes total under 200); the pick is then one load. */
 #define MIX_MAX 64
-#define MIX_TABLE_MAX 1024 /* the largest total a mix's pick table covers */
+#define MIX_TABLE_MAX 256 /* the largest total a mix's pick table covers */
+#define MIX_SLOTS 32      /* standard mixes kept per thread, one per dlevel modulo this */
 _Static_assert(MIX_MAX >= MONSTER_KINDS_MAX, "a mix holds every kind");
 typedef struct weighted_mix {
     int n, total;
@@ -350,30 +351,34 @@ static void standard_monsters(spender_t *s, int budget)
 {
     /* The eligible kinds and their weights depend only on the monster table
      * (immutable once parsed, told apart by its stamp), the dlevel and the
-     * difficulty's window shift: each thread keeps the last mix it made (runs
-     * are mostly one dlevel).  A table without a stamp is not cached. */
-    static _Thread_local struct {
+     * difficulty's window shift: each thread keeps the last mix it made for
+     * each dlevel modulo MIX_SLOTS (a run at one dlevel uses one, a run over
+     * dlevels 1-30 one each).  A table without a stamp is not cached. */
+    typedef struct {
         uint64_t stamp;
         int dlevel, shift;
         weighted_mix_t w;
-    } last;
+    } mix_slot_t;
+    static _Thread_local mix_slot_t mixes[MIX_SLOTS];
     const monster_table_t *m = s->t->monsters;
     const int dlevel = s->lv->dlevel, shift = s->t->window_shift[s->lv->difficulty];
-    if (m->stamp == 0 || last.stamp != m->stamp || last.dlevel != dlevel || last.shift != shift) {
+    mix_slot_t *last = &mixes[(unsigned)dlevel % MIX_SLOTS];
+    if (m->stamp == 0 || last->stamp != m->stamp || last->dlevel != dlevel ||
+        last->shift != shift) {
         int n = 0;
         for (int k = 0; k < m->n; k++) {
-            last.w.kind[n] = (uint8_t)k; /* kept when eligible (no branch to mispredict) */
+            last->w.kind[n] = (uint8_t)k; /* kept when eligible (no branch to mispredict) */
             n += eligible(&m->kind[k], dlevel, shift);
         }
-        last.w.n = n;
-        weigh(&last.w, m->kind);
-        tabulate(&last.w);
-        last.stamp = m->stamp;
-        last.dlevel = dlevel;
-        last.shift = shift;
+        last->w.n = n;
+        weigh(&last->w, m->kind);
+        tabulate(&last->w);
+        last->stamp = m->stamp;
+        last->dlevel = dlevel;
+        last->shift = shift;
     }
-    if (last.w.n > 0)
-        spend_weighted(s, &last.w, budget);
+    if (last->w.n > 0)
+        spend_weighted(s, &last->w, budget);
 }
 
 /* Cave and single-monster levels: one roll, one outcome of the table. */
