@@ -84,16 +84,7 @@ static void city(level_t *lv)
     lv->obs.stray_walls = (uint16_t)stray;
 }
 
-/* Floor cells of row y, columns x1..x2, on the map. */
-static int row_floor(const grid_t *g, int y, int x1, int x2)
-{
-    int n = 0;
-    for (int x = x1; x <= x2; x++)
-        n += grid_get(g, x, y) == CELL_FLOOR;
-    return n;
-}
-
-static void small_rooms(level_t *lv, const census_t *cs)
+static void small_rooms(level_t *lv)
 {
     const int x2 = CENSUS_LINE_X0 + (CENSUS_LINES_X - 1) * CENSUS_PITCH_X;
     const int y2 = CENSUS_LINE_Y0 + (CENSUS_LINES_Y - 1) * CENSUS_PITCH_Y;
@@ -101,33 +92,17 @@ static void small_rooms(level_t *lv, const census_t *cs)
     for (int i = 0; i < CENSUS_LINES_X; i++)
         across |= BITROW_BIT(CENSUS_LINE_X0 + i * CENSUS_PITCH_X);
     const bitrow_t along = columns(CENSUS_LINE_X0, x2); /* a horizontal line's */
-    /* The floor rows: the population's census has rows 2..19 (columns
-     * 2..77, which hold the lines' 3..75), the same on the final map; the
-     * top line, row 1 on the border ring, is counted off the map.  Without
-     * a census, every row from the map. */
-    _Static_assert(CENSUS_LINE_Y0 == 1 &&
-                       CENSUS_LINE_Y0 + (CENSUS_LINES_Y - 1) * CENSUS_PITCH_Y <= GRID_H - 1 &&
-                       CENSUS_LINE_X0 >= 2 &&
-                       CENSUS_LINE_X0 + (CENSUS_LINES_X - 1) * CENSUS_PITCH_X <= GRID_W - 1,
-                   "the lines below the top one lie in the census's rows and columns");
-    bitrow_t own[GRID_H + 2];
-    const bitrow_t *floor = own;
-    int gaps = 0, y1 = CENSUS_LINE_Y0;
-    if (cs) {
-        floor = cs->floor;
-        gaps = row_floor(&lv->map, CENSUS_LINE_Y0, CENSUS_LINE_X0, x2);
-        y1 = CENSUS_LINE_Y0 + 1;
-    } else {
-        grid_mask_rows(&lv->map, CELLSET(CELL_FLOOR), own);
-    }
+    bitrow_t floor[GRID_H + 2];
+    grid_mask_rows(&lv->map, CELLSET(CELL_FLOOR), floor);
     /* A horizontal line's row is popcounted; between them, the vertical
      * lines' cells of each row are added as integers, so that each line's
      * count builds up in the bits from its column on: the lines are
      * CENSUS_PITCH_X bits apart and a count stays below 32, so no count
      * carries into the next. */
     _Static_assert(GRID_H < 32 && CENSUS_PITCH_X >= 5, "a line's count in its own 5 bits");
+    int gaps = 0;
     bitrow_t sums = 0;
-    for (int y = y1; y <= y2; y++) {
+    for (int y = CENSUS_LINE_Y0; y <= y2; y++) {
         if ((y - CENSUS_LINE_Y0) % CENSUS_PITCH_Y == 0)
             gaps += bitrow_popcount(floor[y] & along);
         else
@@ -176,12 +151,12 @@ static void single(level_t *lv, const pop_tables_t *t)
     lv->obs.foreign_monsters = (uint16_t)foreign;
 }
 
-void census_layout(level_t *lv, const pop_tables_t *t, const census_t *cs)
+void census_layout(level_t *lv, const pop_tables_t *t)
 {
     switch (lv->type) {
     case LT_ARENA: arena(lv); break;
     case LT_CITY: city(lv); break;
-    case LT_SMALL_ROOMS: small_rooms(lv, cs); break;
+    case LT_SMALL_ROOMS: small_rooms(lv); break;
     case LT_WAREHOUSE: warehouse(lv); break;
     case LT_SINGLE: single(lv, t); break;
     default: break;

@@ -11,7 +11,6 @@
 #define DRLSIM_CENSUS_LAYOUT_H
 
 #include "level.h"
-#include "census.h"
 #include "poptable.h"
 
 /* The map-box and grid geometry the census reads, as docs/rules.md states
@@ -26,10 +25,6 @@
 #define CENSUS_LINES_X 5   /* 4 sections across: 5 lines */
 #define CENSUS_LINES_Y 4   /* 3 sections down: 4 lines */
 
-/* The census of lv's final map into lv->obs.  cs: the population's census
- * of the map (census.h), whose placement rows hold for the final map (the
- * population changes no cell but the stairs it places, which it clears from
- * them), or NULL: everything is read off the map. */
-void census_layout(level_t *lv, const pop_tables_t *t, const census_t *cs);
+void census_layout(level_t *lv, const pop_tables_t *t);
 
 #endif

@@ -156,5 +156,5 @@ void level_generate(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t 
     rs->populate(lv, &ctx, &pop, &cs);
     observe(lv, &cs);
     if (rs->census)
-        rs->census(lv, p->tables, &cs);
+        rs->census(lv, p->tables);
 }

@@ -181,9 +181,9 @@ static void wiki_populate(level_t *lv, const layout_ctx_t *ctx, rng_t *pop, cens
     populate_census(lv, ctx->p, ctx->p->tables->pop, pop, cs);
 }
 
-static void wiki_census(level_t *lv, const tables_t *t, const census_t *cs)
+static void wiki_census(level_t *lv, const tables_t *t)
 {
-    census_layout(lv, t->pop, cs);
+    census_layout(lv, t->pop);
 }
 
 static const ruleset_def_t WIKI = {

@@ -48,9 +48,8 @@ typedef struct ruleset_def {
                                    in layout-only mode (NULL entry: none, or only
                                    what the layout interleaves with its geometry) */
     void (*populate)(level_t *lv, const layout_ctx_t *ctx, rng_t *pop, census_t *cs);
-    /* the layouts' rules seen on the final map, or NULL; cs: the population's
-     * census of it (census_layout.h) */
-    void (*census)(level_t *lv, const struct tables *t, const census_t *cs);
+    void (*census)(level_t *lv, const struct tables *t); /* the layouts' rules seen on the
+                                                        final map, or NULL */
     void (*reference)(level_t *lv, const gen_params_t *p, uint64_t seed, uint64_t index);
     /* its constants (Brogue's gameConst): the table its loader copies into
      * its tables (of its pipeline's type), and their names, NULL-name

@@ -106,5 +106,5 @@ void ref_observe(level_t *lv, const pop_tables_t *t)
     else if (lv->type == LT_SINGLE)
         observe_single(lv, t);
     else
-        census_layout(lv, t, NULL);
+        census_layout(lv, t);
 }
