@@ -235,13 +235,20 @@ static bool place_monster(spender_t *s, int kind, rng_t *r)
 
 /* A mix of kinds with its cumulative weights: upto[i] = weights of
  * kind[0..i], padded with the total to MIX_MAX entries (a power of two
- * for the pick's search). */
+ * for the pick's search).  A mix kept for many levels (the standard mix)
+ * may also hold its picks as a table: by_roll[x] is the kind a roll x of
+ * 1..total picks, when the weights total at most MIX_TABLE_MAX (the data's
+ * standard mixes total under 200); the pick is then one load. */
 #define MIX_MAX 64
+#define MIX_TABLE_MAX 256 /* the largest total a mix's pick table covers */
+#define MIX_SLOTS 32      /* standard mixes kept per thread, one per dlevel modulo this */
 _Static_assert(MIX_MAX >= MONSTER_KINDS_MAX, "a mix holds every kind");
 typedef struct weighted_mix {
     int n, total;
+    bool tabled; /* by_roll holds the picks */
     uint8_t kind[MONSTER_KINDS_MAX];
     int upto[MIX_MAX];
+    uint8_t by_roll[MIX_TABLE_MAX + 1];
 } weighted_mix_t;
 
 /* Fill in w's weights for its n kinds of table k. */
@@ -255,6 +262,20 @@ static void weigh(weighted_mix_t *w, const monster_kind_t *k)
     for (int i = w->n; i < MIX_MAX; i++)
         w->upto[i] = total;
     w->total = total;
+    w->tabled = false;
+}
+
+/* w's picks as a table, when its total allows: roll x picks the first kind
+ * i with x <= upto[i], as the search in spend_weighted finds it. */
+static void tabulate(weighted_mix_t *w)
+{
+    if (w->n < 2 || w->total > MIX_TABLE_MAX)
+        return; /* one kind is picked without a roll */
+    int x = 1;
+    for (int i = 0; i < w->n; i++)
+        for (; x <= w->upto[i]; x++)
+            w->by_roll[x] = w->kind[i];
+    w->tabled = true;
 }
 
 /* While budget remains, pick a kind of the mix by monster weight and pay
@@ -268,13 +289,20 @@ static void spend_weighted(spender_t *s, const weighted_mix_t *w, int budget)
      * the monster list's byte stores could alias the caller's state, which
      * would keep it in memory. */
     rng_t rl = *s->r;
+    /* what the loop reads of w and the rules, in locals: the monster list's
+     * byte stores could alias them too */
+    const int total = w->total, first = w->kind[0];
+    const bool roll = w->n > 1, tabled = w->tabled,
+               stop = s->t->last_monster == POP_LAST_STOP;
     while (budget > 0 && !s->stopped) {
-        int kind = w->kind[0];
-        if (w->n > 1) {
+        int kind = first;
+        if (tabled) {
+            kind = w->by_roll[rng_d(&rl, total)]; /* tabulate's table */
+        } else if (roll) {
             /* the first i with x <= upto[i] (upto never decreases, and
              * upto[63] = total >= x): a binary search of six conditional
              * moves, as a walk that stops at random would mispredict */
-            const int x = rng_d(&rl, w->total);
+            const int x = rng_d(&rl, total);
             const int *upto = w->upto;
             int i = 0;
             i += upto[i + 31] < x ? 32 : 0;
@@ -285,7 +313,7 @@ static void spend_weighted(spender_t *s, const weighted_mix_t *w, int budget)
             i += upto[i] < x ? 1 : 0;
             kind = w->kind[i];
         }
-        if (s->t->last_monster == POP_LAST_STOP && k[kind].danger > budget)
+        if (stop && k[kind].danger > budget)
             break;
         if (!place_monster(s, kind, &rl)) {
             s->stopped = true;
@@ -323,29 +351,34 @@ static void standard_monsters(spender_t *s, int budget)
 {
     /* The eligible kinds and their weights depend only on the monster table
      * (immutable once parsed, told apart by its stamp), the dlevel and the
-     * difficulty's window shift: each thread keeps the last mix it made (runs
-     * are mostly one dlevel).  A table without a stamp is not cached. */
-    static _Thread_local struct {
+     * difficulty's window shift: each thread keeps the last mix it made for
+     * each dlevel modulo MIX_SLOTS (a run at one dlevel uses one, a run over
+     * dlevels 1-30 one each).  A table without a stamp is not cached. */
+    typedef struct {
         uint64_t stamp;
         int dlevel, shift;
         weighted_mix_t w;
-    } last;
+    } mix_slot_t;
+    static _Thread_local mix_slot_t mixes[MIX_SLOTS];
     const monster_table_t *m = s->t->monsters;
     const int dlevel = s->lv->dlevel, shift = s->t->window_shift[s->lv->difficulty];
-    if (m->stamp == 0 || last.stamp != m->stamp || last.dlevel != dlevel || last.shift != shift) {
+    mix_slot_t *last = &mixes[(unsigned)dlevel % MIX_SLOTS];
+    if (m->stamp == 0 || last->stamp != m->stamp || last->dlevel != dlevel ||
+        last->shift != shift) {
         int n = 0;
         for (int k = 0; k < m->n; k++) {
-            last.w.kind[n] = (uint8_t)k; /* kept when eligible (no branch to mispredict) */
+            last->w.kind[n] = (uint8_t)k; /* kept when eligible (no branch to mispredict) */
             n += eligible(&m->kind[k], dlevel, shift);
         }
-        last.w.n = n;
-        weigh(&last.w, m->kind);
-        last.stamp = m->stamp;
-        last.dlevel = dlevel;
-        last.shift = shift;
+        last->w.n = n;
+        weigh(&last->w, m->kind);
+        tabulate(&last->w);
+        last->stamp = m->stamp;
+        last->dlevel = dlevel;
+        last->shift = shift;
     }
-    if (last.w.n > 0)
-        spend_weighted(s, &last.w, budget);
+    if (last->w.n > 0)
+        spend_weighted(s, &last->w, budget);
 }
 
 /* Cave and single-monster levels: one roll, one outcome of the table. */

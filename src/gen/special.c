@@ -93,30 +93,41 @@ void special_fitting(const level_t *lv, const special_limits_t *l, uint64_t m[2]
 
 _Static_assert(LEVEL_MAX_ROOMS % 8 == 0 && LEVEL_MAX_ROOMS <= 128, "rooms in bytes, two words");
 
-static void room_kinds(const level_t *lv, const special_tables_t *s,
-                       uint64_t kinds[LEVEL_MAX_ROOMS / 8])
+/* The kinds each room fits: kinds[j] for room j, from the size table.
+ * The array's bytes are read eight at a time (kind_rooms), so the bytes
+ * up to the next multiple of 8 past the last room are zero. */
+#define KINDS_BYTES (LEVEL_MAX_ROOMS + 8) /* a room list's bytes and a word of zero tail */
+
+static void room_kinds(const level_t *lv, const special_tables_t *s, uint8_t kinds[KINDS_BYTES])
 {
-    memset(kinds, 0, LEVEL_MAX_ROOMS);
-    for (int j = 0; j < lv->nrooms; j++) {
+    const int n = lv->nrooms;
+    memset(&kinds[n & ~7], 0, 8); /* the last word's tail */
+    for (int j = 0; j < n; j++) {
         const room_t *rm = &lv->rooms[j];
-        const uint64_t b = rm->w <= GRID_W && rm->h <= GRID_H
-                               ? s->fits_by_size[rm->w][rm->h]
-                               : 0; /* larger than the map: no kind's limits reach it */
-        kinds[j >> 3] |= b << 8 * (j & 7);
+        kinds[j] = rm->w <= GRID_W && rm->h <= GRID_H
+                       ? s->fits_by_size[rm->w][rm->h]
+                       : 0; /* larger than the map: no kind's limits reach it */
     }
 }
 
 /* Kind k's rooms as bits (special_fitting's m): bit k of each byte of a
- * word, gathered into 8 bits by one multiply.  m has bit 8i set for each
- * room i of the word that fits; the constant has bits 56 - 7i, so the
- * product puts bit 8i at 56 + i, and every other pair of bits lands below
- * bit 56 or on a bit no other pair reaches (no carry into the top byte). */
-static void kind_rooms(const level_t *lv, const uint64_t kinds[LEVEL_MAX_ROOMS / 8], int k,
+ * word of eight rooms' kinds (byte i: room 8w + i, as a little-endian
+ * load of kinds[8w..8w+7] reads them), gathered into 8 bits by one
+ * multiply.  m has bit 8i set for each room i of the word that fits; the
+ * constant has bits 56 - 7i, so the product puts bit 8i at 56 + i, and
+ * every other pair of bits lands below bit 56 or on a bit no other pair
+ * reaches (no carry into the top byte). */
+static void kind_rooms(const level_t *lv, const uint8_t kinds[KINDS_BYTES], int k,
                        uint64_t m[2])
 {
     m[0] = m[1] = 0;
     for (int w = 0; w < (lv->nrooms + 7) / 8; w++) {
-        const uint64_t b = kinds[w] >> k & UINT64_C(0x0101010101010101);
+        uint64_t word;
+        memcpy(&word, &kinds[8 * w], 8);
+#if !(defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
+        word = __builtin_bswap64(word);
+#endif
+        const uint64_t b = word >> k & UINT64_C(0x0101010101010101);
         m[w >> 3] |= ((b * UINT64_C(0x0102040810204080)) >> 56) << 8 * (w & 7);
     }
 }
@@ -134,9 +145,8 @@ void special_rooms(level_t *lv, const special_tables_t *s, rng_t *rs)
     lv->obs.special_rolled = (uint8_t)n;
     lv->obs.special_made = 1; /* tally.c counts special_rolled only on levels that rolled */
     /* The kinds each room fits, a byte per room from the tables' size
-     * table, eight rooms to a word (byte i of word w: room 8w + i): one pass
-     * over the rooms, made when the first kind is drawn. */
-    uint64_t kinds[LEVEL_MAX_ROOMS / 8];
+     * table: one pass over the rooms, made when the first kind is drawn. */
+    uint8_t kinds[KINDS_BYTES];
     for (int i = 0; i < n; i++) {
         special_kind_t kind = draw_kind(s, lv->type, r);
         if (!known)

@@ -402,33 +402,31 @@ void water_walk_stop(grid_t *g, rng_t *r, int x, int y, int steps, cell_t k, con
 
 /* ---- rivers ----------------------------------------------------------- */
 
-/* A river cell: on the border ring the fluid becomes CELL_EDGE. */
-static inline void river_put(grid_t *g, int x, int y, cell_t k)
-{
-    assert(grid_in_map(x, y));
-    if (grid_on_border(x, y)) {
-        assert(k != CELL_BRIDGE); /* bridges sit on rows 4..18 and columns 9..69 */
-        k = CELL_EDGE;
-    }
-    grid_set(g, x, y, k);
-}
-
-/* n river cells from (x, y) on, rightwards (across) or downwards: one check
- * of the strip's ends, and plain stores when it touches no border cell
- * (nearly always); otherwise river_put cell by cell. */
+/* n river cells of kind k from (x, y) on, rightwards (across) or downwards:
+ * plain stores.  On the border ring the fluid becomes CELL_EDGE; a river's
+ * x and y are clamped well inside the map, so the only strips on the ring
+ * are a vertical river's on rows 1 and GRID_H and a horizontal one's on
+ * columns 1 and GRID_W, which lie on the ring whole: the callers give them
+ * CELL_EDGE (river_cell), and no other strip touches the ring. */
 static inline void river_strip(grid_t *g, int x, int y, int n, bool across, cell_t k)
 {
-    const int x2 = across ? x + n - 1 : x, y2 = across ? y : y + n - 1;
-    assert(n > 0 && grid_in_map(x, y) && grid_in_map(x2, y2));
-    if (x == 1 || x2 == GRID_W || y == 1 || y2 == GRID_H) {
-        for (int i = 0; i < n; i++)
-            river_put(g, across ? x + i : x, across ? y : y + i, k);
-        return;
-    }
+    assert(n > 0 && grid_in_map(x, y) &&
+           (across ? grid_in_map(x + n - 1, y) : grid_in_map(x, y + n - 1)));
     uint8_t *c = &g->c[GRID_IDX(x, y)];
     const int step = across ? 1 : GRID_STRIDE;
     for (int i = 0; i < n; i++, c += step)
         *c = (uint8_t)k;
+}
+
+/* The kind of a river's strip at position at (its row, or column) of 1..last:
+ * CELL_EDGE on the border ring (at 1 or last), a bridge on the two
+ * positions from b (never on the ring: bridges start at rows 4..17 and
+ * columns 9..68, or none at -RIVER_BRIDGE_CELLS), else the fluid; by
+ * conditional moves. */
+static inline cell_t river_cell(int at, int last, int b, cell_t fluid)
+{
+    const cell_t k = (unsigned)(at - b) < RIVER_BRIDGE_CELLS ? CELL_BRIDGE : fluid;
+    return at == 1 || at == last ? CELL_EDGE : k;
 }
 
 /* One drift draw [game]: with probability 1/den a second die, d3-2, gives
@@ -462,12 +460,16 @@ static bool draw_horizontal(grid_t *g, rng_t *rs, const river_rules_t *rr, cell_
     *wo = (uint8_t)width;
     bool bridge = rng_chance(r, rr->horizontal_bridge.num, rr->horizontal_bridge.den);
     int bx = bridge ? RIVER_H_BRIDGE_BASE + rng_d(r, RIVER_H_BRIDGE_DIE) : -RIVER_BRIDGE_CELLS;
+    assert(!bridge || (bx > 1 && bx + RIVER_BRIDGE_CELLS - 1 < GRID_W)); /* river_cell */
     int y = RIVER_H_CENTRE + rng_d(r, 2 * width) - width;
     int ymax = GRID_H - width - RIVER_H_BOTTOM_MARGIN;
+    /* its strips (rows y+1..y+width, y in y's first value and RIVER_H_Y_MIN..ymax)
+     * stay off the top and bottom rows: river_strip */
+    assert(y + RIVER_EDGE_OFFSET > 1 && y + RIVER_EDGE_OFFSET + width - 1 < GRID_H &&
+           RIVER_H_Y_MIN + RIVER_EDGE_OFFSET > 1 && ymax + RIVER_EDGE_OFFSET + width - 1 < GRID_H);
     for (int x = 1; x <= GRID_W; x++) {
         /* one unsigned compare (a conditional move, not a branch) */
-        cell_t k = (unsigned)(x - bx) < RIVER_BRIDGE_CELLS ? CELL_BRIDGE : fluid;
-        river_strip(g, x, y + RIVER_EDGE_OFFSET, width, false, k);
+        river_strip(g, x, y + RIVER_EDGE_OFFSET, width, false, river_cell(x, GRID_W, bx, fluid));
         y = clampi(y + drift(r, RIVER_H_DRIFT_DEN), RIVER_H_Y_MIN, ymax);
     }
     *rs = rl;
@@ -485,11 +487,14 @@ static int draw_vertical(grid_t *g, rng_t *rs, const river_spec_t *s, cell_t flu
     *wo = (uint8_t)width;
     const int x0 = s->x_base + rng_d(r, s->x_die);
     int by = RIVER_V_BRIDGE_BASE + rng_d(r, RIVER_V_BRIDGE_DIE);
+    assert(by > 1 && by + RIVER_BRIDGE_CELLS - 1 < GRID_H); /* river_cell */
     int xmax = GRID_W - width - RIVER_V_RIGHT_MARGIN;
+    /* likewise off the first and last columns */
+    assert(x0 + RIVER_EDGE_OFFSET > 1 && x0 + RIVER_EDGE_OFFSET + width - 1 < GRID_W &&
+           RIVER_V_X_MIN + RIVER_EDGE_OFFSET > 1 && xmax + RIVER_EDGE_OFFSET + width - 1 < GRID_W);
     int x = x0, drawn = x0;
     for (int y = 1; y <= GRID_H; y++) {
-        cell_t k = (unsigned)(y - by) < RIVER_BRIDGE_CELLS ? CELL_BRIDGE : fluid;
-        river_strip(g, x + RIVER_EDGE_OFFSET, y, width, true, k);
+        river_strip(g, x + RIVER_EDGE_OFFSET, y, width, true, river_cell(y, GRID_H, by, fluid));
         drawn = x;
         x = clampi(x + drift(r, RIVER_V_DRIFT_DEN), RIVER_V_X_MIN, xmax);
     }
