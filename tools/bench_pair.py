@@ -19,10 +19,12 @@ build cannot be run or gives no number.
 """
 import argparse
 import json
+import os
 import shlex
 import statistics
 import subprocess
 import sys
+import tempfile
 
 TYPES = ["normal", "small-rooms", "warehouse", "city", "caves", "arena", "maze", "single"]
 STAGES = ["layout", "full"]
@@ -34,17 +36,26 @@ def fail(msg):
 
 
 def bench(exe, level_type, seconds, dlevel, extra):
-    cmd = [exe, "bench", "--type", level_type, "--threads", "1", "--reps", "1",
-           "--seconds", str(seconds), "--dlevel", str(dlevel), "--json", "-"] + extra
+    # the JSON into a file of its own: older builds print their table on
+    # stdout even with --json -
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "bench.json")
+        cmd = [exe, "bench", "--type", level_type, "--threads", "1", "--reps", "1",
+               "--seconds", str(seconds), "--dlevel", str(dlevel), "--json", out] + extra
+        try:
+            p = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+        except (OSError, subprocess.TimeoutExpired) as e:
+            fail(f"cannot run {exe}: {e}")
+        if p.returncode != 0:
+            last = (p.stderr.strip().splitlines() or ["no message"])[-1]
+            fail(f"{exe} bench --type {level_type} failed (exit {p.returncode}): {last}")
+        try:
+            with open(out) as f:
+                text = f.read()
+        except OSError:
+            text = ""
     try:
-        p = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
-    except (OSError, subprocess.TimeoutExpired) as e:
-        fail(f"cannot run {exe}: {e}")
-    if p.returncode != 0:
-        last = (p.stderr.strip().splitlines() or ["no message"])[-1]
-        fail(f"{exe} bench --type {level_type} failed (exit {p.returncode}): {last}")
-    try:
-        stages = json.loads(p.stdout)["types"][level_type]
+        stages = json.loads(text)["types"][level_type]
         return {s: (stages[s]["one_thread"]["median"],
                     stages[s]["one_thread"].get("cpu_time_median", 0.0)) for s in STAGES}
     except (ValueError, KeyError, TypeError):
