@@ -51,12 +51,13 @@ static void usage(FILE *out)
             "                    [--data DIR]\n"
             "                    [--cpu PATH] [--observer]\n"
             "\n"
-            "Measure generation speed: for each level type, the layout alone and the full\n"
-            "level (water, population, observation and tally), in levels/second on one\n"
-            "thread and on K threads, the scaling ratio, levels per second of CPU time on\n"
-            "one thread (steadier than wall time on a shared machine), and instructions per\n"
-            "level on one thread where perf counters are available.  Medians of R\n"
-            "repetitions after a warm-up, with the spread.\n"
+            "Measure generation speed: for each level type, the layout alone (as `drlsim\n"
+            "rooms` makes it, with its tally) and the full level (water, population, the\n"
+            "observer and tally), in levels/second on one thread and on K threads, the\n"
+            "scaling ratio, levels per second of CPU time on one thread (steadier than\n"
+            "wall time on a shared machine), and instructions per level on one thread\n"
+            "where perf counters are available.  Medians of R repetitions after a\n"
+            "warm-up, with the spread.\n"
             "\n"
             "  --type T      one type or all (default all)\n"
             "  --seconds S   time per repetition (default %.1f)\n"
@@ -329,7 +330,9 @@ int cmd_bench(int argc, char **argv)
         cJSON *tj = cJSON_AddObjectToObject(types, level_type_name((level_type_t)t));
         double full_cpu = 0;
         for (int stage = 0; stage < (o.observer ? 3 : 2) && rc == 0; stage++) {
-            const bool layout_only = stage == 0, unseen = stage == 2;
+            /* the layout alone, as `drlsim rooms` makes it, has no observer:
+             * its levels have no population to look at */
+            const bool layout_only = stage == 0, unseen = stage != 1;
             static const char *const STAGE[] = {"layout", "full", "unseen"};
             measure_t one, many;
             if (measure(tables, t, dlevel, layout_only, unseen, 1, seconds, reps, true, &one) ||
