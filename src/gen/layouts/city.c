@@ -133,6 +133,45 @@ CITY_INLINE void draw_building(grid_t *g, taken_t *t, int bx, int by, int bw, in
     }
 }
 
+/* The buildings' doors as the map shows them once the buildings stand, for
+ * the layout checks: each building's door cells (on its corners, and on all
+ * of its wall ring), and where the first building's door lies when it has
+ * exactly one off the corners: its wall (0 top, 1 bottom, 2 left, 3 right)
+ * and its cell along that wall (0 next to the top or left corner).  They
+ * are noted as the door is placed, not read off the map afterwards: the
+ * building's ring has just been drawn all wall, its door is the one door
+ * written on this level that can land on it, and nothing else writes those
+ * cells before the observation is read: the river was drawn before, a later
+ * site never covers an earlier building (its cells are taken, see
+ * draw_building), and the fluid pass comes after the census (its own
+ * pipeline step).  So the door at (dx,dy) gives the building 1 door cell on
+ * its ring when it lies on the ring, else 0 (test_open_layouts recounts
+ * them on the map). */
+CITY_INLINE void note_door(obs_t *o, bool first, int bx, int by, int bw, int bh, int dx, int dy)
+{
+    const int right = bx + bw - 1, bottom = by + bh - 1;
+    const bool in_box = dx >= bx && dx <= right && dy >= by && dy <= bottom;
+    const bool across = dy == by || dy == bottom, down = dx == bx || dx == right;
+    const bool on_ring = in_box && (across || down), corner = in_box && across && down;
+    o->buildings_by_doors[on_ring]++;
+    o->building_corner_doors = (uint8_t)(o->building_corner_doors + corner);
+    if (!first || !on_ring || corner)
+        return;
+    o->first_door_side = (uint8_t)(across ? dy == bottom : 2 + (dx == right));
+    o->first_door_at = (uint8_t)(across ? dx - bx - 1 : dy - by - 1);
+}
+
+/* Write the door of the building (bx,by,bw,bh) at (dx,dy) and note it when
+ * the building made the room list (listed; it is then the list's last), in
+ * one call, so that the census sees the cell the map got. */
+CITY_INLINE void place_door(level_t *lv, bool listed, int bx, int by, int bw, int bh, int dx,
+                            int dy)
+{
+    grid_set(&lv->map, dx, dy, CELL_DOOR);
+    if (listed)
+        note_door(&lv->obs, lv->nrooms == 1, bx, by, bw, bh, dx, dy);
+}
+
 /* The taken rows of grid_clear's map (its border ring and padding). */
 static taken_t cleared_taken;
 
@@ -175,80 +214,30 @@ static void buildings(level_t *lv, rng_t *stream, const bitrow_t *river)
         int bx = x + 1, by = y + 1, bw = w - 2, bh = h - 2;
         draw_building(g, &taken, bx, by, bw, bh);
         point_t d = door_cell(r, bx, by, bw, bh);
-        grid_set(g, d.x, d.y, CELL_DOOR);
-        if (!rooms_add(lv, bx, by, bw, bh))
+        const bool listed = rooms_add(lv, bx, by, bw, bh);
+        place_door(lv, listed, bx, by, bw, bh, d.x, d.y);
+        if (!listed)
             break;
     }
     *stream = rl;
     lv->obs.city_tries = (uint8_t)tries;
 }
 
-/* Bit i: cell c[i] is a door, i < 16 (reads 16 bytes: within the grid's
- * padding and slack for any building row). */
-static inline unsigned doors16(const uint8_t *c)
-{
-    unsigned m = 0;
-    for (int i = 0; i < 16; i++)
-        m |= (unsigned)(c[i] == CELL_DOOR) << i;
-    return m;
-}
-
-/* The door cells on the wall ring of the building at c (w x h): its top and
- * bottom rows and the first and last cell of the rows between, cell by cell
- * (test_open_layouts recounts them on the map). */
-static inline int ring_doors(const uint8_t *c, int w, int h)
-{
-    int n = 0;
-    for (int i = 0; i < w; i++)
-        n += (c[i] == CELL_DOOR) + (c[(h - 1) * GRID_STRIDE + i] == CELL_DOOR);
-    for (int k = 1; k < h - 1; k++)
-        n += (c[k * GRID_STRIDE] == CELL_DOOR) + (c[k * GRID_STRIDE + w - 1] == CELL_DOOR);
-    return n;
-}
-
-/* The buildings' walls as the map shows them once they are drawn, for the
- * layout checks: each building's door cells (on its corners, and on all of
- * its wall ring), and where the first building's door lies when it has
- * exactly one: its wall (0 top, 1 bottom, 2 left, 3 right) and its cell
- * along that wall (0 next to the top or left corner); and the river cells
- * that lie in a building: as the map showed them before the buildings
- * (river, see buildings), inside a building's walls, since a building
- * draws only its wall ring and its door and no building is drawn over
- * another (test_open_layouts recounts them on the map). */
-_Static_assert(CITY_SITE_W_MAX - 2 <= 16 && CITY_SITE_H_MAX - 2 <= 16,
-               "a building's rows and sides in 16 bits");
-static void observe_buildings(level_t *lv, const bitrow_t *river)
+/* The river cells that lie in the buildings: as the map showed them before
+ * the buildings (river, see buildings), inside each building's walls, since
+ * a building draws only its wall ring and its door (over any river cells
+ * there) and no building is drawn over another (test_open_layouts recounts
+ * them on the map). */
+static void observe_building_river(level_t *lv, const bitrow_t *river)
 {
     obs_t *o = &lv->obs;
     for (int i = 0; i < lv->nrooms; i++) {
         const room_t *b = &lv->rooms[i];
-        const uint8_t *c = &lv->map.c[GRID_IDX(b->x, b->y)];
-        const uint8_t *last = c + (b->h - 1) * GRID_STRIDE;
-        const int corners = (c[0] == CELL_DOOR) + (c[b->w - 1] == CELL_DOOR) +
-                            (last[0] == CELL_DOOR) + (last[b->w - 1] == CELL_DOOR);
-        const int doors = ring_doors(c, b->w, b->h);
-        o->buildings_by_doors[doors < 3 ? doors : 3]++;
-        o->building_corner_doors = (uint8_t)(o->building_corner_doors + corners);
-        if (river && b->w > 2) {
-            const bitrow_t inside = (BITROW_BIT(b->w - 2) - 1) << (b->x + 1);
-            for (int y = b->y + 1; y < b->y + b->h - 1; y++)
-                o->building_river = (uint16_t)(o->building_river + bitrow_popcount(river[y] & inside));
-        }
-        if (i > 0 || doors != 1 || corners)
+        if (b->w <= 2)
             continue;
-        /* the first building's one door: which wall, which cell */
-        const unsigned inner = ((1u << b->w) - 1) & ~(1u | 1u << (b->w - 1));
-        unsigned wall[4] = {doors16(c) & inner, doors16(last) & inner, 0, 0};
-        for (int k = 1; k < b->h - 1; k++) {
-            const unsigned m = doors16(c + k * GRID_STRIDE);
-            wall[2] |= (m & 1u) << k;
-            wall[3] |= (m >> (b->w - 1) & 1u) << k;
-        }
-        for (int side = 0; side < 4; side++)
-            if (wall[side]) {
-                o->first_door_side = (uint8_t)side;
-                o->first_door_at = (uint8_t)(__builtin_ctz(wall[side]) - 1);
-            }
+        const bitrow_t inside = (BITROW_BIT(b->w - 2) - 1) << (b->x + 1);
+        for (int y = b->y + 1; y < b->y + b->h - 1; y++)
+            o->building_river = (uint16_t)(o->building_river + bitrow_popcount(river[y] & inside));
     }
 }
 
@@ -270,6 +259,7 @@ void layout_city_with(layout_ctx_t *ctx, bool (*river_fn)(layout_ctx_t *ctx))
         river = rows;
     }
     buildings(ctx->lv, ctx->layout, river);
-    observe_buildings(ctx->lv, river);
+    if (river)
+        observe_building_river(ctx->lv, river);
     /* its fluid passes: the pipeline's water step (water_city) */
 }
