@@ -46,36 +46,32 @@
  * tested with two of them and one branch: a loop that stopped at the first
  * taken row ended at a different row each try and mispredicted about once a
  * try, and ORing the twelve rows at each of the hundred tries cost more
- * than updating the runs when one of the few buildings is drawn.  Each run
- * is kept as two 64-bit views, bits 0..63 and bits 32..95: a site (at most
- * CITY_SITE_W_MAX wide, ending by column CITY_X2) lies inside one of them,
- * so it is tested with 64-bit shifts. */
+ * than updating the runs when one of the few buildings is drawn.  A run is
+ * a bit row, shifted down to the site's first column for the test.  A
+ * site's rows lie in CITY_Y1..CITY_Y2-1, so only the runs RUN_FIRST..
+ * RUN_LAST are ever read, and only they are kept. */
 #define SITE_HALF 6
 _Static_assert(CITY_SITE_H_MIN >= SITE_HALF && CITY_SITE_H_MAX <= 2 * SITE_HALF,
                "a site's rows are its first and last SITE_HALF rows");
+#define RUN_FIRST CITY_Y1
+#define RUN_LAST (CITY_Y2 - SITE_HALF)
 typedef struct taken {
-    uint64_t run[2][GRID_H + 2]; /* run[v][y]: view v of rows y..y+SITE_HALF-1 */
+    bitrow_t run[RUN_LAST + 1]; /* run[y], y >= RUN_FIRST: rows y..y+SITE_HALF-1 */
 } taken_t;
-#define VIEW_SHIFT 32
-_Static_assert(CITY_X2 - VIEW_SHIFT < 64 && 64 - CITY_SITE_W_MAX >= VIEW_SHIFT,
-               "a site lies inside one of the two views");
 
-/* Row y's cells bits taken: the runs of rows y-SITE_HALF+1..y hold them. */
-static void taken_or(taken_t *t, int y, bitrow_t bits)
+/* The cells of rows (bit rows of the whole map) added to the runs. */
+static void taken_add_rows(taken_t *t, const bitrow_t rows[GRID_H + 2])
 {
-    for (int r = y - (SITE_HALF - 1); r <= y; r++)
-        if (r >= 0) {
-            t->run[0][r] |= (uint64_t)bits;
-            t->run[1][r] |= (uint64_t)(bits >> VIEW_SHIFT);
-        }
+    for (int r = RUN_FIRST; r <= RUN_LAST; r++)
+        for (int j = 0; j < SITE_HALF; j++)
+            t->run[r] |= rows[r + j];
 }
 
 CITY_INLINE bool site_is_free(const taken_t *t, int x, int y, int w, int h)
 {
-    const int v = x + w > 64; /* then x > 64 - CITY_SITE_W_MAX >= VIEW_SHIFT */
-    const uint64_t any = t->run[v][y] | t->run[v][y + h - SITE_HALF];
+    const bitrow_t any = t->run[y] | t->run[y + h - SITE_HALF];
     const uint64_t span = (UINT64_C(1) << w) - 1;
-    return !((any >> (x - VIEW_SHIFT * v)) & span);
+    return !((uint64_t)(any >> x) & span);
 }
 
 /* A uniformly chosen wall cell of the building (bx,by,bw,bh) that is not a
@@ -101,12 +97,13 @@ CITY_INLINE point_t door_cell(rng_t *r, int bx, int by, int bw, int bh)
  * Fixed counts, no branch on the size: the wall rows are BW_STORES 4-byte
  * stores at offsets clamped to bw-4 (overlapping, never outside the
  * building), row j of BH_ROWS is the building's row min(j, bh-1) (the last
- * one repeated), and the runs its rows fall in are the RUN_ROWS from
- * by-SITE_HALF+1, clamped to row 0 and to its last row (a run ORed twice
- * is the same), so a building costs no mispredicted loop end. */
+ * one repeated), and the runs its rows fall in, by-SITE_HALF+1..by+bh-1
+ * within the kept ones (at most all of them), are run j of RUN_ROWS from
+ * the first, clamped to the last (a run ORed twice is the same), so a
+ * building costs no mispredicted loop end. */
 #define BW_STORES 4
 #define BH_ROWS (CITY_SITE_H_MAX - 2)
-#define RUN_ROWS (BH_ROWS + SITE_HALF - 1)
+#define RUN_ROWS (RUN_LAST - RUN_FIRST + 1)
 _Static_assert(CITY_SITE_W_MIN - 2 >= 4 && CITY_SITE_W_MAX - 2 <= 4 * BW_STORES,
                "BW_STORES clamped 4-byte stores cover a wall row");
 CITY_INLINE void draw_building(grid_t *g, taken_t *t, int bx, int by, int bw, int bh)
@@ -119,18 +116,15 @@ CITY_INLINE void draw_building(grid_t *g, taken_t *t, int bx, int by, int bw, in
         memcpy(bottom + o, wall4, 4);
     }
     const bitrow_t inside = (BITROW_BIT(bw) - 1) << bx;
-    const uint64_t in0 = (uint64_t)inside, in1 = (uint64_t)(inside >> VIEW_SHIFT);
     for (int j = 0; j < BH_ROWS; j++) {
         uint8_t *c = top + (j < bh - 1 ? j : bh - 1) * GRID_STRIDE;
         c[0] = CELL_WALL;
         c[bw - 1] = CELL_WALL;
     }
-    for (int j = 0; j < RUN_ROWS; j++) {
-        const int r = by - (SITE_HALF - 1) + j, last = by + bh - 1;
-        const int y = r < 0 ? 0 : r > last ? last : r;
-        t->run[0][y] |= in0;
-        t->run[1][y] |= in1;
-    }
+    const int first = by - (SITE_HALF - 1) > RUN_FIRST ? by - (SITE_HALF - 1) : RUN_FIRST;
+    const int last = by + bh - 1 < RUN_LAST ? by + bh - 1 : RUN_LAST;
+    for (int j = 0; j < RUN_ROWS; j++)
+        t->run[first + j < last ? first + j : last] |= inside;
 }
 
 /* The buildings' doors as the map shows them once the buildings stand, for
@@ -179,10 +173,11 @@ static void make_cleared(void)
 {
     grid_t g;
     grid_clear(&g);
-    bitrow_t floor[GRID_H + 2];
-    grid_mask_rows(&g, CELLSET(CELL_FLOOR), floor);
+    bitrow_t rows[GRID_H + 2];
+    grid_mask_rows(&g, CELLSET(CELL_FLOOR), rows);
     for (int y = 0; y < GRID_H + 2; y++)
-        taken_or(&cleared_taken, y, ~floor[y]);
+        rows[y] = ~rows[y];
+    taken_add_rows(&cleared_taken, rows);
 }
 
 /* river: the map's non-floor cells after the river (its cells, the
@@ -199,8 +194,7 @@ static void buildings(level_t *lv, rng_t *stream, const bitrow_t *river)
     pthread_once(&cleared_once, make_cleared);
     taken_t taken = cleared_taken;
     if (river)
-        for (int y = 0; y < GRID_H + 2; y++)
-            taken_or(&taken, y, river[y]);
+        taken_add_rows(&taken, river);
     int tries = 0; /* tries made, for the observation record */
     for (int t = 0; t < CITY_TRIES; t++) {
         tries++;
