@@ -46,32 +46,46 @@
  * tested with two of them and one branch: a loop that stopped at the first
  * taken row ended at a different row each try and mispredicted about once a
  * try, and ORing the twelve rows at each of the hundred tries cost more
- * than updating the runs when one of the few buildings is drawn.  A run is
- * a bit row, shifted down to the site's first column for the test.  A
- * site's rows lie in CITY_Y1..CITY_Y2-1, so only the runs RUN_FIRST..
- * RUN_LAST are ever read, and only they are kept. */
+ * than updating the runs when one of the few buildings is drawn.  A site's
+ * rows lie in CITY_Y1..CITY_Y2-1, so only the runs RUN_FIRST..RUN_LAST are
+ * ever read, and only they are kept.  Each run is kept as two 64-bit views,
+ * bits 0..63 and bits VIEW_SHIFT..VIEW_SHIFT+63, side by side: a site
+ * lies inside view 0 when it starts left of VIEW_SHIFT and inside view 1
+ * otherwise, so it is tested with one 64-bit shift (a 128-bit shift of the
+ * bit row cost more). */
 #define SITE_HALF 6
 _Static_assert(CITY_SITE_H_MIN >= SITE_HALF && CITY_SITE_H_MAX <= 2 * SITE_HALF,
                "a site's rows are its first and last SITE_HALF rows");
 #define RUN_FIRST CITY_Y1
 #define RUN_LAST (CITY_Y2 - SITE_HALF)
 typedef struct taken {
-    bitrow_t run[RUN_LAST + 1]; /* run[y], y >= RUN_FIRST: rows y..y+SITE_HALF-1 */
+    uint64_t run[RUN_LAST + 1][2]; /* run[y][v], y >= RUN_FIRST: view v of rows y..y+SITE_HALF-1 */
 } taken_t;
+#define VIEW_SHIFT 32
+_Static_assert(VIEW_SHIFT - 1 + CITY_SITE_W_MAX - 1 < 64 && CITY_X2 - 1 - VIEW_SHIFT < 64,
+               "a site lies inside the view its first column picks");
+
+/* The bits of r into run y's views. */
+static inline void taken_or(taken_t *t, int y, bitrow_t r)
+{
+    t->run[y][0] |= (uint64_t)r;
+    t->run[y][1] |= (uint64_t)(r >> VIEW_SHIFT);
+}
 
 /* The cells of rows (bit rows of the whole map) added to the runs. */
 static void taken_add_rows(taken_t *t, const bitrow_t rows[GRID_H + 2])
 {
     for (int r = RUN_FIRST; r <= RUN_LAST; r++)
         for (int j = 0; j < SITE_HALF; j++)
-            t->run[r] |= rows[r + j];
+            taken_or(t, r, rows[r + j]);
 }
 
 CITY_INLINE bool site_is_free(const taken_t *t, int x, int y, int w, int h)
 {
-    const bitrow_t any = t->run[y] | t->run[y + h - SITE_HALF];
+    const int v = x >= VIEW_SHIFT;
+    const uint64_t any = t->run[y][v] | t->run[y + h - SITE_HALF][v];
     const uint64_t span = (UINT64_C(1) << w) - 1;
-    return !((uint64_t)(any >> x) & span);
+    return !((any >> (x - VIEW_SHIFT * v)) & span);
 }
 
 /* A uniformly chosen wall cell of the building (bx,by,bw,bh) that is not a
@@ -124,7 +138,7 @@ CITY_INLINE void draw_building(grid_t *g, taken_t *t, int bx, int by, int bw, in
     const int first = by - (SITE_HALF - 1) > RUN_FIRST ? by - (SITE_HALF - 1) : RUN_FIRST;
     const int last = by + bh - 1 < RUN_LAST ? by + bh - 1 : RUN_LAST;
     for (int j = 0; j < RUN_ROWS; j++)
-        t->run[first + j < last ? first + j : last] |= inside;
+        taken_or(t, first + j < last ? first + j : last, inside);
 }
 
 /* The buildings' doors as the map shows them once the buildings stand, for
