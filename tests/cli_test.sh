@@ -230,6 +230,16 @@ fi
 # '-' means this stream carries the data: nothing else on stdout.
 "$drlsim" rooms --levels 200 --progress never --json - 2>/dev/null >"$tmp/r.json"
 python3 -m json.tool "$tmp/r.json" >/dev/null 2>&1 && ok || ko "rooms --json -: stdout is not JSON"
+# bench --steps: three steps, each a positive time, in the text and the JSON
+if "$drlsim" bench --type arena --seconds 0.02 --reps 1 --threads 1 --steps --json "$tmp/steps.json" \
+        >"$tmp/steps.txt" && grep -q "arena        steps   generate" "$tmp/steps.txt" &&
+    python3 - "$tmp/steps.json" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))["types"]["arena"]["steps"]
+assert sorted(s) == ["generate_ns", "observer_ns", "tally_add_ns"], s
+assert all(v > 0 for v in s.values()), s
+PY
+then ok; else ko "bench --steps"; fi
 "$drlsim" bench --type arena --seconds 0.02 --reps 1 --json - 2>/dev/null >"$tmp/b.json"
 python3 -m json.tool "$tmp/b.json" >/dev/null 2>&1 && ok || ko "bench --json -: stdout is not JSON"
 "$drlsim" check --scale 0.001 --only river-rate --progress never --html - 2>/dev/null >"$tmp/c.html"

@@ -49,7 +49,7 @@ static void usage(FILE *out)
             "usage: drlsim bench [--type T|all] [--seconds S] [--threads K] [--reps R]\n"
             "                    [--dlevel N] [--json FILE] [--rules NAME] [--style ID]\n"
             "                    [--data DIR]\n"
-            "                    [--cpu PATH] [--observer]\n"
+            "                    [--cpu PATH] [--observer] [--steps]\n"
             "\n"
             "Measure generation speed: for each level type, the layout alone (as `drlsim\n"
             "rooms` makes it, with its tally) and the full level (water, population, the\n"
@@ -74,7 +74,13 @@ static void usage(FILE *out)
             "                this CPU and build have); every path makes the same levels\n"
             "  --observer    also measure the full level without the observer (stage\n"
             "                'unseen', src/gen/observer.h) and print its cost, one minus\n"
-            "                the full rate over the unseen rate, per type\n",
+            "                the full rate over the unseen rate, per type\n"
+            "  --steps       also time each step of a full level on one thread, as the\n"
+            "                driver runs them: the generation, tally_add, and the\n"
+            "                observer with its rows (tally_add_observed), in\n"
+            "                nanoseconds a level and as shares (medians of R reps);\n"
+            "                where instructions go is callgrind's to say, where time\n"
+            "                goes this\n",
             BENCH_DEFAULT_SECONDS, BENCH_DEFAULT_REPS, BENCH_DEFAULT_DLEVEL);
     fputs("\nSIGINT or SIGTERM stops the measurements: nothing is written, exit status 130.\n",
           out);
@@ -206,6 +212,84 @@ static int measure(const tables_t *tables, int type, int dlevel, bool layout_onl
     return 0;
 }
 
+/* The steps of a full level, as the driver runs them one after another
+ * (src/sim/driver.c chunk_part). */
+enum { STEP_GENERATE, STEP_TALLY, STEP_OBSERVED, N_STEPS };
+static const char *const STEP_NAME[N_STEPS] = {"generate", "tally_add", "observer"};
+
+static double now_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return 1e9 * (double)t.tv_sec + (double)t.tv_nsec;
+}
+
+/* Each step of a full level timed by the monotonic clock on this thread,
+ * about `seconds` of levels a repetition: ns[s] the median over the reps of
+ * step s's nanoseconds a level, less a reading of the clock (the mean
+ * interval between two readings with nothing between them).  Levels of the
+ * job's seed from BENCH_CALIBRATE_LEVELS on, as measure() makes them. */
+static int measure_steps(const tables_t *tables, int type, int dlevel, double seconds, int reps,
+                         double ns[N_STEPS])
+{
+    gen_params_t p;
+    gen_params_default(&p, tables);
+    p.type = type;
+    p.dlevel = dlevel;
+    p.style = bench_style;
+    tally_t *t = tally_new(dlevel, dlevel, p.difficulty);
+    level_t *lv = malloc(sizeof *lv);
+    if (!t || !lv) {
+        tally_free(t);
+        free(lv);
+        return -1;
+    }
+    double clock_cost = 0;
+    {
+        enum { READINGS = 4096 };
+        const double a = now_ns();
+        for (int i = 0; i < READINGS; i++)
+            (void)now_ns();
+        clock_cost = (now_ns() - a) / (READINGS + 1);
+    }
+    double per_rep[N_STEPS][BENCH_MAX_REPS];
+    uint64_t count = BENCH_CALIBRATE_LEVELS, next = 1;
+    for (int k = -1; k < reps; k++) { /* k = -1: warm-up and calibration */
+        double sum[N_STEPS] = {0};
+        for (uint64_t i = 0; i < count; i++, next++) {
+            const double a = now_ns();
+            level_generate(lv, &p, 1, next);
+            const double b = now_ns();
+            tally_add(t, lv);
+            const double c = now_ns();
+            tally_add_observed(t, lv, false);
+            const double d = now_ns();
+            sum[STEP_GENERATE] += b - a;
+            sum[STEP_TALLY] += c - b;
+            sum[STEP_OBSERVED] += d - c;
+        }
+        if (driver_stop_requested()) {
+            tally_free(t);
+            free(lv);
+            return -1;
+        }
+        if (k < 0) {
+            const double level = (sum[0] + sum[1] + sum[2]) / (double)count;
+            count = level > 0 ? (uint64_t)(seconds * 1e9 / level) + 1 : count;
+            continue;
+        }
+        for (int s = 0; s < N_STEPS; s++) {
+            const double v = sum[s] / (double)count - clock_cost;
+            per_rep[s][k] = v > 0 ? v : 0;
+        }
+    }
+    for (int s = 0; s < N_STEPS; s++)
+        ns[s] = median_of(per_rep[s], reps);
+    tally_free(t);
+    free(lv);
+    return 0;
+}
+
 static cJSON *measure_json(const measure_t *m)
 {
     cJSON *o = cJSON_CreateObject();
@@ -226,6 +310,7 @@ typedef struct bench_opts {
     const char *json, *rules, *data_dir;
     cpu_path_t path;
     bool observer; /* --observer: the stage without the observer too */
+    bool steps;    /* --steps: each step of a full level timed */
     int style;     /* --style */
 } bench_opts_t;
 
@@ -275,6 +360,7 @@ static const cli_spec_t OPTS[] = {
     OPT_DATA(bench_opts_t, data_dir),
     {.name = "cpu", .kind = CLI_FN, .at = offsetof(bench_opts_t, path), .fn = bench_cpu},
     {.name = "observer", .kind = CLI_SET, .at = offsetof(bench_opts_t, observer)},
+    {.name = "steps", .kind = CLI_SET, .at = offsetof(bench_opts_t, steps)},
     {.name = NULL},
 };
 
@@ -283,7 +369,8 @@ static const cli_cmd_t CMD = {"bench", OPTS, usage, 0, 0};
 int cmd_bench(int argc, char **argv)
 {
     bench_opts_t o = {BENCH_ALL_TYPES, BENCH_DEFAULT_SECONDS, 0,
-                      BENCH_DEFAULT_REPS, BENCH_DEFAULT_DLEVEL, NULL, NULL, NULL, cpu_best(), false, 0};
+                      BENCH_DEFAULT_REPS, BENCH_DEFAULT_DLEVEL, NULL, NULL, NULL, cpu_best(), false,
+                      false, 0};
     cli_t c;
     int prc = cli_parse(&c, &CMD, argc, argv, &o);
     if (prc != CLI_GO_ON)
@@ -371,6 +458,31 @@ int cmd_bench(int argc, char **argv)
             cJSON_AddItemToObject(sj, "one_thread", measure_json(&one));
             cJSON_AddItemToObject(sj, "all_threads", measure_json(&many));
             cJSON_AddNumberToObject(sj, "scaling", scale);
+        }
+        double ns[N_STEPS];
+        if (o.steps && rc == 0) {
+            if (measure_steps(tables, t, dlevel, seconds, reps, ns)) {
+                if (driver_stop_requested()) {
+                    fprintf(stderr, "drlsim bench: interrupted: nothing written\n");
+                    rc = 130;
+                } else {
+                    fprintf(stderr, "drlsim bench: out of memory\n");
+                    rc = 1;
+                }
+                break;
+            }
+            const double level = ns[0] + ns[1] + ns[2];
+            cJSON *sj = cJSON_AddObjectToObject(tj, "steps");
+            fprintf(txt, "%-12s steps  ", level_type_name((level_type_t)t));
+            for (int s = 0; s < N_STEPS; s++) {
+                fprintf(txt, " %s %.0f ns (%.0f%%)", STEP_NAME[s], ns[s],
+                        level > 0 ? 100 * ns[s] / level : 0);
+                char key[32];
+                snprintf(key, sizeof key, "%s_ns", STEP_NAME[s]);
+                cJSON_AddNumberToObject(sj, key, ns[s]);
+            }
+            fprintf(txt, ", a level %.0f ns\n", level);
+            fflush(txt);
         }
     }
     driver_release_signals();
