@@ -223,7 +223,16 @@ static inline __attribute__((always_inline)) int pop64(uint64_t v, bool fast)
 }
 
 /* The observer's flood, on rows as two 64-bit halves (bits 0..63 and 64..79): GCC
- * keeps these in registers where it spills the 128-bit type. */
+ * keeps these in registers where it spills the 128-bit type.  And in
+ * general-purpose registers: GCC's SLP vectoriser pairs the halves' operations
+ * into SSE registers, and each offer's result then crosses between the two
+ * register files on the way to the next offer, which waits for it (measured:
+ * the flood about a tenth slower by time, docs/performance.md). */
+#if defined(__GNUC__) && !defined(__clang__)
+#define SCALAR_HALVES __attribute__((optimize("no-tree-slp-vectorize")))
+#else
+#define SCALAR_HALVES
+#endif
 typedef struct half2 {
     uint64_t lo, hi;
 } half2_t;
@@ -362,33 +371,49 @@ static inline __attribute__((always_inline)) int flood_bands(const bitrow_t row[
         left[sb].hi &= ~g.hi;
         near[sb] = touched(g);
         uint32_t down = 1u << sb, up = 1u << sb;
-#define OFFER(y, to)                                                            \
-    do {                                                                        \
-        const half2_t hit = {near[y].lo & left[to].lo, near[y].hi & left[to].hi}; \
-        if (h2_any(hit)) {                                                      \
-            const half2_t g = GROW(hit, to);                                    \
-            const half2_t t = touched(g);                                       \
-            left[to].lo &= ~g.lo;                                               \
-            left[to].hi &= ~g.hi;                                               \
-            near[to].lo |= t.lo;                                                \
-            near[to].hi |= t.hi;                                                \
-            down |= 1u << (to);                                                 \
-            up |= 1u << (to);                                                   \
-        }                                                                       \
-    } while (0)
         /* bands 1..nb - 1 offer down, 2..nb up */
         const uint32_t can_down = ((1u << nb) - 1) & ~1u, can_up = can_down << 1;
+        /* An offer of band y's touches to band `to`: what it grows there,
+         * and the cells the grown band touches now.  A cascade carries those
+         * on to the next band in a register while offers hit (each hit is
+         * what the next offer waits for). */
+#define OFFER(to, t, hits)                                                       \
+    do {                                                                         \
+        const half2_t hit = {(t).lo & left[to].lo, (t).hi & left[to].hi};         \
+        (hits) = h2_any(hit);                                                    \
+        if (!(hits))                                                             \
+            break;                                                               \
+        const half2_t g = GROW(hit, to), gt = touched(g);                        \
+        left[to].lo &= ~g.lo;                                                    \
+        left[to].hi &= ~g.hi;                                                    \
+        (t) = (half2_t){near[to].lo | gt.lo, near[to].hi | gt.hi};               \
+        near[to] = (t);                                                          \
+    } while (0)
         while ((down &= can_down) | (up &= can_up)) {
             while (down) {
-                const int y = __builtin_ctz(down);
+                int y = __builtin_ctz(down);
                 down &= down - 1;
-                OFFER(y, y + 1);
+                half2_t t = near[y];
+                for (bool hits; y < nb; y++) { /* down the bands while offers hit */
+                    OFFER(y + 1, t, hits);
+                    if (!hits)
+                        break;
+                    up |= 1u << (y + 1);
+                    down &= ~(1u << (y + 1));
+                }
                 down &= can_down;
             }
             while (up) {
-                const int y = 31 - __builtin_clz(up);
+                int y = 31 - __builtin_clz(up);
                 up &= ~(1u << y);
-                OFFER(y, y - 1);
+                half2_t t = near[y];
+                for (bool hits; y > 1; y--) { /* up the bands while offers hit */
+                    OFFER(y - 1, t, hits);
+                    if (!hits)
+                        break;
+                    down |= 1u << (y - 1);
+                    up &= ~(1u << (y - 1));
+                }
                 up &= can_up;
             }
         }
@@ -443,7 +468,7 @@ static int unreached_plain(const bitrow_t pass[GRID_H + 2], int sx, int sy, bool
 }
 
 #if CPU_SIMD
-CPU_AVX2_FN static int unreached_bmi2(const bitrow_t pass[GRID_H + 2], int sx, int sy, bool bands)
+CPU_AVX2_FN SCALAR_HALVES static int unreached_bmi2(const bitrow_t pass[GRID_H + 2], int sx, int sy, bool bands)
 {
     return bands ? flood(pass, sx, sy, true, true) : flood(pass, sx, sy, true, false);
 }
