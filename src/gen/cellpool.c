@@ -167,15 +167,47 @@ void cellpool_drop(cellpool_t *p, int c)
 
 /* ---- cellrank ---- */
 
-void cellrank_init(cellrank_t *r, const bitrow_t rows[CELLPOOL_ROWS])
+/* A row's cells: by the POPCNT instruction where the caller is compiled for
+ * it (hw: the CPU_AVX2 path's twin, cpu.h), else by bitrow_popcount (the
+ * baseline target has no POPCNT). */
+static inline __attribute__((always_inline)) int row_cells(bitrow_t row, bool hw)
 {
-    r->rows = rows;
+#if CPU_SIMD
+    if (hw)
+        return __builtin_popcountll((uint64_t)row) + __builtin_popcountll((uint64_t)(row >> 64));
+#endif
+    (void)hw;
+    return bitrow_popcount(row);
+}
+
+/* The body of cellrank_init, compiled twice: with POPCNT and plain. */
+static inline __attribute__((always_inline)) void rank_rows(cellrank_t *r, bool hw)
+{
     int n = 0;
     for (int y = 0; y < CELLPOOL_ROWS; y++) {
         r->cum[y] = (uint16_t)n;
-        n += bitrow_popcount(rows[y]);
+        n += row_cells(r->rows[y], hw);
     }
     r->cum[CELLPOOL_ROWS] = (uint16_t)n;
+}
+
+#if CPU_SIMD
+CPU_AVX2_FN static void rank_rows_popcnt(cellrank_t *r)
+{
+    rank_rows(r, true);
+}
+#endif
+
+void cellrank_init(cellrank_t *r, const bitrow_t rows[CELLPOOL_ROWS])
+{
+    r->rows = rows;
+#if CPU_SIMD
+    if (cpu_uses(CPU_AVX2)) {
+        rank_rows_popcnt(r);
+        return;
+    }
+#endif
+    rank_rows(r, false);
 }
 
 int cellrank_select(const cellrank_t *r, int k)
