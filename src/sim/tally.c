@@ -66,10 +66,11 @@ static inline void bump(uint64_t *bins, int nbins, int v)
 {
     if (v < 0)
         return;
-    /* min(v, nbins - 1) by arithmetic: the compiler made it a branch, which
-     * a level's varying values (rooms, doors) mispredict */
-    const int d = v - (nbins - 1);
-    bins[nbins - 1 + (d & (d >> 31))]++;
+    /* min(v, nbins - 1) as a select, which the compiler makes a conditional
+     * move (a branch, a level's varying values (rooms, doors) would
+     * mispredict) or drops where v's type cannot pass the last bin */
+    const int last = nbins - 1;
+    bins[v < last ? v : last]++;
 }
 
 static inline int fluid_bin(int cell)
@@ -136,9 +137,12 @@ static inline int fluid_bin(int cell)
  * of its own (the three per-room rows in one loop, the layout rows group by
  * group), M rows moments of val_<id>, S rows moments of what the observer
  * sees (tally_add_observed feeds them from its one look; val_<id> looks
- * again, for tally_add_rows).  A C row whose bins the ruleset's
- * tables name has NAMED(kind) for its labels (tally_named_t).  Expanded into
- * the table, the slot offsets and tally_add, so all three follow one list. */
+ * again, for tally_add_rows), G rows counts fed by add_<id> that concern the
+ * game rulesets' levels only (each feeder counts nothing unless the game
+ * population ran, obs.game.made: tally_add tests that once for all of
+ * them).  A C row whose bins the ruleset's tables name has NAMED(kind) for
+ * its labels (tally_named_t).  Expanded into the table, the slot offsets
+ * and tally_add, so all three follow one list. */
 /* The observer's rows (src/gen/observer.h): what the finished level shows,
  * seen without the record, and where noted set against the record (the
  * "_vs_record" and "_lost" rows).  R rows of TALLY_ROWS: tally_add_observed
@@ -189,7 +193,7 @@ static inline int fluid_bin(int cell)
     R(range_path_danger, "range_path_danger", TALLY_RANGE_BINS * TALLY_RANGE_BINS, NULL, "map: start-to-stairs path (bins of 5 steps) x danger placed (bins of 10), i * 20 + j, levels with a path") \
     R(range_fluid_reach, "range_fluid_reach", TALLY_RANGE_BINS * TALLY_RANGE_BINS, NULL, "map: fluid share (bins of 0.025) x reachable share (bins of 0.05), i * 20 + j, levels with a passable cell")
 
-#define TALLY_ROWS(C, R, M, S) \
+#define TALLY_ROWS(C, R, M, S, G) \
     C(levels, "levels", 1, NULL, "levels generated") \
     C(type, "type", LT__COUNT, LBL_TYPE, "levels by level type (for type shares)") \
     C(river, "river", 2, LBL_NO_YES, "levels with a river") \
@@ -227,11 +231,11 @@ static inline int fluid_bin(int cell)
     R(wall_h_y, "wall_h_y", N_Y, NULL, "normal: y of the points of walls 3-10 seen horizontal") \
     R(wall_v_x, "wall_v_x", N_X, NULL, "normal: x of the points of walls 3-10 seen vertical") \
     R(wall_v_y, "wall_v_y", N_Y, NULL, "normal: y of the points of walls 3-10 seen vertical") \
-    C(door_tries, "extra_door_tries", N_TRIES_SMALL, NULL, "normal: extra-door tries made, per level") \
+    R(door_tries, "extra_door_tries", N_TRIES_SMALL, NULL, "normal: extra-door tries made, per level") \
     R(section_block, "section_block", N_BLOCKS, NULL, "small rooms: sublayout (0-based, the wiki's order) per section") \
     R(section_mirror, "section_mirror", 4, LBL_MIRROR, "small rooms: mirroring per section") \
     R(frame_doors, "frame_doors", N_SMALL_COUNT, NULL, "small rooms: door cells on or outside the outer frame, per level") \
-    C(section_walls, "section_walls", N_BLOCKS * N_INNER, NULL, "small rooms: sublayout index * 48 + wall and door cells strictly inside the section's 17x5 interior, per section") \
+    R(section_walls, "section_walls", N_BLOCKS * N_INNER, NULL, "small rooms: sublayout index * 48 + wall and door cells strictly inside the section's 17x5 interior, per section") \
     R(building_doors, "building_doors", 4, NULL, "city: door cells on a building's walls, per building") \
     R(building_corner_doors, "building_corner_doors", N_SMALL_COUNT, NULL, "city: door cells on building corners, per level") \
     R(building_margin, "building_margin", N_MARGIN, NULL, "city: floor cells between a building and the outer wall") \
@@ -242,18 +246,18 @@ static inline int fluid_bin(int cell)
     R(first_building_y, "first_building_y", N_Y, NULL, "city without a river: the first building's top wall y") \
     R(first_door_side, "first_door_side", 4, LBL_SIDE, "city without a river: the first building's door's wall") \
     R(first_door_quarter, "first_door_quarter", 4, LBL_QUARTER, "city without a river: quarter of its wall with the first building's door") \
-    C(city_tries, "city_tries", N_TRIES_SMALL, NULL, "city: building tries made, per level") \
+    R(city_tries, "city_tries", N_TRIES_SMALL, NULL, "city: building tries made, per level") \
     R(divider_x, "divider_x", N_X, NULL, "warehouse: divider columns, per divider") \
     R(wh_box_size, "wh_box_size", N_BOX, NULL, "warehouse: box size, per room") \
     R(wh_box_tries, "wh_box_tries", N_TRIES, NULL, "warehouse: box placement tries, per room") \
     R(wh_wall_blocks, "wh_wall_blocks", 2, LBL_NO_YES, "warehouse: room filled with wall blocks, per room") \
-    C(wh_door_y, "wh_door_y", N_Y, NULL, "warehouse: y of each divider's door, per divider") \
-    C(cave_first_walk, "cave_first_walk", N_CAVE_FIRST, NULL, "caves: steps of the first walk as drawn") \
-    C(cave_early_walks, "cave_early_walks", N_TRIES_SMALL, NULL, "caves: walks made after the first, before the first fluid pass") \
-    C(cave_late_walks, "cave_late_walks", N_TRIES_SMALL, NULL, "caves: walks made between the two fluid passes") \
-    C(maze_first_x, "maze_first_x", N_X, NULL, "maze: x of the first try's grid point") \
-    C(maze_first_y, "maze_first_y", N_Y, NULL, "maze: y of the first try's grid point") \
-    C(maze_tries, "maze_tries", N_MAZE_TRIES, NULL, "maze: tries made, per level") \
+    R(wh_door_y, "wh_door_y", N_Y, NULL, "warehouse: y of each divider's door, per divider") \
+    R(cave_first_walk, "cave_first_walk", N_CAVE_FIRST, NULL, "caves: steps of the first walk as drawn") \
+    R(cave_early_walks, "cave_early_walks", N_TRIES_SMALL, NULL, "caves: walks made after the first, before the first fluid pass") \
+    R(cave_late_walks, "cave_late_walks", N_TRIES_SMALL, NULL, "caves: walks made between the two fluid passes") \
+    R(maze_first_x, "maze_first_x", N_X, NULL, "maze: x of the first try's grid point") \
+    R(maze_first_y, "maze_first_y", N_Y, NULL, "maze: y of the first try's grid point") \
+    R(maze_tries, "maze_tries", N_MAZE_TRIES, NULL, "maze: tries made, per level") \
     C(start_x, "start_x", N_X, NULL, "x of the player's start") \
     C(start_y, "start_y", N_Y, NULL, "y of the player's start") \
     R(stair_corners, "stair_corners", 6, NULL, "map corners with stairs in their 3x3 interior block, per level") \
@@ -280,11 +284,11 @@ static inline int fluid_bin(int cell)
     C(special_drawn, "special_drawn", SPECIAL__COUNT, LBL_SPECIAL, "special room kinds drawn, placed or skipped") \
     C(special_placed, "special_placed", SPECIAL__COUNT, LBL_SPECIAL, "special rooms placed by kind") \
     C(special_skipped, "special_skipped", SPECIAL__COUNT, LBL_SPECIAL, "special rooms skipped (no room fits) by kind") \
-    C(monsters_by_kind, "monsters_by_kind", MONSTER_KINDS_MAX, NAMED(MONSTER), "monsters placed by kind") \
+    R(monsters_by_kind, "monsters_by_kind", MONSTER_KINDS_MAX, NAMED(MONSTER), "monsters placed by kind") \
     C(hunting, "hunting", 2, LBL_NO_YES, "monsters by hunting state") \
     C(items, "items", N_ITEMS, NULL, "items per level") \
     C(first_monster, "first_monster", MONSTER_KINDS_MAX, NAMED(MONSTER), "kind of the first monster, levels with monsters") \
-    C(monster_kinds, "monster_kinds", 8, NULL, "distinct monster kinds per level (7: 7 or more), levels with monsters") \
+    R(monster_kinds, "monster_kinds", 8, NULL, "distinct monster kinds per level (7: 7 or more), levels with monsters") \
     C(cave_roll, "cave_roll", 256, NULL, "cave monster roll d5+dlevel+3(D-2)-3") \
     C(cave_outcome, "cave_outcome", MONSTER_KINDS_MAX, NAMED(CAVE_OUTCOME), "cave monster outcome row") \
     C(single_roll, "single_roll", 32, NULL, "single monster roll d10+min(dlevel+3(D-2)-4,20)") \
@@ -296,15 +300,15 @@ static inline int fluid_bin(int cell)
     C(ammo_roll, "ammo_roll", 128, NULL, "ammo room roll d3+dlevel") \
     C(ammo_kind, "ammo_kind", 4, LBL_AMMO, "ammo room kind") \
     C(ammo_stacks, "ammo_stacks", 8, NULL, "ammo room stacks d3+2") \
-    C(walls_plotted, "walls_plotted", N_CENSUS, NULL, "normal and single: walls plotted per level") \
-    C(sections, "sections", N_CENSUS, NULL, "small rooms: sections drawn per level") \
-    C(section_kinds, "section_kinds", N_KINDS, NULL, "small rooms: distinct sublayouts among a level's sections") \
+    R(walls_plotted, "walls_plotted", N_CENSUS, NULL, "normal and single: walls plotted per level") \
+    R(sections, "sections", N_CENSUS, NULL, "small rooms: sections drawn per level") \
+    R(section_kinds, "section_kinds", N_KINDS, NULL, "small rooms: distinct sublayouts among a level's sections") \
     R(line_gaps, "line_gaps", N_CENSUS, NULL, "small rooms: floor cells on the 4x3 grid's wall lines, final map (the observer's)") \
     R(stray_walls, "stray_walls", N_CENSUS, NULL, "arena: wall cells off the border and the centre box; city: off the border and the buildings' rings; final map (the observer's)") \
     R(arena_centre, "arena_centre", 4 * N_CENTRE, NULL, "arena: picture rolled * 128 + wall cells in the 9x7 box around the start (+64 when not mirror-symmetric; the observer's)") \
-    C(building_river, "building_river", N_CENSUS, NULL, "city with a river: building cells that are river cells, before the fluid pass") \
+    R(building_river, "building_river", N_CENSUS, NULL, "city with a river: building cells that are river cells, before the fluid pass") \
     R(wh_room_blocks, "wh_room_blocks", 4, LBL_BLOCKS, "warehouse: what each room holds inside its walls on the final map (the observer's)") \
-    C(foreign_monsters, "foreign_monsters", N_CENSUS, NULL, "single monster: monsters of kinds the outcome does not name, levels with monsters") \
+    R(foreign_monsters, "foreign_monsters", N_CENSUS, NULL, "single monster: monsters of kinds the outcome does not name, levels with monsters") \
     C(failure, "failure", FAIL__COUNT, LBL_FAIL, "generation failures by reason") \
     M(budget, "budget", "danger budget after the type modifier") \
     M(danger, "danger_placed", "danger of the monsters placed") \
@@ -312,45 +316,45 @@ static inline int fluid_bin(int cell)
     M(fluid_cells, "fluid_cells", "water, acid and lava cells per level") \
     S(unreachable, "unreachable", "map: passable cells the observer's flood does not reach from the start (seen_unreachable_any: levels with any)") \
     M(retries, "retries", "generation retries per level") \
-    C(game_river_mix, "game_river_mix", 5, LBL_GAME_RIVER_MIX, "game ruleset: the river drawn, none, horizontal or one, two, three vertical") \
-    C(game_special_rolled, "game_special_rolled", N_GAME_ROOMS, NULL, "game ruleset: special rooms rolled (handle_rooms' count), types with special rooms") \
-    C(game_barrel_count, "game_barrel_count", N_GAME_BARRELS, NULL, "game ruleset: the barrel count roll, 0 on types without barrels") \
-    C(game_barrel_kinds, "game_barrel_kinds", 6, LBL_GAME_BARREL_KINDS, "game ruleset: the barrel kinds a level shows, levels with barrels") \
-    C(game_arena_tile, "game_arena_tile", N_GAME_TILE, NULL, "game ruleset: the arena's corner tile, 1..7") \
-    C(game_cave_set, "game_cave_set", N_GAME_SETS, NULL, "game ruleset: the caves' monster set (0-based, population.json caves.sets)") \
-    C(game_event, "game_event", 3, LBL_GAME_EVENT, "game ruleset: the generator rolls no event, rolled none, or an event") \
-    C(game_event_kind, "game_event_kind", N_GAME_EVENTS, NULL, "game ruleset: the event drawn (0-based, population.json events.list), levels with an event") \
-    C(game_room_picks, "game_room_picks", SPECIAL__COUNT, SPECIAL_KIND_NAMES, "game ruleset: special-room picks by type, set up or lost, per pick") \
-    C(game_group_size, "game_group_size", N_GAME_GROUP, NULL, "game ruleset: members drawn for the monster flood's first group, levels with a group") \
-    C(game_lake_fluid, "game_lake_fluid", N_FLUID_BINS, NAMED(FLUID), "game ruleset caves-2: the fluid of its lakes; game-0.10.10b lava: the fluid of the level (H20)") \
-    C(game_lava_refill, "game_lava_refill", 8, NULL, "game ruleset lava: the big quads whose inside was refilled with lava, bit i quad i") \
-    C(game_hriver_drift, "game_hriver_drift", 2 * DRIFT_MAX + 1, LBL_DRIFT, "game ruleset: a horizontal river's first row at column 78 minus at column 1") \
-    C(game_caves2_pillars, "game_caves2_pillars", N_GAME_COUNT, NULL, "game ruleset caves-2: the pillars drawn") \
-    C(game_caves2_buildings, "game_caves2_buildings", N_GAME_COUNT, NULL, "game ruleset caves-2: the buildings drawn (placed: at most that many)") \
-    C(game_caves2_lakes, "game_caves2_lakes", N_GAME_COUNT, NULL, "game ruleset caves-2: the lakes drawn") \
-    C(game_lava_quad_w, "game_lava_quad_w", N_GAME_QUAD_W, NULL, "game ruleset lava: each big quad's drawn width, per quad") \
-    C(game_lava_quad_h, "game_lava_quad_h", N_GAME_QUAD_H, NULL, "game ruleset lava: each big quad's drawn height, per quad") \
-    C(game_lava_room_tries, "game_lava_room_tries", N_GAME_COUNT, NULL, "game ruleset lava: the room sites drawn") \
-    C(game_wh_room_tries, "game_wh_room_tries", N_GAME_WH_TRIES, NULL, "game ruleset: the crate sites the first warehouse room drew, levels with one") \
-    C(game_vault_guards, "game_vault_guards", N_GAME_GUARDS, NULL, "game ruleset: the guards the first vault drew, levels with a vault") \
-    C(game_vault_guard_kind, "game_vault_guard_kind", MONSTER_KINDS_MAX, NAMED(MONSTER), "game ruleset: the kind of the first vault's guards, levels with a vault") \
-    C(game_vault_loot, "game_vault_loot", N_GAME_COUNT, NULL, "game ruleset: the loot items the first vault drew, levels with a vault") \
-    C(game_hriver_bridge, "game_hriver_bridge", N_GAME_QUAD_W, NULL, "game ruleset: a bridged horizontal river's first bridge column") \
-    C(game_vriver_bridge, "game_vriver_bridge", N_GAME_QUAD_H, NULL, "game ruleset: the first vertical river's first bridge row") \
-    C(game_caves2_pillar_size, "game_caves2_pillar_size", N_GAME_SIZE, NULL, "game ruleset caves-2: the first pillar's drawn size") \
-    C(game_caves2_lake_size, "game_caves2_lake_size", N_GAME_SIZE, NULL, "game ruleset caves-2: the first lake's drawn size") \
-    C(game_caves2_walk_early, "game_caves2_walk_early", N_GAME_SIZE, NULL, "game ruleset caves-2: the early walks' length") \
-    C(game_caves2_walk_late, "game_caves2_walk_late", N_GAME_SIZE, NULL, "game ruleset caves-2: the late walks' length") \
-    C(game_lava_room_w, "game_lava_room_w", N_GAME_QUAD_W, NULL, "game ruleset lava: the first room site's drawn width") \
-    C(game_lava_room_h, "game_lava_room_h", N_GAME_QUAD_H, NULL, "game ruleset lava: the first room site's drawn height") \
+    G(game_river_mix, "game_river_mix", 5, LBL_GAME_RIVER_MIX, "game ruleset: the river drawn, none, horizontal or one, two, three vertical") \
+    G(game_special_rolled, "game_special_rolled", N_GAME_ROOMS, NULL, "game ruleset: special rooms rolled (handle_rooms' count), types with special rooms") \
+    G(game_barrel_count, "game_barrel_count", N_GAME_BARRELS, NULL, "game ruleset: the barrel count roll, 0 on types without barrels") \
+    G(game_barrel_kinds, "game_barrel_kinds", 6, LBL_GAME_BARREL_KINDS, "game ruleset: the barrel kinds a level shows, levels with barrels") \
+    G(game_arena_tile, "game_arena_tile", N_GAME_TILE, NULL, "game ruleset: the arena's corner tile, 1..7") \
+    G(game_cave_set, "game_cave_set", N_GAME_SETS, NULL, "game ruleset: the caves' monster set (0-based, population.json caves.sets)") \
+    G(game_event, "game_event", 3, LBL_GAME_EVENT, "game ruleset: the generator rolls no event, rolled none, or an event") \
+    G(game_event_kind, "game_event_kind", N_GAME_EVENTS, NULL, "game ruleset: the event drawn (0-based, population.json events.list), levels with an event") \
+    G(game_room_picks, "game_room_picks", SPECIAL__COUNT, SPECIAL_KIND_NAMES, "game ruleset: special-room picks by type, set up or lost, per pick") \
+    G(game_group_size, "game_group_size", N_GAME_GROUP, NULL, "game ruleset: members drawn for the monster flood's first group, levels with a group") \
+    G(game_lake_fluid, "game_lake_fluid", N_FLUID_BINS, NAMED(FLUID), "game ruleset caves-2: the fluid of its lakes; game-0.10.10b lava: the fluid of the level (H20)") \
+    G(game_lava_refill, "game_lava_refill", 8, NULL, "game ruleset lava: the big quads whose inside was refilled with lava, bit i quad i") \
+    G(game_hriver_drift, "game_hriver_drift", 2 * DRIFT_MAX + 1, LBL_DRIFT, "game ruleset: a horizontal river's first row at column 78 minus at column 1") \
+    G(game_caves2_pillars, "game_caves2_pillars", N_GAME_COUNT, NULL, "game ruleset caves-2: the pillars drawn") \
+    G(game_caves2_buildings, "game_caves2_buildings", N_GAME_COUNT, NULL, "game ruleset caves-2: the buildings drawn (placed: at most that many)") \
+    G(game_caves2_lakes, "game_caves2_lakes", N_GAME_COUNT, NULL, "game ruleset caves-2: the lakes drawn") \
+    G(game_lava_quad_w, "game_lava_quad_w", N_GAME_QUAD_W, NULL, "game ruleset lava: each big quad's drawn width, per quad") \
+    G(game_lava_quad_h, "game_lava_quad_h", N_GAME_QUAD_H, NULL, "game ruleset lava: each big quad's drawn height, per quad") \
+    G(game_lava_room_tries, "game_lava_room_tries", N_GAME_COUNT, NULL, "game ruleset lava: the room sites drawn") \
+    G(game_wh_room_tries, "game_wh_room_tries", N_GAME_WH_TRIES, NULL, "game ruleset: the crate sites the first warehouse room drew, levels with one") \
+    G(game_vault_guards, "game_vault_guards", N_GAME_GUARDS, NULL, "game ruleset: the guards the first vault drew, levels with a vault") \
+    G(game_vault_guard_kind, "game_vault_guard_kind", MONSTER_KINDS_MAX, NAMED(MONSTER), "game ruleset: the kind of the first vault's guards, levels with a vault") \
+    G(game_vault_loot, "game_vault_loot", N_GAME_COUNT, NULL, "game ruleset: the loot items the first vault drew, levels with a vault") \
+    G(game_hriver_bridge, "game_hriver_bridge", N_GAME_QUAD_W, NULL, "game ruleset: a bridged horizontal river's first bridge column") \
+    G(game_vriver_bridge, "game_vriver_bridge", N_GAME_QUAD_H, NULL, "game ruleset: the first vertical river's first bridge row") \
+    G(game_caves2_pillar_size, "game_caves2_pillar_size", N_GAME_SIZE, NULL, "game ruleset caves-2: the first pillar's drawn size") \
+    G(game_caves2_lake_size, "game_caves2_lake_size", N_GAME_SIZE, NULL, "game ruleset caves-2: the first lake's drawn size") \
+    G(game_caves2_walk_early, "game_caves2_walk_early", N_GAME_SIZE, NULL, "game ruleset caves-2: the early walks' length") \
+    G(game_caves2_walk_late, "game_caves2_walk_late", N_GAME_SIZE, NULL, "game ruleset caves-2: the late walks' length") \
+    G(game_lava_room_w, "game_lava_room_w", N_GAME_QUAD_W, NULL, "game ruleset lava: the first room site's drawn width") \
+    G(game_lava_room_h, "game_lava_room_h", N_GAME_QUAD_H, NULL, "game ruleset lava: the first room site's drawn height") \
     C(style, "style", N_STYLE, NULL, "game rulesets: the level's style id (episode.json), levels with a style") \
-    C(game_vault_lock, "game_vault_lock", 4, LBL_GAME_VAULT_LOCK, "game ruleset with a vault lock: the first vault had no key cell, was open or locked, levels with a vault") \
-    C(game_lever_kind, "game_lever_kind", 16, NULL, "game ruleset with lever_kinds: the last lever's kind (0-based, population.json lever_kinds), levels with a lever") \
-    C(game_flood_ends, "game_flood_ends", 2, LBL_GAME_FLOOD_ENDS, "levels whose flood event moved them: the stairs and the player in opposite end zones (x <= 20 and x >= 60) or not") \
-    C(game_barrels_wet, "game_barrels_wet", N_GAME_BARRELS, NULL, "game ruleset: barrels placed on a liquid cell, levels with barrels") \
-    C(game_start_wet, "game_start_wet", 2, LBL_NO_YES, "game ruleset: the player's start on a liquid cell of the finished map, levels with a start") \
-    C(game_rooms_dropped, "game_rooms_dropped", N_CENSUS, NULL, "game ruleset normal, single, single-plus: room-list entries the reader dropped for a wall inside (game-0.10.10b, docs/rules.md H12)") \
-    C(game_vriver_bridge_rows, "game_vriver_bridge_rows", N_GAME_QUAD_H, NULL, "game-0.10.10b, levels whose first vertical river has a bridge: its rows holding bridge cells once its bridges are drawn (docs/rules.md H23)") \
+    G(game_vault_lock, "game_vault_lock", 4, LBL_GAME_VAULT_LOCK, "game ruleset with a vault lock: the first vault had no key cell, was open or locked, levels with a vault") \
+    G(game_lever_kind, "game_lever_kind", 16, NULL, "game ruleset with lever_kinds: the last lever's kind (0-based, population.json lever_kinds), levels with a lever") \
+    G(game_flood_ends, "game_flood_ends", 2, LBL_GAME_FLOOD_ENDS, "levels whose flood event moved them: the stairs and the player in opposite end zones (x <= 20 and x >= 60) or not") \
+    G(game_barrels_wet, "game_barrels_wet", N_GAME_BARRELS, NULL, "game ruleset: barrels placed on a liquid cell, levels with barrels") \
+    G(game_start_wet, "game_start_wet", 2, LBL_NO_YES, "game ruleset: the player's start on a liquid cell of the finished map, levels with a start") \
+    G(game_rooms_dropped, "game_rooms_dropped", N_CENSUS, NULL, "game ruleset normal, single, single-plus: room-list entries the reader dropped for a wall inside (game-0.10.10b, docs/rules.md H12)") \
+    G(game_vriver_bridge_rows, "game_vriver_bridge_rows", N_GAME_QUAD_H, NULL, "game-0.10.10b, levels whose first vertical river has a bridge: its rows holding bridge cells once its bridges are drawn (docs/rules.md H23)") \
     M(rooms_river, "rooms_with_river", "entries of the room list, levels with a river") \
     M(rooms_dry, "rooms_without_river", "entries of the room list, levels without a river") \
     SEEN_ROWS(R) \
@@ -361,7 +365,7 @@ static inline int fluid_bin(int cell)
 enum tally_bins {
 #define NB_COUNTS(id, n, nb, lbl, d) NB_##id = (nb),
 #define NB_MOMENTS(id, n, d)
-    TALLY_ROWS(NB_COUNTS, NB_COUNTS, NB_MOMENTS, NB_MOMENTS)
+    TALLY_ROWS(NB_COUNTS, NB_COUNTS, NB_MOMENTS, NB_MOMENTS, NB_COUNTS)
 #undef NB_COUNTS
 #undef NB_MOMENTS
 };
@@ -487,13 +491,24 @@ VALUE_FEEDER(doors, lv->obs.doors)
  * the level's kind once and walks its walls, sections, buildings or rooms
  * once for all the group's rows (test_tally holds the two equal) ---- */
 
+/* The types whose layout plots walls (layout_normal, and game-0.10.10b's
+ * tiled layout): the layouts of the others leave the walls unrecorded, so
+ * the wall rows count these types only (and tally_add's instantiations for
+ * the others drop them). */
+static inline bool walls_type(level_type_t t)
+{
+    return t == LT_NORMAL || t == LT_SINGLE || t == LT_SINGLE_PLUS;
+}
 /* The normal layout's walls (levels that recorded them): wall i's axis, 0
  * vertical, 1 horizontal. */
-static inline int walls_of(const obs_t *o) { return o->walls ? OBS_WALLS : 0; }
+static inline int walls_of(const level_t *lv)
+{
+    return walls_type(lv->type) && lv->obs.walls ? OBS_WALLS : 0;
+}
 static inline int wall_axis(const obs_t *o, int i) { return o->wall_horizontal >> i & 1; }
 static void add_wall_orientation(const level_t *lv, uint64_t *b)
 {
-    for (int i = 0; i < walls_of(&lv->obs); i++)
+    for (int i = 0; i < walls_of(lv); i++)
         b[2 * i + wall_axis(&lv->obs, i)]++;
 }
 static inline int parity_bin(const obs_t *o, int i)
@@ -502,7 +517,7 @@ static inline int parity_bin(const obs_t *o, int i)
 }
 static void add_wall_parity(const level_t *lv, uint64_t *b)
 {
-    for (int i = 0; i < walls_of(&lv->obs); i++)
+    for (int i = 0; i < walls_of(lv); i++)
         b[parity_bin(&lv->obs, i)]++;
 }
 /* Wall i's point on the final map: 1 a door, 2 under a river or fluid
@@ -516,22 +531,22 @@ static inline int point_bin(const level_t *lv, int i)
 }
 static void add_wall_door(const level_t *lv, uint64_t *b)
 {
-    for (int i = 0; i < walls_of(&lv->obs); i++)
+    for (int i = 0; i < walls_of(lv); i++)
         b[point_bin(lv, i)]++;
 }
 static void add_wall1_x(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.walls)
+    if (walls_of(lv))
         bump(b, NB_wall1_x, lv->obs.wall_at[0].x);
 }
 static void add_wall2_x(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.walls)
+    if (walls_of(lv))
         bump(b, NB_wall2_x, lv->obs.wall_at[1].x);
 }
 static void add_wall12_y(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.walls) {
+    if (walls_of(lv)) {
         bump(b, NB_wall12_y, lv->obs.wall_at[0].y);
         bump(b, NB_wall12_y, lv->obs.wall_at[1].y);
     }
@@ -539,7 +554,7 @@ static void add_wall12_y(const level_t *lv, uint64_t *b)
 /* walls 3-10 plotted along one axis (0 vertical, 1 horizontal) */
 static inline void add_later_walls(const level_t *lv, uint64_t *b, int axis, bool y)
 {
-    for (int i = 2; i < walls_of(&lv->obs); i++)
+    for (int i = 2; i < walls_of(lv); i++)
         if (wall_axis(&lv->obs, i) == axis)
             bump(b, y ? N_Y : N_X, y ? lv->obs.wall_at[i].y : lv->obs.wall_at[i].x);
 }
@@ -549,24 +564,27 @@ static void add_wall_v_x(const level_t *lv, uint64_t *b) { add_later_walls(lv, b
 static void add_wall_v_y(const level_t *lv, uint64_t *b) { add_later_walls(lv, b, 0, true); }
 
 /* small rooms */
-static inline int sections_of(const obs_t *o) { return o->sections ? OBS_SECTIONS : 0; }
+static inline int sections_of(const level_t *lv)
+{
+    return lv->type == LT_SMALL_ROOMS && lv->obs.sections ? OBS_SECTIONS : 0;
+}
 static inline int mirror_bin(int pick)
 {
     return ((pick & OBS_FLIP_X) ? 1 : 0) + ((pick & OBS_FLIP_Y) ? 2 : 0);
 }
 static void add_section_block(const level_t *lv, uint64_t *b)
 {
-    for (int i = 0; i < sections_of(&lv->obs); i++)
+    for (int i = 0; i < sections_of(lv); i++)
         bump(b, NB_section_block, lv->obs.section_pick[i] & (OBS_FLIP_X - 1));
 }
 static void add_section_mirror(const level_t *lv, uint64_t *b)
 {
-    for (int i = 0; i < sections_of(&lv->obs); i++)
+    for (int i = 0; i < sections_of(lv); i++)
         b[mirror_bin(lv->obs.section_pick[i])]++;
 }
 static void add_frame_doors(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.sections)
+    if (sections_of(lv))
         bump(b, NB_frame_doors, lv->obs.frame_doors);
 }
 
@@ -574,7 +592,7 @@ static void add_frame_doors(const level_t *lv, uint64_t *b)
  * per pair */
 static void add_section_walls(const level_t *lv, uint64_t *b)
 {
-    for (int i = 0; i < sections_of(&lv->obs); i++) {
+    for (int i = 0; i < sections_of(lv); i++) {
         const int w = lv->obs.section_walls[i];
         b[(lv->obs.section_pick[i] & (OBS_FLIP_X - 1)) * N_INNER +
           (w < N_INNER - 1 ? w : N_INNER - 1)]++;
@@ -583,7 +601,7 @@ static void add_section_walls(const level_t *lv, uint64_t *b)
 /* the counts the layouts record, each for its own type only (0: not made) */
 static void add_door_tries(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.walls)
+    if (walls_of(lv))
         bump(b, NB_door_tries, lv->obs.door_tries);
 }
 static void add_city_tries(const level_t *lv, uint64_t *b)
@@ -593,32 +611,32 @@ static void add_city_tries(const level_t *lv, uint64_t *b)
 }
 static void add_cave_first_walk(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.cave_first)
+    if (lv->type == LT_CAVES && lv->obs.cave_first)
         bump(b, NB_cave_first_walk, lv->obs.cave_first);
 }
 static void add_cave_early_walks(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.cave_first)
+    if (lv->type == LT_CAVES && lv->obs.cave_first)
         bump(b, NB_cave_early_walks, lv->obs.cave_early_walks);
 }
 static void add_cave_late_walks(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.cave_first)
+    if (lv->type == LT_CAVES && lv->obs.cave_first)
         bump(b, NB_cave_late_walks, lv->obs.cave_late_walks);
 }
 static void add_maze_first_x(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.maze_tries)
+    if (lv->type == LT_MAZE && lv->obs.maze_tries)
         bump(b, NB_maze_first_x, lv->obs.maze_first_x);
 }
 static void add_maze_first_y(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.maze_tries)
+    if (lv->type == LT_MAZE && lv->obs.maze_tries)
         bump(b, NB_maze_first_y, lv->obs.maze_first_y);
 }
 static void add_maze_tries(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.maze_tries)
+    if (lv->type == LT_MAZE && lv->obs.maze_tries)
         bump(b, NB_maze_tries, lv->obs.maze_tries);
 }
 /* the layouts' counts of what they drew, and the single-monster census (census_layout.h) */
@@ -634,7 +652,7 @@ static void add_sections(const level_t *lv, uint64_t *b)
 }
 static void add_section_kinds(const level_t *lv, uint64_t *b)
 {
-    if (!lv->obs.sections)
+    if (!sections_of(lv))
         return;
     unsigned seen = 0;
     for (int i = 0; i < OBS_SECTIONS; i++)
@@ -689,6 +707,8 @@ static void add_foreign_monsters(const level_t *lv, uint64_t *b)
 }
 static void add_wh_door_y(const level_t *lv, uint64_t *b)
 {
+    if (lv->type != LT_WAREHOUSE)
+        return;
     for (int i = 0; i < OBS_DIVIDERS; i++)
         if (lv->obs.wh_door_y[i])
             bump(b, NB_wh_door_y, lv->obs.wh_door_y[i]);
@@ -725,21 +745,26 @@ static void add_building_margin(const level_t *lv, uint64_t *b)
             bump(b, NB_building_margin, building_margin(&lv->rooms[i]));
 }
 /* The fewest cells between two buildings, along the axis that parts them
- * (0: they touch, even at a corner, or overlap); -1 under two buildings. */
+ * (0: they touch, even at a corner, or overlap); -1 under two buildings.
+ * Each pair once, each building's far sides summed once. */
 static int building_gap(const level_t *lv)
 {
-    if (lv->nrooms < 2)
+    const int n = lv->nrooms;
+    if (n < 2)
         return -1;
+    int x0[LEVEL_MAX_ROOMS], x1[LEVEL_MAX_ROOMS], y0[LEVEL_MAX_ROOMS], y1[LEVEL_MAX_ROOMS];
     int gap = GRID_W;
-    for (int i = 0; i < lv->nrooms; i++)
-        for (int j = i + 1; j < lv->nrooms; j++) {
-            const room_t *p = &lv->rooms[i], *q = &lv->rooms[j];
-            const int dx1 = q->x - (p->x + p->w), dx2 = p->x - (q->x + q->w);
-            const int dy1 = q->y - (p->y + p->h), dy2 = p->y - (q->y + q->h);
+    for (int i = 0; i < n; i++) {
+        const room_t *q = &lv->rooms[i];
+        x0[i] = q->x, x1[i] = q->x + q->w, y0[i] = q->y, y1[i] = q->y + q->h;
+        for (int j = 0; j < i; j++) { /* the pairs with an earlier building */
+            const int dx1 = x0[i] - x1[j], dx2 = x0[j] - x1[i];
+            const int dy1 = y0[i] - y1[j], dy2 = y0[j] - y1[i];
             const int dx = dx1 > dx2 ? dx1 : dx2, dy = dy1 > dy2 ? dy1 : dy2;
             const int g = dx > dy ? dx : dy;
             gap = g < gap ? g : gap;
         }
+    }
     return gap < 0 ? 0 : gap;
 }
 static void add_building_gap(const level_t *lv, uint64_t *b)
@@ -790,27 +815,36 @@ static void add_first_door_quarter(const level_t *lv, uint64_t *b)
         bump(b, NB_first_door_quarter, door_quarter(lv));
 }
 
-/* warehouse: a room is recorded when its box size is */
+/* warehouse (the warehouse layout's levels only): a room is recorded when
+ * its box size is */
 static void add_divider_x(const level_t *lv, uint64_t *b)
 {
+    if (lv->type != LT_WAREHOUSE)
+        return;
     for (int i = 0; i < OBS_DIVIDERS; i++)
         if (lv->obs.divider_x[i])
             bump(b, NB_divider_x, lv->obs.divider_x[i]);
 }
 static void add_wh_box_size(const level_t *lv, uint64_t *b)
 {
+    if (lv->type != LT_WAREHOUSE)
+        return;
     for (int i = 0; i < OBS_WH_ROOMS; i++)
         if (lv->obs.wh_box[i])
             bump(b, NB_wh_box_size, lv->obs.wh_box[i]);
 }
 static void add_wh_box_tries(const level_t *lv, uint64_t *b)
 {
+    if (lv->type != LT_WAREHOUSE)
+        return;
     for (int i = 0; i < OBS_WH_ROOMS; i++)
         if (lv->obs.wh_box[i])
             bump(b, NB_wh_box_tries, lv->obs.wh_tries[i]);
 }
 static void add_wh_wall_blocks(const level_t *lv, uint64_t *b)
 {
+    if (lv->type != LT_WAREHOUSE)
+        return;
     for (int i = 0; i < OBS_WH_ROOMS; i++)
         if (lv->obs.wh_box[i])
             b[lv->obs.wh_walls >> i & 1]++;
@@ -1373,7 +1407,7 @@ static int64_t val_rooms_dry(const level_t *lv) { return lv->obs.river ? -1 : lv
     {.name = n, .kind = HIST_MOMENTS, .nbins = MOM__COUNT, .doc = d, .value = val_##id},
 /* the labels column of a row whose bins the ruleset's tables name */
 #define NAMED(kind) NULL, .named = TALLY_NAMED_##kind
-const hist_def_t TALLY_HISTS[] = {TALLY_ROWS(ROW_COUNTS, ROW_COUNTS, ROW_MOMENTS, ROW_MOMENTS)};
+const hist_def_t TALLY_HISTS[] = {TALLY_ROWS(ROW_COUNTS, ROW_COUNTS, ROW_MOMENTS, ROW_MOMENTS, ROW_COUNTS)};
 #undef ROW_COUNTS
 #undef ROW_MOMENTS
 #undef NAMED
@@ -1384,7 +1418,7 @@ const int TALLY_NHISTS = (int)(sizeof TALLY_HISTS / sizeof TALLY_HISTS[0]);
 enum tally_offsets {
 #define OFF_COUNTS(id, n, nb, lbl, doc) OFF_##id, OFF_LAST_##id = OFF_##id + (nb) - 1,
 #define OFF_MOMENTS(id, n, doc) OFF_##id, OFF_LAST_##id = OFF_##id + MOM__COUNT - 1,
-    TALLY_ROWS(OFF_COUNTS, OFF_COUNTS, OFF_MOMENTS, OFF_MOMENTS) OFF__END
+    TALLY_ROWS(OFF_COUNTS, OFF_COUNTS, OFF_MOMENTS, OFF_MOMENTS, OFF_COUNTS) OFF__END
 #undef OFF_COUNTS
 #undef OFF_MOMENTS
 };
@@ -1392,7 +1426,7 @@ enum tally_offsets {
 /* The same by histogram index, and the stride (a stratum's slots) last. */
 static const size_t hist_offset[] = {
 #define HIST_OFF(id, ...) OFF_##id,
-    TALLY_ROWS(HIST_OFF, HIST_OFF, HIST_OFF, HIST_OFF) OFF__END
+    TALLY_ROWS(HIST_OFF, HIST_OFF, HIST_OFF, HIST_OFF, HIST_OFF) OFF__END
 #undef HIST_OFF
 };
 _Static_assert(sizeof hist_offset / sizeof hist_offset[0] ==
@@ -1468,7 +1502,7 @@ bool tally_name_bins(tally_names_t *into, const char *hist, const char *const *n
 static const uint64_t EMPTY_STRATUM[OFF__END] = {
 #define EMPTY_COUNTS(id, ...)
 #define EMPTY_MOMENTS(id, n, doc) [OFF_##id + MOM_MIN] = UINT64_MAX,
-    TALLY_ROWS(EMPTY_COUNTS, EMPTY_COUNTS, EMPTY_MOMENTS, EMPTY_MOMENTS)
+    TALLY_ROWS(EMPTY_COUNTS, EMPTY_COUNTS, EMPTY_MOMENTS, EMPTY_MOMENTS, EMPTY_COUNTS)
 #undef EMPTY_COUNTS
 #undef EMPTY_MOMENTS
 };
@@ -1591,46 +1625,63 @@ static inline void feed_layout_seen(const level_t *lv, const seen_t *s, uint64_t
     }
 }
 
+/* A made-up record's point off the grid (only tests make them): each
+ * coordinate to its row's last bin, as the reference feeders count it. */
+__attribute__((cold, noinline)) static void bump_point(uint64_t *bx, uint64_t *by, int x, int y)
+{
+    bump(bx, N_X, x);
+    bump(by, N_Y, y);
+}
+
+/* The wall rows: walls 1 and 2 have x rows of their own and share a y row,
+ * walls 3-10 go to the x and y rows of their axis. */
 static inline void feed_walls(const level_t *lv, uint64_t *base)
 {
     const obs_t *o = &lv->obs;
-    if (!o->walls)
+    if (!walls_of(lv))
         return;
     _Static_assert(N_X == GRID_STRIDE && N_Y == GRID_H + 2, "a point in the grid is in the bins");
     uint64_t parity = 0, door = 0;
 #pragma GCC unroll 10
     for (int i = 0; i < OBS_WALLS; i++) {
         const int a = wall_axis(o, i), x = o->wall_at[i].x, y = o->wall_at[i].y;
-        const int ox = i == 0 ? OFF_wall1_x : i == 1 ? OFF_wall2_x : a ? OFF_wall_h_x : OFF_wall_v_x;
-        const int oy = i < 2 ? OFF_wall12_y : a ? OFF_wall_h_y : OFF_wall_v_y;
+        uint64_t *bx = base + (i >= 2 ? (a ? OFF_wall_h_x : OFF_wall_v_x) : i ? OFF_wall2_x : OFF_wall1_x);
+        uint64_t *by = base + (i >= 2 ? (a ? OFF_wall_h_y : OFF_wall_v_y) : OFF_wall12_y);
         base[OFF_wall_orientation + 2 * i + a]++;
         parity += UINT64_C(1) << (8 * parity_bin(o, i));
-        if (x < N_X && y < N_Y) { /* always, but for made-up records */
+        if (__builtin_expect(x < N_X && y < N_Y, 1)) {
             door += UINT64_C(1) << (8 * POINT_BIN[lv->map.c[GRID_IDX(x, y)]]);
-            base[ox + x]++;
-            base[oy + y]++;
+            bx[x]++;
+            by[y]++;
         } else {
             door++;
-            bump(base + ox, N_X, x);
-            bump(base + oy, N_Y, y);
+            bump_point(bx, by, x, y);
         }
     }
     add_packed(base + OFF_wall_parity, NB_wall_parity, parity);
     add_packed(base + OFF_wall_door, NB_wall_door, door);
 }
 
+/* The section rows, in one walk over the sections. */
 static inline void feed_sections(const level_t *lv, uint64_t *base)
 {
     const obs_t *o = &lv->obs;
-    if (!o->sections)
+    if (!sections_of(lv))
         return;
+    _Static_assert(OBS_FLIP_X == NB_section_block && NB_section_walls == NB_section_block * N_INNER,
+                   "a sublayout index is a bin of section_block and a block of section_walls");
     uint64_t mirror = 0;
+    unsigned kinds = 0;
     for (int i = 0; i < OBS_SECTIONS; i++) {
-        bump(base + OFF_section_block, NB_section_block, o->section_pick[i] & (OBS_FLIP_X - 1));
-        mirror += UINT64_C(1) << (8 * mirror_bin(o->section_pick[i]));
+        const int pick = o->section_pick[i], block = pick & (OBS_FLIP_X - 1), w = o->section_walls[i];
+        base[OFF_section_block + block]++;
+        mirror += UINT64_C(1) << (8 * mirror_bin(pick));
+        base[OFF_section_walls + block * N_INNER + (w < N_INNER - 1 ? w : N_INNER - 1)]++;
+        kinds |= 1u << block;
     }
     add_packed(base + OFF_section_mirror, NB_section_mirror, mirror);
     bump(base + OFF_frame_doors, NB_frame_doors, o->frame_doors);
+    bump(base + OFF_section_kinds, NB_section_kinds, popcount64(kinds));
 }
 
 static inline void feed_city(const level_t *lv, uint64_t *base)
@@ -1659,6 +1710,8 @@ static inline void feed_city(const level_t *lv, uint64_t *base)
 
 static inline void feed_warehouse(const level_t *lv, uint64_t *base)
 {
+    if (lv->type != LT_WAREHOUSE)
+        return;
     const obs_t *o = &lv->obs;
     for (int i = 0; i < OBS_DIVIDERS; i++)
         if (o->divider_x[i])
@@ -1709,6 +1762,71 @@ static inline void feed_specials(const level_t *lv, uint64_t *base)
     }
 }
 
+/* monsters_by_kind and monster_kinds in one walk over the kinds, four at a
+ * time: a level has a few of them, and the rest are zero. */
+static inline void feed_monsters(const level_t *lv, uint64_t *base)
+{
+    const obs_t *o = &lv->obs;
+    if (!o->monsters) /* layout-only levels: all zero */
+        return;
+    _Static_assert(MONSTER_KINDS_MAX % 4 == 0 && sizeof o->monsters_by_kind[0] == 2,
+                   "the kinds' counts in 64-bit words of four");
+    int kinds = 0;
+    for (int k = 0; k < MONSTER_KINDS_MAX; k += 4) {
+        uint64_t four;
+        memcpy(&four, &o->monsters_by_kind[k], sizeof four);
+        if (!four)
+            continue;
+        for (int j = k; j < k + 4; j++) {
+            base[OFF_monsters_by_kind + j] += o->monsters_by_kind[j];
+            kinds += o->monsters_by_kind[j] != 0;
+        }
+    }
+    bump(base + OFF_monster_kinds, NB_monster_kinds, kinds);
+}
+
+/* The rows of the types' own layouts, fed for the level's type only: the
+ * other types' records leave them empty (and their feeders test the type). */
+static inline void feed_layout(const level_t *lv, uint64_t *base)
+{
+#define FEED(id) add_##id(lv, base + OFF_##id)
+    switch (lv->type) {
+    case LT_NORMAL:
+    case LT_SINGLE:
+    case LT_SINGLE_PLUS:
+        feed_walls(lv, base);
+        FEED(door_tries);
+        FEED(walls_plotted);
+        FEED(foreign_monsters);
+        break;
+    case LT_SMALL_ROOMS:
+        feed_sections(lv, base);
+        FEED(sections);
+        break;
+    case LT_CITY:
+        feed_city(lv, base);
+        FEED(city_tries);
+        FEED(building_river);
+        break;
+    case LT_WAREHOUSE:
+        feed_warehouse(lv, base);
+        FEED(wh_door_y);
+        break;
+    case LT_CAVES:
+        FEED(cave_first_walk);
+        FEED(cave_early_walks);
+        FEED(cave_late_walks);
+        break;
+    case LT_MAZE:
+        FEED(maze_first_x);
+        FEED(maze_first_y);
+        FEED(maze_tries);
+        break;
+    default: break;
+    }
+#undef FEED
+}
+
 void tally_add(tally_t *t, const level_t *lv)
 {
     assert(t->stride == OFF__END);
@@ -1722,7 +1840,11 @@ void tally_add(tally_t *t, const level_t *lv)
 #define FEED_LOOPED(id, n, nb, lbl, doc)
 #define FEED_MOMENTS(id, n, doc) add_moment(base + OFF_##id, val_##id(lv));
 #define FEED_SEEN(id, n, doc)
-    TALLY_ROWS(FEED_COUNTS, FEED_LOOPED, FEED_MOMENTS, FEED_SEEN)
+    TALLY_ROWS(FEED_COUNTS, FEED_LOOPED, FEED_MOMENTS, FEED_SEEN, FEED_LOOPED)
+    /* the game rows: nothing unless the game population ran */
+    if (lv->obs.game.made) {
+        TALLY_ROWS(FEED_LOOPED, FEED_LOOPED, FEED_SEEN, FEED_SEEN, FEED_COUNTS)
+    }
 #undef FEED_COUNTS
 #undef FEED_LOOPED
 #undef FEED_MOMENTS
@@ -1734,10 +1856,8 @@ void tally_add(tally_t *t, const level_t *lv)
         bump(bh, NB_room_height, h);
         bump(ba, NB_room_area, w * h);
     }
-    feed_walls(lv, base);
-    feed_sections(lv, base);
-    feed_city(lv, base);
-    feed_warehouse(lv, base);
+    feed_monsters(lv, base);
+    feed_layout(lv, base);
     feed_stairs(lv, base);
     feed_specials(lv, base);
 }
@@ -1753,7 +1873,7 @@ void tally_add_observed(tally_t *t, const level_t *lv, bool range)
 #undef SEEN_FEED
 #define NO_ROW(...)
 #define S_FEED(id, n, doc) add_moment(base + OFF_##id, seen_moment_##id(&s));
-    TALLY_ROWS(NO_ROW, NO_ROW, NO_ROW, S_FEED)
+    TALLY_ROWS(NO_ROW, NO_ROW, NO_ROW, S_FEED, NO_ROW)
 #undef NO_ROW
 #undef S_FEED
     if (!range)
