@@ -281,9 +281,9 @@ static inline int fluid_bin(int cell)
     R(room_area, "room_area", N_AREA, NULL, "room areas, walls included, per room") \
     C(variant, "layout_variant", 16, NULL, "warehouse rooms, maze style, arena centre") \
     C(special_rolled, "special_rolled", 8, NULL, "special rooms rolled (7d2-7), types with special rooms") \
-    C(special_drawn, "special_drawn", SPECIAL__COUNT, LBL_SPECIAL, "special room kinds drawn, placed or skipped") \
-    C(special_placed, "special_placed", SPECIAL__COUNT, LBL_SPECIAL, "special rooms placed by kind") \
-    C(special_skipped, "special_skipped", SPECIAL__COUNT, LBL_SPECIAL, "special rooms skipped (no room fits) by kind") \
+    R(special_drawn, "special_drawn", SPECIAL__COUNT, LBL_SPECIAL, "special room kinds drawn, placed or skipped") \
+    R(special_placed, "special_placed", SPECIAL__COUNT, LBL_SPECIAL, "special rooms placed by kind") \
+    R(special_skipped, "special_skipped", SPECIAL__COUNT, LBL_SPECIAL, "special rooms skipped (no room fits) by kind") \
     R(monsters_by_kind, "monsters_by_kind", MONSTER_KINDS_MAX, NAMED(MONSTER), "monsters placed by kind") \
     C(hunting, "hunting", 2, LBL_NO_YES, "monsters by hunting state") \
     C(items, "items", N_ITEMS, NULL, "items per level") \
@@ -1739,6 +1739,19 @@ static inline void feed_stairs(const level_t *lv, uint64_t *base)
     bump(base + OFF_stairs_off_corner, NB_stairs_off_corner, off);
 }
 
+/* special_placed, special_skipped and special_drawn (their sum) in one walk
+ * over the kinds */
+static inline void feed_special_counts(const level_t *lv, uint64_t *base)
+{
+    const obs_t *o = &lv->obs;
+    for (int k = 0; k < SPECIAL__COUNT; k++) {
+        const unsigned placed = o->special_placed[k], skipped = o->special_skipped[k];
+        base[OFF_special_placed + k] += placed;
+        base[OFF_special_skipped + k] += skipped;
+        base[OFF_special_drawn + k] += placed + skipped;
+    }
+}
+
 static inline void feed_specials(const level_t *lv, uint64_t *base)
 {
     static const uint16_t OFF_W[SPECIAL__COUNT] = {
@@ -1859,6 +1872,7 @@ void tally_add(tally_t *t, const level_t *lv)
     feed_monsters(lv, base);
     feed_layout(lv, base);
     feed_stairs(lv, base);
+    feed_special_counts(lv, base);
     feed_specials(lv, base);
 }
 
