@@ -66,11 +66,13 @@ static inline void bump(uint64_t *bins, int nbins, int v)
 {
     if (v < 0)
         return;
-    /* min(v, nbins - 1) as a select, which the compiler makes a conditional
-     * move (a branch, a level's varying values (rooms, doors) would
-     * mispredict) or drops where v's type cannot pass the last bin */
+    /* values past the last bin are rare: the clamp is a branch the
+     * predictor learns, off the common path (and gone where v's type
+     * cannot pass the last bin) */
     const int last = nbins - 1;
-    bins[v < last ? v : last]++;
+    if (__builtin_expect(v > last, 0))
+        v = last;
+    bins[v]++;
 }
 
 static inline int fluid_bin(int cell)
@@ -1645,8 +1647,12 @@ static inline void feed_walls(const level_t *lv, uint64_t *base)
 #pragma GCC unroll 10
     for (int i = 0; i < OBS_WALLS; i++) {
         const int a = wall_axis(o, i), x = o->wall_at[i].x, y = o->wall_at[i].y;
-        uint64_t *bx = base + (i >= 2 ? (a ? OFF_wall_h_x : OFF_wall_v_x) : i ? OFF_wall2_x : OFF_wall1_x);
-        uint64_t *by = base + (i >= 2 ? (a ? OFF_wall_h_y : OFF_wall_v_y) : OFF_wall12_y);
+        /* walls 3-10: the axis picks the rows by arithmetic (a branch on it
+         * would be a coin toss) */
+        uint64_t *bx = base + (i >= 2   ? OFF_wall_v_x + a * (OFF_wall_h_x - OFF_wall_v_x)
+                               : i == 1 ? OFF_wall2_x
+                                        : OFF_wall1_x);
+        uint64_t *by = base + (i >= 2 ? OFF_wall_v_y + a * (OFF_wall_h_y - OFF_wall_v_y) : OFF_wall12_y);
         base[OFF_wall_orientation + 2 * i + a]++;
         parity += UINT64_C(1) << (8 * parity_bin(o, i));
         if (__builtin_expect(x < N_X && y < N_Y, 1)) {
