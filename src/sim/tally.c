@@ -136,8 +136,9 @@ static inline int fluid_bin(int cell)
 
 /* The schema, one row per histogram in report order: C rows are counts fed
  * by add_<id>, R rows counts fed by add_<id> that tally_add feeds in loops
- * of its own (the three per-room rows in one loop, the layout rows group by
- * group), M rows moments of val_<id>, S rows moments of what the observer
+ * of its own (the three per-room rows in one loop, the rows of one walk over
+ * the monster kinds or the special kinds together, the layout rows group by
+ * group for the level's type only: feed_layout), M rows moments of val_<id>, S rows moments of what the observer
  * sees (tally_add_observed feeds them from its one look; val_<id> looks
  * again, for tally_add_rows).  A C row whose bins the ruleset's
  * tables name has NAMED(kind) for its labels (tally_named_t).  Expanded into
