@@ -116,6 +116,8 @@ int main(void)
             cpu_force((cpu_path_t)path);
             cellpool_init_with(&q, rows, true);
             bad_walk += !same(&q);
+            rng_t same_cells = r; /* the same cells off the set on every path */
+            bad_rank += !same_rank(rows, &same_cells);
         }
         cpu_force(cpu_best());
         int nout = nref;
@@ -130,6 +132,11 @@ int main(void)
                         want = i;
                 int got = cellpool_find(&p, c);
                 bad_find += got != want;
+                for (int path = CPU_PLAIN; path <= (int)cpu_best(); path++) { /* every CPU path */
+                    cpu_force((cpu_path_t)path);
+                    bad_find += cellpool_find(&p, c) != want;
+                }
+                cpu_force(cpu_best());
                 if (want >= 0) {
                     ref[want] = ref[--nref];
                     if (s % 2) /* by position, or as population drops start and stairs */

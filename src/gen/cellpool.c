@@ -132,7 +132,21 @@ void cellpool_init(cellpool_t *p, const bitrow_t rows[CELLPOOL_ROWS])
     cellpool_init_with(p, rows, true);
 }
 
-int cellpool_find(const cellpool_t *p, int c)
+/* A row's cells: by the POPCNT instruction where the caller is compiled for
+ * it (hw: the CPU_AVX2 path's twins below, cpu.h), else by bitrow_popcount
+ * (the baseline target has no POPCNT). */
+static inline __attribute__((always_inline)) int row_cells(bitrow_t row, bool hw)
+{
+#if CPU_SIMD
+    if (hw)
+        return __builtin_popcountll((uint64_t)row) + __builtin_popcountll((uint64_t)(row >> 64));
+#endif
+    (void)hw;
+    return bitrow_popcount(row);
+}
+
+/* The body of cellpool_find, compiled twice: with POPCNT and plain. */
+static inline __attribute__((always_inline)) int find_cell(const cellpool_t *p, int c, bool hw)
 {
     const int y = CELLPOOL_Y(c), x = CELLPOOL_X(c);
     if (c < 0 || y >= CELLPOOL_ROWS || x >= GRID_STRIDE)
@@ -141,7 +155,7 @@ int cellpool_find(const cellpool_t *p, int c)
         return -1; /* never in the list */
     /* Its position in the list as built, unless a removal moved it (entries
      * are distinct, so then it is elsewhere or gone). */
-    const int r = p->cum[y] + bitrow_popcount(p->rows[y] & (BITROW_BIT(x) - 1));
+    const int r = p->cum[y] + row_cells(p->rows[y] & (BITROW_BIT(x) - 1), hw);
     if (r < p->n && p->val[r] == c)
         return r;
     /* a dropped cell (the arena's start, inside its keep-out box) is gone */
@@ -152,6 +166,22 @@ int cellpool_find(const cellpool_t *p, int c)
         if (p->val[i] == c)
             return i;
     return -1;
+}
+
+#if CPU_SIMD
+CPU_AVX2_FN static int find_popcnt(const cellpool_t *p, int c)
+{
+    return find_cell(p, c, true);
+}
+#endif
+
+int cellpool_find(const cellpool_t *p, int c)
+{
+#if CPU_SIMD
+    if (cpu_uses(CPU_AVX2))
+        return find_popcnt(p, c);
+#endif
+    return find_cell(p, c, false);
 }
 
 void cellpool_drop(cellpool_t *p, int c)
@@ -167,18 +197,39 @@ void cellpool_drop(cellpool_t *p, int c)
 
 /* ---- cellrank ---- */
 
-void cellrank_init(cellrank_t *r, const bitrow_t rows[CELLPOOL_ROWS])
+/* The body of cellrank_init, compiled twice: with POPCNT and plain. */
+static inline __attribute__((always_inline)) void rank_rows(cellrank_t *r, bool hw)
 {
-    r->rows = rows;
     int n = 0;
     for (int y = 0; y < CELLPOOL_ROWS; y++) {
         r->cum[y] = (uint16_t)n;
-        n += bitrow_popcount(rows[y]);
+        n += row_cells(r->rows[y], hw);
     }
     r->cum[CELLPOOL_ROWS] = (uint16_t)n;
 }
 
-int cellrank_select(const cellrank_t *r, int k)
+#if CPU_SIMD
+CPU_AVX2_FN static void rank_rows_popcnt(cellrank_t *r)
+{
+    rank_rows(r, true);
+}
+#endif
+
+void cellrank_init(cellrank_t *r, const bitrow_t rows[CELLPOOL_ROWS])
+{
+    r->rows = rows;
+#if CPU_SIMD
+    if (cpu_uses(CPU_AVX2)) {
+        rank_rows_popcnt(r);
+        return;
+    }
+#endif
+    rank_rows(r, false);
+}
+
+/* The bodies of cellrank_select and cellrank_rank, compiled twice: with
+ * POPCNT and plain. */
+static inline __attribute__((always_inline)) int select_cell(const cellrank_t *r, int k, bool hw)
 {
     /* the last row y with cum[y] <= k: a binary search of conditional moves
      * over rows y..y+n-1 (cum[0] = 0 <= k) */
@@ -188,13 +239,47 @@ int cellrank_select(const cellrank_t *r, int k)
         y = r->cum[y + h] <= k ? y + h : y;
         n -= h;
     }
-    return CELLPOOL_CELL(bitrow_select(r->rows[y], k - r->cum[y]), y);
+    /* bitrow_select, its low half's cells counted as row_cells does */
+    const bitrow_t row = r->rows[y];
+    const uint64_t lo = (uint64_t)row;
+    const int j = k - r->cum[y], nlo = row_cells(lo, hw);
+    return CELLPOOL_CELL(j < nlo ? grid_select64(lo, j) : 64 + grid_select64((uint64_t)(row >> 64), j - nlo), y);
 }
 
-int cellrank_rank(const cellrank_t *r, int c)
+static inline __attribute__((always_inline)) int rank_cell(const cellrank_t *r, int c, bool hw)
 {
     const int y = CELLPOOL_Y(c), x = CELLPOOL_X(c);
     if (c < 0 || y >= CELLPOOL_ROWS || x >= GRID_STRIDE || !(r->rows[y] >> x & 1))
         return -1;
-    return r->cum[y] + bitrow_popcount(r->rows[y] & (BITROW_BIT(x) - 1));
+    return r->cum[y] + row_cells(r->rows[y] & (BITROW_BIT(x) - 1), hw);
+}
+
+#if CPU_SIMD
+CPU_AVX2_FN static int select_popcnt(const cellrank_t *r, int k)
+{
+    return select_cell(r, k, true);
+}
+
+CPU_AVX2_FN static int rank_popcnt(const cellrank_t *r, int c)
+{
+    return rank_cell(r, c, true);
+}
+#endif
+
+int cellrank_select(const cellrank_t *r, int k)
+{
+#if CPU_SIMD
+    if (cpu_uses(CPU_AVX2))
+        return select_popcnt(r, k);
+#endif
+    return select_cell(r, k, false);
+}
+
+int cellrank_rank(const cellrank_t *r, int c)
+{
+#if CPU_SIMD
+    if (cpu_uses(CPU_AVX2))
+        return rank_popcnt(r, c);
+#endif
+    return rank_cell(r, c, false);
 }

@@ -66,10 +66,13 @@ static inline void bump(uint64_t *bins, int nbins, int v)
 {
     if (v < 0)
         return;
-    /* min(v, nbins - 1) by arithmetic: the compiler made it a branch, which
-     * a level's varying values (rooms, doors) mispredict */
-    const int d = v - (nbins - 1);
-    bins[nbins - 1 + (d & (d >> 31))]++;
+    /* values past the last bin are rare: the clamp is a branch the
+     * predictor learns, off the common path (and gone where v's type
+     * cannot pass the last bin) */
+    const int last = nbins - 1;
+    if (__builtin_expect(v > last, 0))
+        v = last;
+    bins[v]++;
 }
 
 static inline int fluid_bin(int cell)
@@ -133,8 +136,9 @@ static inline int fluid_bin(int cell)
 
 /* The schema, one row per histogram in report order: C rows are counts fed
  * by add_<id>, R rows counts fed by add_<id> that tally_add feeds in loops
- * of its own (the three per-room rows in one loop, the layout rows group by
- * group), M rows moments of val_<id>, S rows moments of what the observer
+ * of its own (the three per-room rows in one loop, the rows of one walk over
+ * the monster kinds or the special kinds together, the layout rows group by
+ * group for the level's type only: feed_layout), M rows moments of val_<id>, S rows moments of what the observer
  * sees (tally_add_observed feeds them from its one look; val_<id> looks
  * again, for tally_add_rows).  A C row whose bins the ruleset's
  * tables name has NAMED(kind) for its labels (tally_named_t).  Expanded into
@@ -227,11 +231,11 @@ static inline int fluid_bin(int cell)
     R(wall_h_y, "wall_h_y", N_Y, NULL, "normal: y of the points of walls 3-10 seen horizontal") \
     R(wall_v_x, "wall_v_x", N_X, NULL, "normal: x of the points of walls 3-10 seen vertical") \
     R(wall_v_y, "wall_v_y", N_Y, NULL, "normal: y of the points of walls 3-10 seen vertical") \
-    C(door_tries, "extra_door_tries", N_TRIES_SMALL, NULL, "normal: extra-door tries made, per level") \
+    R(door_tries, "extra_door_tries", N_TRIES_SMALL, NULL, "normal: extra-door tries made, per level") \
     R(section_block, "section_block", N_BLOCKS, NULL, "small rooms: sublayout (0-based, the wiki's order) per section") \
     R(section_mirror, "section_mirror", 4, LBL_MIRROR, "small rooms: mirroring per section") \
     R(frame_doors, "frame_doors", N_SMALL_COUNT, NULL, "small rooms: door cells on or outside the outer frame, per level") \
-    C(section_walls, "section_walls", N_BLOCKS * N_INNER, NULL, "small rooms: sublayout index * 48 + wall and door cells strictly inside the section's 17x5 interior, per section") \
+    R(section_walls, "section_walls", N_BLOCKS * N_INNER, NULL, "small rooms: sublayout index * 48 + wall and door cells strictly inside the section's 17x5 interior, per section") \
     R(building_doors, "building_doors", 4, NULL, "city: door cells on a building's walls, per building") \
     R(building_corner_doors, "building_corner_doors", N_SMALL_COUNT, NULL, "city: door cells on building corners, per level") \
     R(building_margin, "building_margin", N_MARGIN, NULL, "city: floor cells between a building and the outer wall") \
@@ -242,18 +246,18 @@ static inline int fluid_bin(int cell)
     R(first_building_y, "first_building_y", N_Y, NULL, "city without a river: the first building's top wall y") \
     R(first_door_side, "first_door_side", 4, LBL_SIDE, "city without a river: the first building's door's wall") \
     R(first_door_quarter, "first_door_quarter", 4, LBL_QUARTER, "city without a river: quarter of its wall with the first building's door") \
-    C(city_tries, "city_tries", N_TRIES_SMALL, NULL, "city: building tries made, per level") \
+    R(city_tries, "city_tries", N_TRIES_SMALL, NULL, "city: building tries made, per level") \
     R(divider_x, "divider_x", N_X, NULL, "warehouse: divider columns, per divider") \
     R(wh_box_size, "wh_box_size", N_BOX, NULL, "warehouse: box size, per room") \
     R(wh_box_tries, "wh_box_tries", N_TRIES, NULL, "warehouse: box placement tries, per room") \
     R(wh_wall_blocks, "wh_wall_blocks", 2, LBL_NO_YES, "warehouse: room filled with wall blocks, per room") \
-    C(wh_door_y, "wh_door_y", N_Y, NULL, "warehouse: y of each divider's door, per divider") \
-    C(cave_first_walk, "cave_first_walk", N_CAVE_FIRST, NULL, "caves: steps of the first walk as drawn") \
-    C(cave_early_walks, "cave_early_walks", N_TRIES_SMALL, NULL, "caves: walks made after the first, before the first fluid pass") \
-    C(cave_late_walks, "cave_late_walks", N_TRIES_SMALL, NULL, "caves: walks made between the two fluid passes") \
-    C(maze_first_x, "maze_first_x", N_X, NULL, "maze: x of the first try's grid point") \
-    C(maze_first_y, "maze_first_y", N_Y, NULL, "maze: y of the first try's grid point") \
-    C(maze_tries, "maze_tries", N_MAZE_TRIES, NULL, "maze: tries made, per level") \
+    R(wh_door_y, "wh_door_y", N_Y, NULL, "warehouse: y of each divider's door, per divider") \
+    R(cave_first_walk, "cave_first_walk", N_CAVE_FIRST, NULL, "caves: steps of the first walk as drawn") \
+    R(cave_early_walks, "cave_early_walks", N_TRIES_SMALL, NULL, "caves: walks made after the first, before the first fluid pass") \
+    R(cave_late_walks, "cave_late_walks", N_TRIES_SMALL, NULL, "caves: walks made between the two fluid passes") \
+    R(maze_first_x, "maze_first_x", N_X, NULL, "maze: x of the first try's grid point") \
+    R(maze_first_y, "maze_first_y", N_Y, NULL, "maze: y of the first try's grid point") \
+    R(maze_tries, "maze_tries", N_MAZE_TRIES, NULL, "maze: tries made, per level") \
     C(start_x, "start_x", N_X, NULL, "x of the player's start") \
     C(start_y, "start_y", N_Y, NULL, "y of the player's start") \
     R(stair_corners, "stair_corners", 6, NULL, "map corners with stairs in their 3x3 interior block, per level") \
@@ -277,14 +281,14 @@ static inline int fluid_bin(int cell)
     R(room_area, "room_area", N_AREA, NULL, "room areas, walls included, per room") \
     C(variant, "layout_variant", 16, NULL, "warehouse rooms, maze style, arena centre") \
     C(special_rolled, "special_rolled", 8, NULL, "special rooms rolled (7d2-7), types with special rooms") \
-    C(special_drawn, "special_drawn", SPECIAL__COUNT, LBL_SPECIAL, "special room kinds drawn, placed or skipped") \
-    C(special_placed, "special_placed", SPECIAL__COUNT, LBL_SPECIAL, "special rooms placed by kind") \
-    C(special_skipped, "special_skipped", SPECIAL__COUNT, LBL_SPECIAL, "special rooms skipped (no room fits) by kind") \
-    C(monsters_by_kind, "monsters_by_kind", MONSTER_KINDS_MAX, NAMED(MONSTER), "monsters placed by kind") \
+    R(special_drawn, "special_drawn", SPECIAL__COUNT, LBL_SPECIAL, "special room kinds drawn, placed or skipped") \
+    R(special_placed, "special_placed", SPECIAL__COUNT, LBL_SPECIAL, "special rooms placed by kind") \
+    R(special_skipped, "special_skipped", SPECIAL__COUNT, LBL_SPECIAL, "special rooms skipped (no room fits) by kind") \
+    R(monsters_by_kind, "monsters_by_kind", MONSTER_KINDS_MAX, NAMED(MONSTER), "monsters placed by kind") \
     C(hunting, "hunting", 2, LBL_NO_YES, "monsters by hunting state") \
     C(items, "items", N_ITEMS, NULL, "items per level") \
     C(first_monster, "first_monster", MONSTER_KINDS_MAX, NAMED(MONSTER), "kind of the first monster, levels with monsters") \
-    C(monster_kinds, "monster_kinds", 8, NULL, "distinct monster kinds per level (7: 7 or more), levels with monsters") \
+    R(monster_kinds, "monster_kinds", 8, NULL, "distinct monster kinds per level (7: 7 or more), levels with monsters") \
     C(cave_roll, "cave_roll", 256, NULL, "cave monster roll d5+dlevel+3(D-2)-3") \
     C(cave_outcome, "cave_outcome", MONSTER_KINDS_MAX, NAMED(CAVE_OUTCOME), "cave monster outcome row") \
     C(single_roll, "single_roll", 32, NULL, "single monster roll d10+min(dlevel+3(D-2)-4,20)") \
@@ -296,15 +300,15 @@ static inline int fluid_bin(int cell)
     C(ammo_roll, "ammo_roll", 128, NULL, "ammo room roll d3+dlevel") \
     C(ammo_kind, "ammo_kind", 4, LBL_AMMO, "ammo room kind") \
     C(ammo_stacks, "ammo_stacks", 8, NULL, "ammo room stacks d3+2") \
-    C(walls_plotted, "walls_plotted", N_CENSUS, NULL, "normal and single: walls plotted per level") \
-    C(sections, "sections", N_CENSUS, NULL, "small rooms: sections drawn per level") \
-    C(section_kinds, "section_kinds", N_KINDS, NULL, "small rooms: distinct sublayouts among a level's sections") \
+    R(walls_plotted, "walls_plotted", N_CENSUS, NULL, "normal and single: walls plotted per level") \
+    R(sections, "sections", N_CENSUS, NULL, "small rooms: sections drawn per level") \
+    R(section_kinds, "section_kinds", N_KINDS, NULL, "small rooms: distinct sublayouts among a level's sections") \
     R(line_gaps, "line_gaps", N_CENSUS, NULL, "small rooms: floor cells on the 4x3 grid's wall lines, final map (the observer's)") \
     R(stray_walls, "stray_walls", N_CENSUS, NULL, "arena: wall cells off the border and the centre box; city: off the border and the buildings' rings; final map (the observer's)") \
     R(arena_centre, "arena_centre", 4 * N_CENTRE, NULL, "arena: picture rolled * 128 + wall cells in the 9x7 box around the start (+64 when not mirror-symmetric; the observer's)") \
-    C(building_river, "building_river", N_CENSUS, NULL, "city with a river: building cells that are river cells, before the fluid pass") \
+    R(building_river, "building_river", N_CENSUS, NULL, "city with a river: building cells that are river cells, before the fluid pass") \
     R(wh_room_blocks, "wh_room_blocks", 4, LBL_BLOCKS, "warehouse: what each room holds inside its walls on the final map (the observer's)") \
-    C(foreign_monsters, "foreign_monsters", N_CENSUS, NULL, "single monster: monsters of kinds the outcome does not name, levels with monsters") \
+    R(foreign_monsters, "foreign_monsters", N_CENSUS, NULL, "single monster: monsters of kinds the outcome does not name, levels with monsters") \
     C(failure, "failure", FAIL__COUNT, LBL_FAIL, "generation failures by reason") \
     M(budget, "budget", "danger budget after the type modifier") \
     M(danger, "danger_placed", "danger of the monsters placed") \
@@ -487,13 +491,24 @@ VALUE_FEEDER(doors, lv->obs.doors)
  * the level's kind once and walks its walls, sections, buildings or rooms
  * once for all the group's rows (test_tally holds the two equal) ---- */
 
+/* The types whose layout plots walls (layout_normal, and game-0.10.10b's
+ * tiled layout): the layouts of the others leave the walls unrecorded, so
+ * the wall rows count these types only (and tally_add's instantiations for
+ * the others drop them). */
+static inline bool walls_type(level_type_t t)
+{
+    return t == LT_NORMAL || t == LT_SINGLE || t == LT_SINGLE_PLUS;
+}
 /* The normal layout's walls (levels that recorded them): wall i's axis, 0
  * vertical, 1 horizontal. */
-static inline int walls_of(const obs_t *o) { return o->walls ? OBS_WALLS : 0; }
+static inline int walls_of(const level_t *lv)
+{
+    return walls_type(lv->type) && lv->obs.walls ? OBS_WALLS : 0;
+}
 static inline int wall_axis(const obs_t *o, int i) { return o->wall_horizontal >> i & 1; }
 static void add_wall_orientation(const level_t *lv, uint64_t *b)
 {
-    for (int i = 0; i < walls_of(&lv->obs); i++)
+    for (int i = 0; i < walls_of(lv); i++)
         b[2 * i + wall_axis(&lv->obs, i)]++;
 }
 static inline int parity_bin(const obs_t *o, int i)
@@ -502,7 +517,7 @@ static inline int parity_bin(const obs_t *o, int i)
 }
 static void add_wall_parity(const level_t *lv, uint64_t *b)
 {
-    for (int i = 0; i < walls_of(&lv->obs); i++)
+    for (int i = 0; i < walls_of(lv); i++)
         b[parity_bin(&lv->obs, i)]++;
 }
 /* Wall i's point on the final map: 1 a door, 2 under a river or fluid
@@ -516,22 +531,22 @@ static inline int point_bin(const level_t *lv, int i)
 }
 static void add_wall_door(const level_t *lv, uint64_t *b)
 {
-    for (int i = 0; i < walls_of(&lv->obs); i++)
+    for (int i = 0; i < walls_of(lv); i++)
         b[point_bin(lv, i)]++;
 }
 static void add_wall1_x(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.walls)
+    if (walls_of(lv))
         bump(b, NB_wall1_x, lv->obs.wall_at[0].x);
 }
 static void add_wall2_x(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.walls)
+    if (walls_of(lv))
         bump(b, NB_wall2_x, lv->obs.wall_at[1].x);
 }
 static void add_wall12_y(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.walls) {
+    if (walls_of(lv)) {
         bump(b, NB_wall12_y, lv->obs.wall_at[0].y);
         bump(b, NB_wall12_y, lv->obs.wall_at[1].y);
     }
@@ -539,7 +554,7 @@ static void add_wall12_y(const level_t *lv, uint64_t *b)
 /* walls 3-10 plotted along one axis (0 vertical, 1 horizontal) */
 static inline void add_later_walls(const level_t *lv, uint64_t *b, int axis, bool y)
 {
-    for (int i = 2; i < walls_of(&lv->obs); i++)
+    for (int i = 2; i < walls_of(lv); i++)
         if (wall_axis(&lv->obs, i) == axis)
             bump(b, y ? N_Y : N_X, y ? lv->obs.wall_at[i].y : lv->obs.wall_at[i].x);
 }
@@ -549,24 +564,27 @@ static void add_wall_v_x(const level_t *lv, uint64_t *b) { add_later_walls(lv, b
 static void add_wall_v_y(const level_t *lv, uint64_t *b) { add_later_walls(lv, b, 0, true); }
 
 /* small rooms */
-static inline int sections_of(const obs_t *o) { return o->sections ? OBS_SECTIONS : 0; }
+static inline int sections_of(const level_t *lv)
+{
+    return lv->type == LT_SMALL_ROOMS && lv->obs.sections ? OBS_SECTIONS : 0;
+}
 static inline int mirror_bin(int pick)
 {
     return ((pick & OBS_FLIP_X) ? 1 : 0) + ((pick & OBS_FLIP_Y) ? 2 : 0);
 }
 static void add_section_block(const level_t *lv, uint64_t *b)
 {
-    for (int i = 0; i < sections_of(&lv->obs); i++)
+    for (int i = 0; i < sections_of(lv); i++)
         bump(b, NB_section_block, lv->obs.section_pick[i] & (OBS_FLIP_X - 1));
 }
 static void add_section_mirror(const level_t *lv, uint64_t *b)
 {
-    for (int i = 0; i < sections_of(&lv->obs); i++)
+    for (int i = 0; i < sections_of(lv); i++)
         b[mirror_bin(lv->obs.section_pick[i])]++;
 }
 static void add_frame_doors(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.sections)
+    if (sections_of(lv))
         bump(b, NB_frame_doors, lv->obs.frame_doors);
 }
 
@@ -574,7 +592,7 @@ static void add_frame_doors(const level_t *lv, uint64_t *b)
  * per pair */
 static void add_section_walls(const level_t *lv, uint64_t *b)
 {
-    for (int i = 0; i < sections_of(&lv->obs); i++) {
+    for (int i = 0; i < sections_of(lv); i++) {
         const int w = lv->obs.section_walls[i];
         b[(lv->obs.section_pick[i] & (OBS_FLIP_X - 1)) * N_INNER +
           (w < N_INNER - 1 ? w : N_INNER - 1)]++;
@@ -583,7 +601,7 @@ static void add_section_walls(const level_t *lv, uint64_t *b)
 /* the counts the layouts record, each for its own type only (0: not made) */
 static void add_door_tries(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.walls)
+    if (walls_of(lv))
         bump(b, NB_door_tries, lv->obs.door_tries);
 }
 static void add_city_tries(const level_t *lv, uint64_t *b)
@@ -593,32 +611,32 @@ static void add_city_tries(const level_t *lv, uint64_t *b)
 }
 static void add_cave_first_walk(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.cave_first)
+    if (lv->type == LT_CAVES && lv->obs.cave_first)
         bump(b, NB_cave_first_walk, lv->obs.cave_first);
 }
 static void add_cave_early_walks(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.cave_first)
+    if (lv->type == LT_CAVES && lv->obs.cave_first)
         bump(b, NB_cave_early_walks, lv->obs.cave_early_walks);
 }
 static void add_cave_late_walks(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.cave_first)
+    if (lv->type == LT_CAVES && lv->obs.cave_first)
         bump(b, NB_cave_late_walks, lv->obs.cave_late_walks);
 }
 static void add_maze_first_x(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.maze_tries)
+    if (lv->type == LT_MAZE && lv->obs.maze_tries)
         bump(b, NB_maze_first_x, lv->obs.maze_first_x);
 }
 static void add_maze_first_y(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.maze_tries)
+    if (lv->type == LT_MAZE && lv->obs.maze_tries)
         bump(b, NB_maze_first_y, lv->obs.maze_first_y);
 }
 static void add_maze_tries(const level_t *lv, uint64_t *b)
 {
-    if (lv->obs.maze_tries)
+    if (lv->type == LT_MAZE && lv->obs.maze_tries)
         bump(b, NB_maze_tries, lv->obs.maze_tries);
 }
 /* the layouts' counts of what they drew, and the single-monster census (census_layout.h) */
@@ -634,7 +652,7 @@ static void add_sections(const level_t *lv, uint64_t *b)
 }
 static void add_section_kinds(const level_t *lv, uint64_t *b)
 {
-    if (!lv->obs.sections)
+    if (!sections_of(lv))
         return;
     unsigned seen = 0;
     for (int i = 0; i < OBS_SECTIONS; i++)
@@ -689,6 +707,8 @@ static void add_foreign_monsters(const level_t *lv, uint64_t *b)
 }
 static void add_wh_door_y(const level_t *lv, uint64_t *b)
 {
+    if (lv->type != LT_WAREHOUSE)
+        return;
     for (int i = 0; i < OBS_DIVIDERS; i++)
         if (lv->obs.wh_door_y[i])
             bump(b, NB_wh_door_y, lv->obs.wh_door_y[i]);
@@ -725,21 +745,26 @@ static void add_building_margin(const level_t *lv, uint64_t *b)
             bump(b, NB_building_margin, building_margin(&lv->rooms[i]));
 }
 /* The fewest cells between two buildings, along the axis that parts them
- * (0: they touch, even at a corner, or overlap); -1 under two buildings. */
+ * (0: they touch, even at a corner, or overlap); -1 under two buildings.
+ * Each pair once, each building's far sides summed once. */
 static int building_gap(const level_t *lv)
 {
-    if (lv->nrooms < 2)
+    const int n = lv->nrooms;
+    if (n < 2)
         return -1;
+    int x0[LEVEL_MAX_ROOMS], x1[LEVEL_MAX_ROOMS], y0[LEVEL_MAX_ROOMS], y1[LEVEL_MAX_ROOMS];
     int gap = GRID_W;
-    for (int i = 0; i < lv->nrooms; i++)
-        for (int j = i + 1; j < lv->nrooms; j++) {
-            const room_t *p = &lv->rooms[i], *q = &lv->rooms[j];
-            const int dx1 = q->x - (p->x + p->w), dx2 = p->x - (q->x + q->w);
-            const int dy1 = q->y - (p->y + p->h), dy2 = p->y - (q->y + q->h);
+    for (int i = 0; i < n; i++) {
+        const room_t *q = &lv->rooms[i];
+        x0[i] = q->x, x1[i] = q->x + q->w, y0[i] = q->y, y1[i] = q->y + q->h;
+        for (int j = 0; j < i; j++) { /* the pairs with an earlier building */
+            const int dx1 = x0[i] - x1[j], dx2 = x0[j] - x1[i];
+            const int dy1 = y0[i] - y1[j], dy2 = y0[j] - y1[i];
             const int dx = dx1 > dx2 ? dx1 : dx2, dy = dy1 > dy2 ? dy1 : dy2;
             const int g = dx > dy ? dx : dy;
             gap = g < gap ? g : gap;
         }
+    }
     return gap < 0 ? 0 : gap;
 }
 static void add_building_gap(const level_t *lv, uint64_t *b)
@@ -790,27 +815,36 @@ static void add_first_door_quarter(const level_t *lv, uint64_t *b)
         bump(b, NB_first_door_quarter, door_quarter(lv));
 }
 
-/* warehouse: a room is recorded when its box size is */
+/* warehouse (the warehouse layout's levels only): a room is recorded when
+ * its box size is */
 static void add_divider_x(const level_t *lv, uint64_t *b)
 {
+    if (lv->type != LT_WAREHOUSE)
+        return;
     for (int i = 0; i < OBS_DIVIDERS; i++)
         if (lv->obs.divider_x[i])
             bump(b, NB_divider_x, lv->obs.divider_x[i]);
 }
 static void add_wh_box_size(const level_t *lv, uint64_t *b)
 {
+    if (lv->type != LT_WAREHOUSE)
+        return;
     for (int i = 0; i < OBS_WH_ROOMS; i++)
         if (lv->obs.wh_box[i])
             bump(b, NB_wh_box_size, lv->obs.wh_box[i]);
 }
 static void add_wh_box_tries(const level_t *lv, uint64_t *b)
 {
+    if (lv->type != LT_WAREHOUSE)
+        return;
     for (int i = 0; i < OBS_WH_ROOMS; i++)
         if (lv->obs.wh_box[i])
             bump(b, NB_wh_box_tries, lv->obs.wh_tries[i]);
 }
 static void add_wh_wall_blocks(const level_t *lv, uint64_t *b)
 {
+    if (lv->type != LT_WAREHOUSE)
+        return;
     for (int i = 0; i < OBS_WH_ROOMS; i++)
         if (lv->obs.wh_box[i])
             b[lv->obs.wh_walls >> i & 1]++;
@@ -1591,46 +1625,67 @@ static inline void feed_layout_seen(const level_t *lv, const seen_t *s, uint64_t
     }
 }
 
+/* A made-up record's point off the grid (only tests make them): each
+ * coordinate to its row's last bin, as the reference feeders count it. */
+__attribute__((cold, noinline)) static void bump_point(uint64_t *bx, uint64_t *by, int x, int y)
+{
+    bump(bx, N_X, x);
+    bump(by, N_Y, y);
+}
+
+/* The wall rows: walls 1 and 2 have x rows of their own and share a y row,
+ * walls 3-10 go to the x and y rows of their axis. */
 static inline void feed_walls(const level_t *lv, uint64_t *base)
 {
     const obs_t *o = &lv->obs;
-    if (!o->walls)
+    if (!walls_of(lv))
         return;
     _Static_assert(N_X == GRID_STRIDE && N_Y == GRID_H + 2, "a point in the grid is in the bins");
     uint64_t parity = 0, door = 0;
 #pragma GCC unroll 10
     for (int i = 0; i < OBS_WALLS; i++) {
         const int a = wall_axis(o, i), x = o->wall_at[i].x, y = o->wall_at[i].y;
-        const int ox = i == 0 ? OFF_wall1_x : i == 1 ? OFF_wall2_x : a ? OFF_wall_h_x : OFF_wall_v_x;
-        const int oy = i < 2 ? OFF_wall12_y : a ? OFF_wall_h_y : OFF_wall_v_y;
+        /* walls 3-10: the axis picks the rows by arithmetic (a branch on it
+         * would be a coin toss) */
+        uint64_t *bx = base + (i >= 2   ? OFF_wall_v_x + a * (OFF_wall_h_x - OFF_wall_v_x)
+                               : i == 1 ? OFF_wall2_x
+                                        : OFF_wall1_x);
+        uint64_t *by = base + (i >= 2 ? OFF_wall_v_y + a * (OFF_wall_h_y - OFF_wall_v_y) : OFF_wall12_y);
         base[OFF_wall_orientation + 2 * i + a]++;
         parity += UINT64_C(1) << (8 * parity_bin(o, i));
-        if (x < N_X && y < N_Y) { /* always, but for made-up records */
+        if (__builtin_expect(x < N_X && y < N_Y, 1)) {
             door += UINT64_C(1) << (8 * POINT_BIN[lv->map.c[GRID_IDX(x, y)]]);
-            base[ox + x]++;
-            base[oy + y]++;
+            bx[x]++;
+            by[y]++;
         } else {
             door++;
-            bump(base + ox, N_X, x);
-            bump(base + oy, N_Y, y);
+            bump_point(bx, by, x, y);
         }
     }
     add_packed(base + OFF_wall_parity, NB_wall_parity, parity);
     add_packed(base + OFF_wall_door, NB_wall_door, door);
 }
 
+/* The section rows, in one walk over the sections. */
 static inline void feed_sections(const level_t *lv, uint64_t *base)
 {
     const obs_t *o = &lv->obs;
-    if (!o->sections)
+    if (!sections_of(lv))
         return;
+    _Static_assert(OBS_FLIP_X == NB_section_block && NB_section_walls == NB_section_block * N_INNER,
+                   "a sublayout index is a bin of section_block and a block of section_walls");
     uint64_t mirror = 0;
+    unsigned kinds = 0;
     for (int i = 0; i < OBS_SECTIONS; i++) {
-        bump(base + OFF_section_block, NB_section_block, o->section_pick[i] & (OBS_FLIP_X - 1));
-        mirror += UINT64_C(1) << (8 * mirror_bin(o->section_pick[i]));
+        const int pick = o->section_pick[i], block = pick & (OBS_FLIP_X - 1), w = o->section_walls[i];
+        base[OFF_section_block + block]++;
+        mirror += UINT64_C(1) << (8 * mirror_bin(pick));
+        base[OFF_section_walls + block * N_INNER + (w < N_INNER - 1 ? w : N_INNER - 1)]++;
+        kinds |= 1u << block;
     }
     add_packed(base + OFF_section_mirror, NB_section_mirror, mirror);
     bump(base + OFF_frame_doors, NB_frame_doors, o->frame_doors);
+    bump(base + OFF_section_kinds, NB_section_kinds, popcount64(kinds));
 }
 
 static inline void feed_city(const level_t *lv, uint64_t *base)
@@ -1659,6 +1714,8 @@ static inline void feed_city(const level_t *lv, uint64_t *base)
 
 static inline void feed_warehouse(const level_t *lv, uint64_t *base)
 {
+    if (lv->type != LT_WAREHOUSE)
+        return;
     const obs_t *o = &lv->obs;
     for (int i = 0; i < OBS_DIVIDERS; i++)
         if (o->divider_x[i])
@@ -1686,6 +1743,19 @@ static inline void feed_stairs(const level_t *lv, uint64_t *base)
     bump(base + OFF_stairs_off_corner, NB_stairs_off_corner, off);
 }
 
+/* special_placed, special_skipped and special_drawn (their sum) in one walk
+ * over the kinds */
+static inline void feed_special_counts(const level_t *lv, uint64_t *base)
+{
+    const obs_t *o = &lv->obs;
+    for (int k = 0; k < SPECIAL__COUNT; k++) {
+        const unsigned placed = o->special_placed[k], skipped = o->special_skipped[k];
+        base[OFF_special_placed + k] += placed;
+        base[OFF_special_skipped + k] += skipped;
+        base[OFF_special_drawn + k] += placed + skipped;
+    }
+}
+
 static inline void feed_specials(const level_t *lv, uint64_t *base)
 {
     static const uint16_t OFF_W[SPECIAL__COUNT] = {
@@ -1709,6 +1779,71 @@ static inline void feed_specials(const level_t *lv, uint64_t *base)
     }
 }
 
+/* monsters_by_kind and monster_kinds in one walk over the kinds, four at a
+ * time: a level has a few of them, and the rest are zero. */
+static inline void feed_monsters(const level_t *lv, uint64_t *base)
+{
+    const obs_t *o = &lv->obs;
+    if (!o->monsters) /* layout-only levels: all zero */
+        return;
+    _Static_assert(MONSTER_KINDS_MAX % 4 == 0 && sizeof o->monsters_by_kind[0] == 2,
+                   "the kinds' counts in 64-bit words of four");
+    int kinds = 0;
+    for (int k = 0; k < MONSTER_KINDS_MAX; k += 4) {
+        uint64_t four;
+        memcpy(&four, &o->monsters_by_kind[k], sizeof four);
+        if (!four)
+            continue;
+        for (int j = k; j < k + 4; j++) {
+            base[OFF_monsters_by_kind + j] += o->monsters_by_kind[j];
+            kinds += o->monsters_by_kind[j] != 0;
+        }
+    }
+    bump(base + OFF_monster_kinds, NB_monster_kinds, kinds);
+}
+
+/* The rows of the types' own layouts, fed for the level's type only: the
+ * other types' records leave them empty (and their feeders test the type). */
+static inline void feed_layout(const level_t *lv, uint64_t *base)
+{
+#define FEED(id) add_##id(lv, base + OFF_##id)
+    switch (lv->type) {
+    case LT_NORMAL:
+    case LT_SINGLE:
+    case LT_SINGLE_PLUS:
+        feed_walls(lv, base);
+        FEED(door_tries);
+        FEED(walls_plotted);
+        FEED(foreign_monsters);
+        break;
+    case LT_SMALL_ROOMS:
+        feed_sections(lv, base);
+        FEED(sections);
+        break;
+    case LT_CITY:
+        feed_city(lv, base);
+        FEED(city_tries);
+        FEED(building_river);
+        break;
+    case LT_WAREHOUSE:
+        feed_warehouse(lv, base);
+        FEED(wh_door_y);
+        break;
+    case LT_CAVES:
+        FEED(cave_first_walk);
+        FEED(cave_early_walks);
+        FEED(cave_late_walks);
+        break;
+    case LT_MAZE:
+        FEED(maze_first_x);
+        FEED(maze_first_y);
+        FEED(maze_tries);
+        break;
+    default: break;
+    }
+#undef FEED
+}
+
 void tally_add(tally_t *t, const level_t *lv)
 {
     assert(t->stride == OFF__END);
@@ -1722,6 +1857,8 @@ void tally_add(tally_t *t, const level_t *lv)
 #define FEED_LOOPED(id, n, nb, lbl, doc)
 #define FEED_MOMENTS(id, n, doc) add_moment(base + OFF_##id, val_##id(lv));
 #define FEED_SEEN(id, n, doc)
+    /* (the game rows' tests of obs.game.made: the compiler threads them, so
+     * a wiki level passes all of them at one test) */
     TALLY_ROWS(FEED_COUNTS, FEED_LOOPED, FEED_MOMENTS, FEED_SEEN)
 #undef FEED_COUNTS
 #undef FEED_LOOPED
@@ -1734,11 +1871,10 @@ void tally_add(tally_t *t, const level_t *lv)
         bump(bh, NB_room_height, h);
         bump(ba, NB_room_area, w * h);
     }
-    feed_walls(lv, base);
-    feed_sections(lv, base);
-    feed_city(lv, base);
-    feed_warehouse(lv, base);
+    feed_monsters(lv, base);
+    feed_layout(lv, base);
     feed_stairs(lv, base);
+    feed_special_counts(lv, base);
     feed_specials(lv, base);
 }
 
