@@ -19,6 +19,7 @@
 #include "gpop.h"
 
 #include <assert.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -898,22 +899,52 @@ int gpop_single_outcome(const gpop_tables_t *t, int roll)
     return s->row_outcome[s->nrows - 1];
 }
 
-/* An entry of a flood's weight table: a kind, or a group (kind < 0). */
-typedef struct entry {
-    int kind, group;
-} entry_t;
-
-typedef struct flood_table {
-    int n;
-    entry_t e[MONSTER_KINDS_MAX + GPOP_MAX_GROUPS];
-    int cum[MONSTER_KINDS_MAX + GPOP_MAX_GROUPS]; /* running weights (weight_pick) */
-} flood_table_t;
+/* A flood's weight table (gpop_flood_table_t) and an entry of it. */
+typedef gpop_flood_entry_t entry_t;
+typedef gpop_flood_table_t flood_table_t;
 
 static void table_add(flood_table_t *f, int kind, int group, int weight)
 {
     f->e[f->n] = (entry_t){kind, group};
     f->cum[f->n] = (f->n > 0 ? f->cum[f->n - 1] : 0) + weight;
     f->n++;
+}
+
+/* The table is whole: its span, the least power of two not below n, and
+ * INT_MAX in the sums past the entries (above every draw). */
+static void table_close(flood_table_t *f)
+{
+    f->span = 1;
+    while (f->span < f->n)
+        f->span *= 2;
+    for (int i = f->n; i < f->span; i++)
+        f->cum[i] = INT_MAX;
+}
+
+/* weight_pick over a closed table: the number of sums not above x, found
+ * by halving the span (the sums never decrease, and those past the
+ * entries are above x): log2(span) loads where the count reads every sum,
+ * the same draw and the same entry. */
+static inline int flood_pick(rng_t *r, const flood_table_t *f)
+{
+    assert(f->n > 0 && f->cum[f->n - 1] > 0);
+    const int x = game_random(r, f->cum[f->n - 1]);
+    int i = 0;
+    for (int step = f->span / 2; step > 0; step /= 2)
+        i += f->cum[i + step - 1] <= x ? step : 0;
+    return i;
+}
+
+/* The being table of the eligible entries `bits` (bit i: being_entry[i]),
+ * in bit order, closed. */
+static void table_from_bits(const gpop_tables_t *t, bitrow_t bits, flood_table_t *f)
+{
+    f->n = 0;
+    for (; bits; bits &= bits - 1) {
+        const gpop_being_entry_t *e = &t->being_entry[bitrow_ctz(bits)];
+        table_add(f, e->kind, e->group, e->weight);
+    }
+    table_close(f);
 }
 
 void gpop_tables_derive(gpop_tables_t *t)
@@ -953,28 +984,52 @@ void gpop_tables_derive(gpop_tables_t *t)
             }
             t->being_eligible[d][dl] = bits;
         }
+    /* the being tables, one for each distinct set of eligible entries */
+    _Static_assert(GPOP_MAX_BEING_FLOODS < GPOP_BEING_FLOOD_NONE, "an index is not NONE");
+    memset(t->being_flood_of, GPOP_BEING_FLOOD_NONE, sizeof t->being_flood_of);
+    t->nbeing_floods = 0;
+    bitrow_t made[GPOP_MAX_BEING_FLOODS];
+    for (int d = DIFF_ITYTD; d <= DIFF_NIGHTMARE; d++)
+        for (int dl = 1; dl <= GPOP_BEING_DLEVELS; dl++) {
+            const bitrow_t bits = t->being_eligible[d][dl];
+            int k = 0;
+            while (k < t->nbeing_floods && made[k] != bits)
+                k++;
+            if (k == GPOP_MAX_BEING_FLOODS)
+                continue; /* made when the level is made */
+            if (k == t->nbeing_floods) {
+                made[k] = bits;
+                table_from_bits(t, bits, &t->being_flood[k]);
+                t->nbeing_floods++;
+            }
+            t->being_flood_of[d][dl] = (uint8_t)k;
+        }
 }
 
 /* The being table [game: level.lua:1-24]: the eligible beings, then the
- * eligible groups, in table order.  Up to GPOP_BEING_DLEVELS they are the
- * precomputed bits of the tables (gpop_being_precompute), taken in bit
- * order; deeper, each entry's eligibility is tested here. */
-static void being_table(const gpop_tables_t *t, int dlevel, int difficulty, flood_table_t *f)
+ * eligible groups, in table order.  Up to GPOP_BEING_DLEVELS it is one
+ * made with the tables (gpop_tables_derive), or made here from their
+ * eligible bits; deeper, each entry's eligibility is tested here.  f is
+ * the room for a table made here; the table is returned. */
+static const flood_table_t *being_table(const gpop_tables_t *t, int dlevel, int difficulty,
+                                        flood_table_t *f)
 {
-    f->n = 0;
     if (dlevel >= 1 && dlevel <= GPOP_BEING_DLEVELS) {
-        for (bitrow_t bits = t->being_eligible[difficulty][dlevel]; bits; bits &= bits - 1) {
-            const gpop_being_entry_t *e = &t->being_entry[bitrow_ctz(bits)];
-            table_add(f, e->kind, e->group, e->weight);
-        }
-        return;
+        const int k = t->being_flood_of[difficulty][dlevel];
+        if (k != GPOP_BEING_FLOOD_NONE)
+            return &t->being_flood[k];
+        table_from_bits(t, t->being_eligible[difficulty][dlevel], f);
+        return f;
     }
+    f->n = 0;
     for (int k = 0; k < t->monsters.n; k++)
         if (gpop_kind_eligible(t, k, dlevel, difficulty))
             table_add(f, k, -1, t->monsters.kind[k].weight);
     for (int g = 0; g < t->ngroups; g++)
         if (gpop_group_eligible(t, g, dlevel, difficulty))
             table_add(f, -1, g, t->group[g].weight);
+    table_close(f);
+    return f;
 }
 
 static void list_table(const gpop_tables_t *t, const gpop_list_t *l, flood_table_t *f)
@@ -983,6 +1038,7 @@ static void list_table(const gpop_tables_t *t, const gpop_list_t *l, flood_table
     for (int i = 0; i < l->n; i++)
         if (t->monsters.kind[l->kind[i]].weight > 0) /* weight_table drops w <= 0 */
             table_add(f, l->kind[i], -1, t->monsters.kind[l->kind[i]].weight);
+    table_close(f);
 }
 
 static inline bool put_being(gp_t *s, int kind, point_t c)
@@ -1142,7 +1198,7 @@ static bool flood(gp_t *s, const flood_table_t *f, double danger)
     rng_t r = *s->r; /* a local copy for the whole flood (random_empty_from) */
     bool placed_all = true;
     while (danger > 0) {
-        const entry_t *e = &f->e[weight_pick(&r, f->cum, f->n)];
+        const entry_t *e = &f->e[flood_pick(&r, f)];
         point_t where;
         if (!random_empty_from(s, &r, EF_MONSTER, FULL, &where) ||
             (e->group < 0 && !put_being(s, e->kind, where))) {
@@ -1242,9 +1298,8 @@ static void monsters(gp_t *s)
     case GPOP_MONSTERS_STANDARD: {
         int danger = gpop_budget_modified(bw, g->monster_percent, g->monster_round);
         lv->obs.budget = danger;
-        flood_table_t f;
-        being_table(s->t, lv->dlevel, lv->difficulty, &f);
-        flood(s, &f, danger);
+        flood_table_t room;
+        flood(s, being_table(s->t, lv->dlevel, lv->difficulty, &room), danger);
         return;
     }
     case GPOP_MONSTERS_CAVES: {
