@@ -42,7 +42,7 @@
 #define GPOP_DROP_RADIUS 5
 /* The largest drop radius any ruleset's gpop_rules_t may ask for: the ring
  * lists are sized by it. */
-#define GPOP_DROP_RADIUS_MAX 7
+#define GPOP_DROP_RADIUS_MAX GPOP_RING_MAX
 /* [decision: GPOP_ROOM_ITEMS] items that special rooms drop (lever,
  * teleporter, ammo stacks, vault loot) occupy their cell for the later
  * EF_NOITEMS tests but are not level items (obs.items counts flood_items). */
@@ -984,6 +984,24 @@ void gpop_tables_derive(gpop_tables_t *t)
             }
             t->being_eligible[d][dl] = bits;
         }
+    /* the drop rings, in ring_list's order and with its keys */
+    memset(t->ring, 0, sizeof t->ring);
+    for (int d = 1; d <= GPOP_RING_MAX; d++) {
+        gpop_ring_t *rg = &t->ring[d];
+        int n = 0;
+        for (int dy = -d; dy <= d; dy++)
+            for (int dx = -d; dx <= d; dx++) {
+                if (abs(dx) != d && abs(dy) != d)
+                    continue; /* inside the ring */
+                const int key = abs(dy) == d ? abs(dx) / 2 : abs(dy) / 2;
+                rg->dx[n] = (int8_t)dx;
+                rg->dy[n] = (int8_t)dy;
+                rg->off[n] = (int16_t)(GRID_IDX(dx, dy) - GRID_IDX(0, 0));
+                rg->key[key] |= UINT64_C(1) << n;
+                n++;
+            }
+        assert(n == 8 * d);
+    }
     /* the being tables, one for each distinct set of eligible entries */
     _Static_assert(GPOP_MAX_BEING_FLOODS < GPOP_BEING_FLOOD_NONE, "an index is not NONE");
     memset(t->being_flood_of, GPOP_BEING_FLOOD_NONE, sizeof t->being_flood_of);
@@ -1086,6 +1104,9 @@ typedef struct drop_ring {
      * ask for it */
     int nkeys;
     uint64_t key[GPOP_DROP_RADIUS_MAX / 2 + 1];
+    /* the ring lies wholly on the map: its cells are the tables' (ring),
+     * cand is not written */
+    bool whole;
 } drop_ring_t;
 
 _Static_assert(8 * GPOP_DROP_RADIUS_MAX <= 64, "a ring's cells fit in the bits of `left`");
@@ -1121,6 +1142,20 @@ static inline void ring_try(const gp_t *s, ring_acc_t *a, int x, int y, bool key
 static inline void ring_list(const gp_t *s, drop_ring_t *r, bool keys)
 {
     const int ax = r->at.x, ay = r->at.y, d = r->d;
+    r->nkeys = d / 2 + 1;
+    r->whole = d > 0 && ax - d >= 1 && ax + d <= GRID_W && ay - d >= 1 && ay + d <= GRID_H;
+    if (r->whole) { /* nearly always: the cells and keys as made once */
+        const gpop_ring_t *rg = &s->t->ring[d];
+        const int c = GRID_IDX(ax, ay);
+        uint64_t left = 0;
+        for (int i = 0; i < 8 * d; i++)
+            left |= (uint64_t)empty_at(s, c + rg->off[i], EF_MEMBER) << i;
+        if (keys)
+            memcpy(r->key, rg->key, sizeof r->key);
+        r->left = left;
+        r->nleft = popcount64(left);
+        return;
+    }
     ring_acc_t a = {r->cand, 0, 0, r->key};
     if (keys)
         memset(r->key, 0, sizeof r->key);
@@ -1138,7 +1173,15 @@ static inline void ring_list(const gp_t *s, drop_ring_t *r, bool keys)
     }
     r->left = a.left;
     r->nleft = popcount64(a.left);
-    r->nkeys = d / 2 + 1;
+}
+
+/* The cell of the ring's entry `pick`. */
+static inline point_t ring_cell(const gp_t *s, const drop_ring_t *r, int pick)
+{
+    if (!r->whole)
+        return r->cand[pick];
+    const gpop_ring_t *rg = &s->t->ring[r->d];
+    return (point_t){(uint8_t)(r->at.x + rg->dx[pick]), (uint8_t)(r->at.y + rg->dy[pick])};
 }
 
 /* H4: of the ring's free cells, those of least Distance from its centre,
@@ -1154,9 +1197,9 @@ static uint64_t least_distance(const drop_ring_t *r)
     return 0; /* not reached: r->left holds a cell */
 }
 
-/* A member's cell: the index in r->cand of the one drawn (no draw for the
- * group's own cell); false when no ring up to the rules' drop radius has
- * one. */
+/* A member's cell: the index in the ring's list of the one drawn (no
+ * draw for the group's own cell; ring_cell gives the cell); false when no
+ * ring up to the rules' drop radius has one. */
 static inline bool drop_near(gp_t *s, rng_t *stream, drop_ring_t *r, int *pick)
 {
     while (r->left == 0) {
@@ -1181,7 +1224,7 @@ static inline bool drop_near(gp_t *s, rng_t *stream, drop_ring_t *r, int *pick)
     return true;
 }
 
-/* A member now stands on r->cand[pick]: it leaves the free cells. */
+/* A member now stands on the ring's cell pick (ring_cell): it leaves the free cells. */
 static void ring_taken(drop_ring_t *r, int pick)
 {
     r->left &= ~(UINT64_C(1) << pick);
@@ -1224,7 +1267,7 @@ static bool flood(gp_t *s, const flood_table_t *f, double danger)
                 int pick;
                 if (!drop_near(s, &r, &ring, &pick))
                     s->lv->obs.game.members_lost++;
-                else if (put_being(s, mem->kind, ring.cand[pick]))
+                else if (put_being(s, mem->kind, ring_cell(s, &ring, pick)))
                     ring_taken(&ring, pick);
                 danger -= t->monsters.kind[mem->kind].danger;
             }

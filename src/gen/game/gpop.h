@@ -159,6 +159,19 @@ typedef struct gpop_flood_table {
 #define GPOP_MAX_BEING_FLOODS 96
 #define GPOP_BEING_FLOOD_NONE UINT8_MAX
 
+/* The rings of cells around a group's cell where its members go (gpop.c's
+ * drop rings), up to this Chebyshev distance: ring d's 8d cells in
+ * row-major order (its top row, each row between at its two ends, its
+ * bottom row) as offsets from the centre, in cells and as GRID_IDX steps,
+ * and H4's key masks (bit i of key[k]: cell i's Distance from the centre
+ * is d + k), made once for a ring that lies wholly on the map. */
+#define GPOP_RING_MAX 7
+typedef struct gpop_ring {
+    int8_t dx[8 * GPOP_RING_MAX], dy[8 * GPOP_RING_MAX];
+    int16_t off[8 * GPOP_RING_MAX];
+    uint64_t key[GPOP_RING_MAX / 2 + 1];
+} gpop_ring_t;
+
 /* Special room type weights summing to at most this many are picked by a
  * table (room_pick) instead of a walk over the running sums: the same draw
  * and the same type, one load. */
@@ -218,6 +231,8 @@ typedef struct gpop_tables {
     int nbeing_floods;
     uint8_t being_flood_of[DIFF_NIGHTMARE + 1][GPOP_BEING_DLEVELS + 1];
     gpop_flood_table_t being_flood[GPOP_MAX_BEING_FLOODS];
+    /* ... and the drop rings 1..GPOP_RING_MAX (ring[0] unused) */
+    gpop_ring_t ring[GPOP_RING_MAX + 1];
     uint8_t room_fits[GPOP_FIT_W][GPOP_FIT_H];
     int room_pick_total;
     uint8_t room_pick[GPOP_ROOM_PICKS];
@@ -229,7 +244,7 @@ bool gpop_tables_parse(gpop_tables_t *t, const char *monsters_json, size_t mlen,
                        const char *pop_origin, char *err, size_t errlen);
 
 /* Fill the derived fields of t (nbeing, being_entry, being_eligible,
- * nbeing_floods, being_flood_of, being_flood, room_fits, room_pick_total,
+ * nbeing_floods, being_flood_of, being_flood, ring, room_fits, room_pick_total,
  * room_pick) from its parsed tables; gpop_tables_parse calls it. */
 void gpop_tables_derive(gpop_tables_t *t);
 
