@@ -19,6 +19,7 @@
 #include "gpop.h"
 
 #include <assert.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,7 +42,7 @@
 #define GPOP_DROP_RADIUS 5
 /* The largest drop radius any ruleset's gpop_rules_t may ask for: the ring
  * lists are sized by it. */
-#define GPOP_DROP_RADIUS_MAX 7
+#define GPOP_DROP_RADIUS_MAX GPOP_RING_MAX
 /* [decision: GPOP_ROOM_ITEMS] items that special rooms drop (lever,
  * teleporter, ammo stacks, vault loot) occupy their cell for the later
  * EF_NOITEMS tests but are not level items (obs.items counts flood_items). */
@@ -898,22 +899,52 @@ int gpop_single_outcome(const gpop_tables_t *t, int roll)
     return s->row_outcome[s->nrows - 1];
 }
 
-/* An entry of a flood's weight table: a kind, or a group (kind < 0). */
-typedef struct entry {
-    int kind, group;
-} entry_t;
-
-typedef struct flood_table {
-    int n;
-    entry_t e[MONSTER_KINDS_MAX + GPOP_MAX_GROUPS];
-    int cum[MONSTER_KINDS_MAX + GPOP_MAX_GROUPS]; /* running weights (weight_pick) */
-} flood_table_t;
+/* A flood's weight table (gpop_flood_table_t) and an entry of it. */
+typedef gpop_flood_entry_t entry_t;
+typedef gpop_flood_table_t flood_table_t;
 
 static void table_add(flood_table_t *f, int kind, int group, int weight)
 {
     f->e[f->n] = (entry_t){kind, group};
     f->cum[f->n] = (f->n > 0 ? f->cum[f->n - 1] : 0) + weight;
     f->n++;
+}
+
+/* The table is whole: its span, the least power of two not below n, and
+ * INT_MAX in the sums past the entries (above every draw). */
+static void table_close(flood_table_t *f)
+{
+    f->span = 1;
+    while (f->span < f->n)
+        f->span *= 2;
+    for (int i = f->n; i < f->span; i++)
+        f->cum[i] = INT_MAX;
+}
+
+/* weight_pick over a closed table: the number of sums not above x, found
+ * by halving the span (the sums never decrease, and those past the
+ * entries are above x): log2(span) loads where the count reads every sum,
+ * the same draw and the same entry. */
+static inline int flood_pick(rng_t *r, const flood_table_t *f)
+{
+    assert(f->n > 0 && f->cum[f->n - 1] > 0);
+    const int x = game_random(r, f->cum[f->n - 1]);
+    int i = 0;
+    for (int step = f->span / 2; step > 0; step /= 2)
+        i += f->cum[i + step - 1] <= x ? step : 0;
+    return i;
+}
+
+/* The being table of the eligible entries `bits` (bit i: being_entry[i]),
+ * in bit order, closed. */
+static void table_from_bits(const gpop_tables_t *t, bitrow_t bits, flood_table_t *f)
+{
+    f->n = 0;
+    for (; bits; bits &= bits - 1) {
+        const gpop_being_entry_t *e = &t->being_entry[bitrow_ctz(bits)];
+        table_add(f, e->kind, e->group, e->weight);
+    }
+    table_close(f);
 }
 
 void gpop_tables_derive(gpop_tables_t *t)
@@ -953,28 +984,70 @@ void gpop_tables_derive(gpop_tables_t *t)
             }
             t->being_eligible[d][dl] = bits;
         }
+    /* the drop rings, in ring_list's order and with its keys */
+    memset(t->ring, 0, sizeof t->ring);
+    for (int d = 1; d <= GPOP_RING_MAX; d++) {
+        gpop_ring_t *rg = &t->ring[d];
+        int n = 0;
+        for (int dy = -d; dy <= d; dy++)
+            for (int dx = -d; dx <= d; dx++) {
+                if (abs(dx) != d && abs(dy) != d)
+                    continue; /* inside the ring */
+                const int key = abs(dy) == d ? abs(dx) / 2 : abs(dy) / 2;
+                rg->dx[n] = (int8_t)dx;
+                rg->dy[n] = (int8_t)dy;
+                rg->off[n] = (int16_t)(GRID_IDX(dx, dy) - GRID_IDX(0, 0));
+                rg->key[key] |= UINT64_C(1) << n;
+                n++;
+            }
+        assert(n == 8 * d);
+    }
+    /* the being tables, one for each distinct set of eligible entries */
+    _Static_assert(GPOP_MAX_BEING_FLOODS < GPOP_BEING_FLOOD_NONE, "an index is not NONE");
+    memset(t->being_flood_of, GPOP_BEING_FLOOD_NONE, sizeof t->being_flood_of);
+    t->nbeing_floods = 0;
+    bitrow_t made[GPOP_MAX_BEING_FLOODS];
+    for (int d = DIFF_ITYTD; d <= DIFF_NIGHTMARE; d++)
+        for (int dl = 1; dl <= GPOP_BEING_DLEVELS; dl++) {
+            const bitrow_t bits = t->being_eligible[d][dl];
+            int k = 0;
+            while (k < t->nbeing_floods && made[k] != bits)
+                k++;
+            if (k == GPOP_MAX_BEING_FLOODS)
+                continue; /* made when the level is made */
+            if (k == t->nbeing_floods) {
+                made[k] = bits;
+                table_from_bits(t, bits, &t->being_flood[k]);
+                t->nbeing_floods++;
+            }
+            t->being_flood_of[d][dl] = (uint8_t)k;
+        }
 }
 
 /* The being table [game: level.lua:1-24]: the eligible beings, then the
- * eligible groups, in table order.  Up to GPOP_BEING_DLEVELS they are the
- * precomputed bits of the tables (gpop_being_precompute), taken in bit
- * order; deeper, each entry's eligibility is tested here. */
-static void being_table(const gpop_tables_t *t, int dlevel, int difficulty, flood_table_t *f)
+ * eligible groups, in table order.  Up to GPOP_BEING_DLEVELS it is one
+ * made with the tables (gpop_tables_derive), or made here from their
+ * eligible bits; deeper, each entry's eligibility is tested here.  f is
+ * the room for a table made here; the table is returned. */
+static const flood_table_t *being_table(const gpop_tables_t *t, int dlevel, int difficulty,
+                                        flood_table_t *f)
 {
-    f->n = 0;
     if (dlevel >= 1 && dlevel <= GPOP_BEING_DLEVELS) {
-        for (bitrow_t bits = t->being_eligible[difficulty][dlevel]; bits; bits &= bits - 1) {
-            const gpop_being_entry_t *e = &t->being_entry[bitrow_ctz(bits)];
-            table_add(f, e->kind, e->group, e->weight);
-        }
-        return;
+        const int k = t->being_flood_of[difficulty][dlevel];
+        if (k != GPOP_BEING_FLOOD_NONE)
+            return &t->being_flood[k];
+        table_from_bits(t, t->being_eligible[difficulty][dlevel], f);
+        return f;
     }
+    f->n = 0;
     for (int k = 0; k < t->monsters.n; k++)
         if (gpop_kind_eligible(t, k, dlevel, difficulty))
             table_add(f, k, -1, t->monsters.kind[k].weight);
     for (int g = 0; g < t->ngroups; g++)
         if (gpop_group_eligible(t, g, dlevel, difficulty))
             table_add(f, -1, g, t->group[g].weight);
+    table_close(f);
+    return f;
 }
 
 static void list_table(const gpop_tables_t *t, const gpop_list_t *l, flood_table_t *f)
@@ -983,6 +1056,7 @@ static void list_table(const gpop_tables_t *t, const gpop_list_t *l, flood_table
     for (int i = 0; i < l->n; i++)
         if (t->monsters.kind[l->kind[i]].weight > 0) /* weight_table drops w <= 0 */
             table_add(f, l->kind[i], -1, t->monsters.kind[l->kind[i]].weight);
+    table_close(f);
 }
 
 static inline bool put_being(gp_t *s, int kind, point_t c)
@@ -1030,6 +1104,9 @@ typedef struct drop_ring {
      * ask for it */
     int nkeys;
     uint64_t key[GPOP_DROP_RADIUS_MAX / 2 + 1];
+    /* the ring lies wholly on the map: its cells are the tables' (ring),
+     * cand is not written */
+    bool whole;
 } drop_ring_t;
 
 _Static_assert(8 * GPOP_DROP_RADIUS_MAX <= 64, "a ring's cells fit in the bits of `left`");
@@ -1065,6 +1142,20 @@ static inline void ring_try(const gp_t *s, ring_acc_t *a, int x, int y, bool key
 static inline void ring_list(const gp_t *s, drop_ring_t *r, bool keys)
 {
     const int ax = r->at.x, ay = r->at.y, d = r->d;
+    r->nkeys = d / 2 + 1;
+    r->whole = d > 0 && ax - d >= 1 && ax + d <= GRID_W && ay - d >= 1 && ay + d <= GRID_H;
+    if (r->whole) { /* nearly always: the cells and keys as made once */
+        const gpop_ring_t *rg = &s->t->ring[d];
+        const int c = GRID_IDX(ax, ay);
+        uint64_t left = 0;
+        for (int i = 0; i < 8 * d; i++)
+            left |= (uint64_t)empty_at(s, c + rg->off[i], EF_MEMBER) << i;
+        if (keys)
+            memcpy(r->key, rg->key, sizeof r->key);
+        r->left = left;
+        r->nleft = popcount64(left);
+        return;
+    }
     ring_acc_t a = {r->cand, 0, 0, r->key};
     if (keys)
         memset(r->key, 0, sizeof r->key);
@@ -1082,7 +1173,15 @@ static inline void ring_list(const gp_t *s, drop_ring_t *r, bool keys)
     }
     r->left = a.left;
     r->nleft = popcount64(a.left);
-    r->nkeys = d / 2 + 1;
+}
+
+/* The cell of the ring's entry `pick`. */
+static inline point_t ring_cell(const gp_t *s, const drop_ring_t *r, int pick)
+{
+    if (!r->whole)
+        return r->cand[pick];
+    const gpop_ring_t *rg = &s->t->ring[r->d];
+    return (point_t){(uint8_t)(r->at.x + rg->dx[pick]), (uint8_t)(r->at.y + rg->dy[pick])};
 }
 
 /* H4: of the ring's free cells, those of least Distance from its centre,
@@ -1098,9 +1197,9 @@ static uint64_t least_distance(const drop_ring_t *r)
     return 0; /* not reached: r->left holds a cell */
 }
 
-/* A member's cell: the index in r->cand of the one drawn (no draw for the
- * group's own cell); false when no ring up to the rules' drop radius has
- * one. */
+/* A member's cell: the index in the ring's list of the one drawn (no
+ * draw for the group's own cell; ring_cell gives the cell); false when no
+ * ring up to the rules' drop radius has one. */
 static inline bool drop_near(gp_t *s, rng_t *stream, drop_ring_t *r, int *pick)
 {
     while (r->left == 0) {
@@ -1125,7 +1224,7 @@ static inline bool drop_near(gp_t *s, rng_t *stream, drop_ring_t *r, int *pick)
     return true;
 }
 
-/* A member now stands on r->cand[pick]: it leaves the free cells. */
+/* A member now stands on the ring's cell pick (ring_cell): it leaves the free cells. */
 static void ring_taken(drop_ring_t *r, int pick)
 {
     r->left &= ~(UINT64_C(1) << pick);
@@ -1142,7 +1241,7 @@ static bool flood(gp_t *s, const flood_table_t *f, double danger)
     rng_t r = *s->r; /* a local copy for the whole flood (random_empty_from) */
     bool placed_all = true;
     while (danger > 0) {
-        const entry_t *e = &f->e[weight_pick(&r, f->cum, f->n)];
+        const entry_t *e = &f->e[flood_pick(&r, f)];
         point_t where;
         if (!random_empty_from(s, &r, EF_MONSTER, FULL, &where) ||
             (e->group < 0 && !put_being(s, e->kind, where))) {
@@ -1168,7 +1267,7 @@ static bool flood(gp_t *s, const flood_table_t *f, double danger)
                 int pick;
                 if (!drop_near(s, &r, &ring, &pick))
                     s->lv->obs.game.members_lost++;
-                else if (put_being(s, mem->kind, ring.cand[pick]))
+                else if (put_being(s, mem->kind, ring_cell(s, &ring, pick)))
                     ring_taken(&ring, pick);
                 danger -= t->monsters.kind[mem->kind].danger;
             }
@@ -1242,9 +1341,8 @@ static void monsters(gp_t *s)
     case GPOP_MONSTERS_STANDARD: {
         int danger = gpop_budget_modified(bw, g->monster_percent, g->monster_round);
         lv->obs.budget = danger;
-        flood_table_t f;
-        being_table(s->t, lv->dlevel, lv->difficulty, &f);
-        flood(s, &f, danger);
+        flood_table_t room;
+        flood(s, being_table(s->t, lv->dlevel, lv->difficulty, &room), danger);
         return;
     }
     case GPOP_MONSTERS_CAVES: {

@@ -136,6 +136,42 @@ typedef struct gpop_being_entry {
  * precomputed: every room the map can hold. */
 #define GPOP_FIT_W (GRID_W + 1)
 #define GPOP_FIT_H (GRID_H + 1)
+/* A flood's weight table [game: level.lua:1-24]: its entries in order (a
+ * kind, group -1; or a group, kind -1) and their running weights, cum[i]
+ * the sum of the weights 0..i.  Past the entries the sums hold INT_MAX up
+ * to span, a power of two: the pick halves the span (flood_pick) instead
+ * of walking the sums. */
+#define GPOP_FLOOD_ENTRIES (MONSTER_KINDS_MAX + GPOP_MAX_GROUPS)
+#define GPOP_FLOOD_SPAN 128 /* a power of two, at least GPOP_FLOOD_ENTRIES */
+typedef struct gpop_flood_entry {
+    int kind, group;
+} gpop_flood_entry_t;
+
+typedef struct gpop_flood_table {
+    int n, span;
+    gpop_flood_entry_t e[GPOP_FLOOD_ENTRIES];
+    int cum[GPOP_FLOOD_SPAN];
+} gpop_flood_table_t;
+
+/* The being tables made once (gpop_tables_derive), one for each distinct
+ * set of eligible entries; beyond this many, a level's is made when it is
+ * made (GPOP_BEING_FLOOD_NONE). */
+#define GPOP_MAX_BEING_FLOODS 96
+#define GPOP_BEING_FLOOD_NONE UINT8_MAX
+
+/* The rings of cells around a group's cell where its members go (gpop.c's
+ * drop rings), up to this Chebyshev distance: ring d's 8d cells in
+ * row-major order (its top row, each row between at its two ends, its
+ * bottom row) as offsets from the centre, in cells and as GRID_IDX steps,
+ * and H4's key masks (bit i of key[k]: cell i's Distance from the centre
+ * is d + k), made once for a ring that lies wholly on the map. */
+#define GPOP_RING_MAX 7
+typedef struct gpop_ring {
+    int8_t dx[8 * GPOP_RING_MAX], dy[8 * GPOP_RING_MAX];
+    int16_t off[8 * GPOP_RING_MAX];
+    uint64_t key[GPOP_RING_MAX / 2 + 1];
+} gpop_ring_t;
+
 /* Special room type weights summing to at most this many are picked by a
  * table (room_pick) instead of a walk over the running sums: the same draw
  * and the same type, one load. */
@@ -189,6 +225,14 @@ typedef struct gpop_tables {
     int nbeing;
     gpop_being_entry_t being_entry[MONSTER_KINDS_MAX + GPOP_MAX_GROUPS];
     bitrow_t being_eligible[DIFF_NIGHTMARE + 1][GPOP_BEING_DLEVELS + 1];
+    /* ... and the being table itself: being_flood[being_flood_of[d][dl]],
+     * the tables of equal eligible bits shared, GPOP_BEING_FLOOD_NONE when
+     * there were more than GPOP_MAX_BEING_FLOODS */
+    int nbeing_floods;
+    uint8_t being_flood_of[DIFF_NIGHTMARE + 1][GPOP_BEING_DLEVELS + 1];
+    gpop_flood_table_t being_flood[GPOP_MAX_BEING_FLOODS];
+    /* ... and the drop rings 1..GPOP_RING_MAX (ring[0] unused) */
+    gpop_ring_t ring[GPOP_RING_MAX + 1];
     uint8_t room_fits[GPOP_FIT_W][GPOP_FIT_H];
     int room_pick_total;
     uint8_t room_pick[GPOP_ROOM_PICKS];
@@ -200,7 +244,8 @@ bool gpop_tables_parse(gpop_tables_t *t, const char *monsters_json, size_t mlen,
                        const char *pop_origin, char *err, size_t errlen);
 
 /* Fill the derived fields of t (nbeing, being_entry, being_eligible,
- * room_fits, room_pick_total, room_pick) from its parsed tables; gpop_tables_parse calls it. */
+ * nbeing_floods, being_flood_of, being_flood, ring, room_fits, room_pick_total,
+ * room_pick) from its parsed tables; gpop_tables_parse calls it. */
 void gpop_tables_derive(gpop_tables_t *t);
 
 /* The tables of src (its "monsters.json" and "population.json"), into t;
