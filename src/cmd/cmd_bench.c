@@ -303,6 +303,17 @@ static cJSON *measure_json(const measure_t *m)
     return o;
 }
 
+/* A measurement that did not finish: the line to say why, and the exit status. */
+static int failed_status(void)
+{
+    if (driver_stop_requested()) {
+        fprintf(stderr, "drlsim bench: interrupted: nothing written\n");
+        return 130;
+    }
+    fprintf(stderr, "drlsim bench: out of memory\n");
+    return 1;
+}
+
 typedef struct bench_opts {
     int type; /* a level_type_t, or BENCH_ALL_TYPES */
     double seconds;
@@ -425,13 +436,7 @@ int cmd_bench(int argc, char **argv)
             if (measure(tables, t, dlevel, layout_only, unseen, 1, seconds, reps, true, &one) ||
                 measure(tables, t, dlevel, layout_only, unseen, threads, seconds, reps, false,
                         &many)) {
-                if (driver_stop_requested()) {
-                    fprintf(stderr, "drlsim bench: interrupted: nothing written\n");
-                    rc = 130;
-                } else {
-                    fprintf(stderr, "drlsim bench: out of memory\n");
-                    rc = 1;
-                }
+                rc = failed_status();
                 break;
             }
             double scale = one.median > 0 ? many.median / one.median : 0;
@@ -462,13 +467,7 @@ int cmd_bench(int argc, char **argv)
         double ns[N_STEPS];
         if (o.steps && rc == 0) {
             if (measure_steps(tables, t, dlevel, seconds, reps, ns)) {
-                if (driver_stop_requested()) {
-                    fprintf(stderr, "drlsim bench: interrupted: nothing written\n");
-                    rc = 130;
-                } else {
-                    fprintf(stderr, "drlsim bench: out of memory\n");
-                    rc = 1;
-                }
+                rc = failed_status();
                 break;
             }
             const double level = ns[0] + ns[1] + ns[2];
