@@ -25,6 +25,8 @@
 
 #include <stdbool.h>
 
+#include "grid.h"
+
 #if !defined(DRLSIM_SIMD_NONE) && defined(__x86_64__) && defined(__GNUC__)
 #define CPU_SIMD 1
 #include <immintrin.h>
@@ -45,6 +47,22 @@ extern cpu_path_t cpu_path_in_force;
 static inline bool cpu_uses(cpu_path_t p)
 {
     return cpu_path_in_force >= p;
+}
+
+/* The cells of bit row r: by the POPCNT instruction where the caller is
+ * compiled for it (hw true only inside a CPU_AVX2_FN function), else by
+ * bitrow_popcount (the baseline target has no POPCNT).  Inline, so that
+ * each caller's two bodies (the CPU_AVX2_FN one and the plain one) each
+ * get their own. */
+static inline __attribute__((always_inline)) int cpu_bitrow_cells(bitrow_t r, bool hw)
+{
+#if CPU_SIMD
+    if (hw)
+        return __builtin_popcountll((unsigned long long)r) +
+               __builtin_popcountll((unsigned long long)(r >> 64));
+#endif
+    (void)hw;
+    return bitrow_popcount(r);
 }
 
 /* The best path this build and this CPU have. */

@@ -132,19 +132,6 @@ void cellpool_init(cellpool_t *p, const bitrow_t rows[CELLPOOL_ROWS])
     cellpool_init_with(p, rows, true);
 }
 
-/* A row's cells: by the POPCNT instruction where the caller is compiled for
- * it (hw: the CPU_AVX2 path's twins below, cpu.h), else by bitrow_popcount
- * (the baseline target has no POPCNT). */
-static inline __attribute__((always_inline)) int row_cells(bitrow_t row, bool hw)
-{
-#if CPU_SIMD
-    if (hw)
-        return __builtin_popcountll((uint64_t)row) + __builtin_popcountll((uint64_t)(row >> 64));
-#endif
-    (void)hw;
-    return bitrow_popcount(row);
-}
-
 /* The body of cellpool_find, compiled twice: with POPCNT and plain. */
 static inline __attribute__((always_inline)) int find_cell(const cellpool_t *p, int c, bool hw)
 {
@@ -155,7 +142,7 @@ static inline __attribute__((always_inline)) int find_cell(const cellpool_t *p, 
         return -1; /* never in the list */
     /* Its position in the list as built, unless a removal moved it (entries
      * are distinct, so then it is elsewhere or gone). */
-    const int r = p->cum[y] + row_cells(p->rows[y] & (BITROW_BIT(x) - 1), hw);
+    const int r = p->cum[y] + cpu_bitrow_cells(p->rows[y] & (BITROW_BIT(x) - 1), hw);
     if (r < p->n && p->val[r] == c)
         return r;
     /* a dropped cell (the arena's start, inside its keep-out box) is gone */
@@ -203,7 +190,7 @@ static inline __attribute__((always_inline)) void rank_rows(cellrank_t *r, bool 
     int n = 0;
     for (int y = 0; y < CELLPOOL_ROWS; y++) {
         r->cum[y] = (uint16_t)n;
-        n += row_cells(r->rows[y], hw);
+        n += cpu_bitrow_cells(r->rows[y], hw);
     }
     r->cum[CELLPOOL_ROWS] = (uint16_t)n;
 }
@@ -239,10 +226,10 @@ static inline __attribute__((always_inline)) int select_cell(const cellrank_t *r
         y = r->cum[y + h] <= k ? y + h : y;
         n -= h;
     }
-    /* bitrow_select, its low half's cells counted as row_cells does */
+    /* bitrow_select, its low half's cells counted by cpu_bitrow_cells */
     const bitrow_t row = r->rows[y];
     const uint64_t lo = (uint64_t)row;
-    const int j = k - r->cum[y], nlo = row_cells(lo, hw);
+    const int j = k - r->cum[y], nlo = cpu_bitrow_cells(lo, hw);
     return CELLPOOL_CELL(j < nlo ? grid_select64(lo, j) : 64 + grid_select64((uint64_t)(row >> 64), j - nlo), y);
 }
 
@@ -251,7 +238,7 @@ static inline __attribute__((always_inline)) int rank_cell(const cellrank_t *r, 
     const int y = CELLPOOL_Y(c), x = CELLPOOL_X(c);
     if (c < 0 || y >= CELLPOOL_ROWS || x >= GRID_STRIDE || !(r->rows[y] >> x & 1))
         return -1;
-    return r->cum[y] + row_cells(r->rows[y] & (BITROW_BIT(x) - 1), hw);
+    return r->cum[y] + cpu_bitrow_cells(r->rows[y] & (BITROW_BIT(x) - 1), hw);
 }
 
 #if CPU_SIMD

@@ -199,17 +199,11 @@ CPU_AVX2_FN static void classify_avx2(const grid_t *g, classes_t *k)
 }
 #endif
 
-/* The cells of r: by the POPCNT instruction where the caller is compiled
- * for it (fast: the AVX2 path's twin of observer_look), else by
- * bitrow_popcount (the baseline target has no POPCNT). */
+/* The cells of r (cpu.h cpu_bitrow_cells: fast, the AVX2 path's twin of
+ * observer_look, counts by POPCNT). */
 static inline __attribute__((always_inline)) int pop(bitrow_t r, bool fast)
 {
-#if CPU_SIMD
-    if (fast)
-        return __builtin_popcountll((uint64_t)r) + __builtin_popcountll((uint64_t)(r >> 64));
-#endif
-    (void)fast;
-    return bitrow_popcount(r);
+    return cpu_bitrow_cells(r, fast);
 }
 
 static inline __attribute__((always_inline)) int pop64(uint64_t v, bool fast)
