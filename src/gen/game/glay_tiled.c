@@ -7,14 +7,15 @@
  * columns, wallbits.h: by the parity of the points a line never meets a
  * door, so the game's blockset {wall} and drlsim's {wall, door} draw the
  * same).  Then the door candidates, row by row, a row at a time from the bit
- * rows, and the two lists drawn without replacement; the map is written from
- * the rows once, at the end.  Then the room list (rooms.c's scan, by the
+ * rows, and the two lists drawn without replacement; the map's walls are
+ * written from the rows once, at the end, and its doors from their list.  Then the room list (rooms.c's scan, by the
  * rows and columns) without the entries whose inside holds a wall (H12).
  * Every draw from the layout stream, in the game's order.
  */
 #include "glay.h"
 
 #include <assert.h>
+#include <limits.h>
 
 #include "rooms.h"
 #include "wallbits.h"
@@ -26,7 +27,8 @@ typedef struct axis {
 
 static const axis_t A_Y = {2, 8, 2};                       /* even 4..18 */
 static const axis_t A_TWO_X[2] = {{2, 11, 4}, {2, 11, 42}}; /* even 6..26, 44..64 */
-static const axis_t A_THREE_X[3] = {{2, 7, 4}, {2, 15, 20}, {2, 7, 46}}; /* 6..18, 22..50, 48..60 */
+#define A_THREE_WALLS 3
+static const axis_t A_THREE_X[A_THREE_WALLS] = {{2, 7, 4}, {2, 15, 20}, {2, 7, 46}}; /* 6..18, 22..50, 48..60 */
 #define A_TWO_DIE 3               /* with a d3 of 1 two verticals, else three */
 #define B_WALLS 4                 /* four horizontals, x = 2*d6 + 20(i-1) + 3, */
 static const axis_t B_X = {2, 6, 3};
@@ -51,17 +53,31 @@ _Static_assert(CAND_AT_ONCE_ABOVE - CAND_CROSS_WALLS == 2 &&
 #define PRIORITY_DOORS 8          /* 8 removals from the priority list, */
 #define NORMAL_DOORS 4            /* then 4 from the normal list */
 #define CAND_MAX (GRID_W * GRID_H)
+#define PLOTS_MAX (A_THREE_WALLS + B_WALLS + C_WALLS)
+#define DOORS_MAX (CAND_MAX + PLOTS_MAX) /* the doors, a plot's point listed again when
+                                          * it was a door already */
+
+/* The doors as they are made, by map index: the map's door cells are
+ * written from this list at the end, a store each, instead of from the
+ * door rows (a loop over each row's bits, whose end the CPU mispredicts
+ * on most rows). */
+typedef struct door_list {
+    int n;
+    uint16_t at[DOORS_MAX];
+} door_list_t;
 
 static int roll(rng_t *r, axis_t a)
 {
     return a.mul * glay_dn(r, a.die) + a.plus;
 }
 
-/* A point, x drawn first, and its plot. */
-static inline void plot(wallbits_t *w, rng_t *r, axis_t ax, axis_t ay, bool horizontal)
+/* A point, x drawn first, and its plot: the point is a door. */
+static inline void plot(wallbits_t *w, door_list_t *dl, rng_t *r, axis_t ax, axis_t ay,
+                        bool horizontal)
 {
     const int x = roll(r, ax), y = roll(r, ay);
     wallbits_plot(w, x, y, horizontal);
+    dl->at[dl->n++] = (uint16_t)GRID_IDX(x, y);
 }
 
 /* A door among the 8 neighbours of (x, y), from the door rows (the cell
@@ -132,11 +148,13 @@ static inline bitrow_t widen(bitrow_t row)
  * three below), and each of them is then skipped, so no other candidate's
  * counts change: the rows read at the start stay exact, and a row's doors
  * made at once only mask the cell after each and the row below. */
-static void door_at(int x, int y, bitrow_t wall[GRID_H + 2], bitrow_t door[GRID_H + 2])
+static void door_at(int x, int y, bitrow_t wall[GRID_H + 2], bitrow_t door[GRID_H + 2],
+                    door_list_t *dl)
 {
     const bitrow_t bit = wallbits_bit_at(x);
     wall[y] &= ~bit;
     door[y] |= bit;
+    dl->at[dl->n++] = (uint16_t)GRID_IDX(x, y);
 }
 
 /* The normal list, in its order, without writing it out: the candidates
@@ -145,22 +163,28 @@ static void door_at(int x, int y, bitrow_t wall[GRID_H + 2], bitrow_t door[GRID_
  * moves the last entry into the gap) are a short log of which original
  * entry each moved-to position now holds.  An entry's cell is looked up
  * only when it is drawn: four draws a level against a list of some two
- * hundred cells. */
+ * hundred cells.  The lookups have no branch whose outcome is random: the
+ * log is read whole (its unused slots hold no position), and the row by
+ * halving over the rows' running ends. */
+#define ROWLIST_ROWS (CAND_Y2 - CAND_Y1 + 1)
+#define ROWLIST_SPAN 32 /* the least power of two not below ROWLIST_ROWS */
+_Static_assert(ROWLIST_SPAN >= ROWLIST_ROWS && ROWLIST_SPAN / 2 < ROWLIST_ROWS,
+               "ROWLIST_SPAN is the rows' least power of two");
 typedef struct rowlist {
-    bitrow_t row[GRID_H + 2];
-    int count[GRID_H + 2]; /* the cells of each row */
-    int n;                 /* the entries left */
+    bitrow_t row[ROWLIST_ROWS]; /* row i: map row CAND_Y1 + i */
+    int end[ROWLIST_SPAN];      /* the entries of rows 0..i; INT_MAX past the rows */
+    int n;                      /* the entries left */
     int nmoved;
     int moved_pos[NORMAL_DOORS], moved_from[NORMAL_DOORS];
 } rowlist_t;
 
 /* The original entry at position p: the latest move into p, else p. */
-static int rowlist_entry(const rowlist_t *l, int p)
+static inline int rowlist_entry(const rowlist_t *l, int p)
 {
-    for (int k = l->nmoved - 1; k >= 0; k--)
-        if (l->moved_pos[k] == p)
-            return l->moved_from[k];
-    return p;
+    int e = p;
+    for (int k = 0; k < NORMAL_DOORS; k++)
+        e = l->moved_pos[k] == p ? l->moved_from[k] : e;
+    return e;
 }
 
 /* random_remove on the rows: the same draw, the same entry removed and
@@ -170,13 +194,15 @@ static bool rowlist_remove(rng_t *r, rowlist_t *l, int *at)
     const int i = glay_random(r, l->n > 0 ? l->n : 0);
     if (l->n == 0)
         return false;
-    int q = rowlist_entry(l, i), y = CAND_Y1;
-    while (q >= l->count[y])
-        q -= l->count[y++];
-    *at = GRID_IDX(bitrow_select(l->row[y], q), y);
+    const int q = rowlist_entry(l, i);
+    int y = 0; /* the rows whose entries end at or before q */
+    for (int step = ROWLIST_SPAN / 2; step > 0; step /= 2)
+        y += l->end[y + step - 1] <= q ? step : 0;
+    const int before = y > 0 ? l->end[y - 1] : 0;
+    *at = GRID_IDX(bitrow_select(l->row[y], q - before), CAND_Y1 + y);
     assert(l->nmoved < NORMAL_DOORS);
-    l->moved_pos[l->nmoved] = i;
     l->moved_from[l->nmoved] = rowlist_entry(l, l->n - 1);
+    l->moved_pos[l->nmoved] = i;
     l->nmoved++;
     l->n--;
     return true;
@@ -185,11 +211,17 @@ static bool rowlist_remove(rng_t *r, rowlist_t *l, int *at)
 /* wall and door: the plotted wall and door cells as bit rows, kept as the
  * doors are made (a door stays solid: the solid rows and columns do not
  * change). */
-static void doors(rng_t *r, bitrow_t wall[GRID_H + 2], bitrow_t door[GRID_H + 2])
+static void doors(rng_t *r, bitrow_t wall[GRID_H + 2], bitrow_t door[GRID_H + 2],
+                  door_list_t *dl)
 {
     uint16_t prio[CAND_MAX];
     int np = 0;
-    rowlist_t norm = {.n = 0, .nmoved = 0};
+    rowlist_t norm;
+    norm.n = norm.nmoved = 0;
+    for (int k = 0; k < NORMAL_DOORS; k++)
+        norm.moved_pos[k] = -1; /* no position */
+    for (int k = ROWLIST_ROWS; k < ROWLIST_SPAN; k++)
+        norm.end[k] = INT_MAX;
     const bitrow_t span = (BITROW_BIT(CAND_X2 + 1) - 1) & ~(BITROW_BIT(CAND_X1) - 1);
     bitrow_t made_above = 0; /* the doors made at once in the row above */
     for (int y = CAND_Y1; y <= CAND_Y2; y++) {
@@ -199,8 +231,7 @@ static void doors(rng_t *r, bitrow_t wall[GRID_H + 2], bitrow_t door[GRID_H + 2]
         const bitrow_t near = widen(door[y - 1] | door[y] | door[y + 1]);
         bitrow_t cand = mid & span & ~near & two_of_four(up, down, mid << 1, mid >> 1);
         bitrow_t made = 0;
-        norm.row[y] = 0;
-        norm.count[y] = 0;
+        norm.row[y - CAND_Y1] = 0;
         if (cand) {
             const bitrow_t diag_ge3 = three_of_four(up << 1, up >> 1, down << 1, down >> 1);
             const bitrow_t diag_2 = two_of_four(up << 1, up >> 1, down << 1, down >> 1);
@@ -209,26 +240,26 @@ static void doors(rng_t *r, bitrow_t wall[GRID_H + 2], bitrow_t door[GRID_H + 2]
                 const int x = bitrow_ctz(now);
                 if (!(made & BITROW_BIT(x - 1))) {
                     made |= BITROW_BIT(x);
-                    door_at(x, y, wall, door);
+                    door_at(x, y, wall, door, dl);
                 }
             }
             cand &= ~diag_ge3 & ~(made << 1);
             np = append_row(prio, np, cand & diag_2, y);
-            norm.row[y] = cand & ~diag_2;
-            norm.count[y] = bitrow_popcount(norm.row[y]);
-            norm.n += norm.count[y];
+            norm.row[y - CAND_Y1] = cand & ~diag_2;
+            norm.n += bitrow_popcount(cand & ~diag_2);
         }
+        norm.end[y - CAND_Y1] = norm.n;
         made_above = made;
     }
     for (int i = 0; i < PRIORITY_DOORS; i++) {
         int at;
         if (random_remove(r, prio, &np, &at) && !door_around(door, at % GRID_STRIDE, at / GRID_STRIDE))
-            door_at(at % GRID_STRIDE, at / GRID_STRIDE, wall, door);
+            door_at(at % GRID_STRIDE, at / GRID_STRIDE, wall, door, dl);
     }
     for (int i = 0; i < NORMAL_DOORS; i++) {
         int at;
         if (rowlist_remove(r, &norm, &at) && !door_around(door, at % GRID_STRIDE, at / GRID_STRIDE))
-            door_at(at % GRID_STRIDE, at / GRID_STRIDE, wall, door);
+            door_at(at % GRID_STRIDE, at / GRID_STRIDE, wall, door, dl);
     }
 }
 
@@ -258,19 +289,6 @@ static void filter_rooms(level_t *lv, const bitrow_t walls[GRID_H + 2])
     lv->nrooms = kept;
 }
 
-/* The doors on the map written from the solid rows (rows 2..GRID_H-1:
- * the ring and padding hold none). */
-static void map_doors(grid_t *g, const bitrow_t door[GRID_H + 2])
-{
-    for (int y = 2; y < GRID_H; y++) {
-        uint8_t *c = &g->c[GRID_IDX(0, y)];
-        for (uint64_t lo = (uint64_t)door[y]; lo; lo &= lo - 1)
-            c[__builtin_ctzll(lo)] = CELL_DOOR;
-        for (uint64_t hi = (uint64_t)(door[y] >> 64); hi; hi &= hi - 1)
-            c[64 + __builtin_ctzll(hi)] = CELL_DOOR;
-    }
-}
-
 void glay10_tiled(layout_ctx_t *ctx, const glay_tables_t *t)
 {
     (void)t; /* the layout's numbers are the game's code, none a table */
@@ -279,23 +297,25 @@ void glay10_tiled(layout_ctx_t *ctx, const glay_tables_t *t)
     rng_t *r = ctx->layout;
     wallbits_t w;
     wallbits_clear(&w);
+    door_list_t dl;
+    dl.n = 0;
     int plots = 0;
     if (glay_dn(r, A_TWO_DIE) == 1) {
         for (int i = 0; i < 2; i++, plots++)
-            plot(&w, r, A_TWO_X[i], A_Y, false);
+            plot(&w, &dl, r, A_TWO_X[i], A_Y, false);
     } else {
-        for (int i = 0; i < 3; i++, plots++)
-            plot(&w, r, A_THREE_X[i], A_Y, false);
+        for (int i = 0; i < A_THREE_WALLS; i++, plots++)
+            plot(&w, &dl, r, A_THREE_X[i], A_Y, false);
     }
     for (int i = 0; i < B_WALLS; i++, plots++) {
         const axis_t bx = {B_X.mul, B_X.die, B_X.plus + B_X_STEP * i};
-        plot(&w, r, bx, B_Y, true);
+        plot(&w, &dl, r, bx, B_Y, true);
     }
     for (int i = 0; i < C_WALLS; i++, plots++) {
         if (glay_dn(r, C_DIE) == C_HORIZONTAL_ON)
-            plot(&w, r, C_H_X, C_H_Y, true);
+            plot(&w, &dl, r, C_H_X, C_H_Y, true);
         else
-            plot(&w, r, C_V_X, C_V_Y, false);
+            plot(&w, &dl, r, C_V_X, C_V_Y, false);
     }
     /* The wall rows (solid without the doors) the doors step keeps, and
      * the filter's wall set (wall or box: the map has no box before its
@@ -305,10 +325,11 @@ void glay10_tiled(layout_ctx_t *ctx, const glay_tables_t *t)
     memcpy(door, w.door, sizeof door); /* by memcpy: the plots wrote 64-bit halves */
     for (int y = 0; y < GRID_H + 2; y++)
         wall[y] = w.solid[y] & ~door[y];
-    doors(r, wall, door);
+    doors(r, wall, door, &dl);
     lv->obs.walls = (uint8_t)plots;
     wallbits_map(g, w.solid);
-    map_doors(g, door);
+    for (int i = 0; i < dl.n; i++)
+        g->c[dl.at[i]] = CELL_DOOR;
     rooms_scan_columns(lv, w.solid, w.col);
     filter_rooms(lv, wall);
     if (ctx->p->layout_only)
