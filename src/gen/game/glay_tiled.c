@@ -6,9 +6,12 @@
  * wall or the ring, its point a door (grid_plot_wall's rule on bit rows and
  * columns, wallbits.h: by the parity of the points a line never meets a
  * door, so the game's blockset {wall} and drlsim's {wall, door} draw the
- * same).  Then the door candidates, row by row, a row at a time from the bit
- * rows, and the two lists drawn without replacement; the map's walls are
- * written from the rows once, at the end, and its doors from their list.  Then the room list (rooms.c's scan, by the
+ * same).  Then the door candidates of every row from the plotted bit rows
+ * (each row on its own: two rows a step on the AVX2 path, which makes the
+ * room starts in the same pass), the walk down the rows that makes the
+ * doors at once and fills the two lists, and the lists drawn without
+ * replacement; the map's walls are written from the rows once, at the end,
+ * and its doors from their list.  Then the room list (rooms.c's scan, by the
  * rows and columns) without the entries whose inside holds a wall (H12).
  * Every draw from the layout stream, in the game's order.
  */
@@ -17,6 +20,7 @@
 #include <assert.h>
 #include <limits.h>
 
+#include "cpu.h"
 #include "rooms.h"
 #include "wallbits.h"
 
@@ -28,7 +32,8 @@ typedef struct axis {
 static const axis_t A_Y = {2, 8, 2};                       /* even 4..18 */
 static const axis_t A_TWO_X[2] = {{2, 11, 4}, {2, 11, 42}}; /* even 6..26, 44..64 */
 #define A_THREE_WALLS 3
-static const axis_t A_THREE_X[A_THREE_WALLS] = {{2, 7, 4}, {2, 15, 20}, {2, 7, 46}}; /* 6..18, 22..50, 48..60 */
+static const axis_t A_THREE_X[A_THREE_WALLS] = {
+    {2, 7, 4}, {2, 15, 20}, {2, 7, 46}}; /* 6..18, 22..50, 48..60 */
 #define A_TWO_DIE 3               /* with a d3 of 1 two verticals, else three */
 #define B_WALLS 4                 /* four horizontals, x = 2*d6 + 20(i-1) + 3, */
 static const axis_t B_X = {2, 6, 3};
@@ -208,11 +213,150 @@ static bool rowlist_remove(rng_t *r, rowlist_t *l, int *at)
     return true;
 }
 
+/* The candidates of every row as the plots left the map, no door made
+ * yet, by what a candidate becomes (see doors()). */
+typedef struct cand_rows {
+    bitrow_t now[GRID_H + 2];  /* 3 or 4 diagonal walls: a door at once */
+    bitrow_t prio[GRID_H + 2]; /* exactly 2: the priority list */
+    bitrow_t norm[GRID_H + 2]; /* fewer: the normal list */
+} cand_rows_t;
+
+#define CAND_SPAN ((BITROW_BIT(CAND_X2 + 1) - 1) & ~(BITROW_BIT(CAND_X1) - 1))
+
+/* Rows CAND_Y1..CAND_Y2 of c, each row on its own (no row's result is
+ * another's input). */
+static void candidates_plain(const bitrow_t wall[GRID_H + 2], const bitrow_t door[GRID_H + 2],
+                             cand_rows_t *c)
+{
+    for (int y = CAND_Y1; y <= CAND_Y2; y++) {
+        const bitrow_t up = wall[y - 1], mid = wall[y], down = wall[y + 1];
+        const bitrow_t near = widen(door[y - 1] | door[y] | door[y + 1]);
+        const bitrow_t cand = mid & CAND_SPAN & ~near & two_of_four(up, down, mid << 1, mid >> 1);
+        const bitrow_t diag_ge3 = three_of_four(up << 1, up >> 1, down << 1, down >> 1);
+        const bitrow_t diag_2 = two_of_four(up << 1, up >> 1, down << 1, down >> 1);
+        c->now[y] = cand & diag_ge3;
+        c->prio[y] = cand & diag_2; /* (diag_2 and diag_ge3 are disjoint) */
+        c->norm[y] = cand & ~(diag_ge3 | diag_2);
+    }
+}
+
+#if CPU_SIMD
+/* candidates_plain two rows at a time: a 256-bit register holds rows y and
+ * y+1 (the bit rows are 16 bytes, contiguous), and the one-cell shifts
+ * carry within each 128-bit lane, which is one row.  The same sums, the
+ * same rows (test_reference holds the tiled layout against its reference on
+ * every CPU path); docs/performance.md gives what it gains. */
+CPU_AVX2_FN static inline __m256i t_load(const bitrow_t *r)
+{
+    return _mm256_loadu_si256((const __m256i *)(const void *)r);
+}
+/* bit x of each row: bit x-1 (shl1) or bit x+1 (shr1) of the row */
+CPU_AVX2_FN static inline __m256i t_shl1(__m256i v)
+{
+    return _mm256_or_si256(_mm256_slli_epi64(v, 1), _mm256_slli_si256(_mm256_srli_epi64(v, 63), 8));
+}
+CPU_AVX2_FN static inline __m256i t_shr1(__m256i v)
+{
+    return _mm256_or_si256(_mm256_srli_epi64(v, 1), _mm256_srli_si256(_mm256_slli_epi64(v, 63), 8));
+}
+/* two_of_four and three_of_four of the plain code, on both rows */
+CPU_AVX2_FN static inline __m256i t_two(__m256i a, __m256i b, __m256i c, __m256i d)
+{
+    const __m256i s1 = _mm256_xor_si256(a, b), c1 = _mm256_and_si256(a, b);
+    const __m256i s2 = _mm256_xor_si256(c, d), c2 = _mm256_and_si256(c, d);
+    return _mm256_or_si256(_mm256_and_si256(s1, s2),
+                           _mm256_andnot_si256(_mm256_or_si256(s1, s2), _mm256_xor_si256(c1, c2)));
+}
+CPU_AVX2_FN static inline __m256i t_three(__m256i a, __m256i b, __m256i c, __m256i d)
+{
+    const __m256i s1 = _mm256_xor_si256(a, b), c1 = _mm256_and_si256(a, b);
+    const __m256i s2 = _mm256_xor_si256(c, d), c2 = _mm256_and_si256(c, d);
+    return _mm256_or_si256(_mm256_and_si256(c1, c2),
+                           _mm256_and_si256(_mm256_or_si256(c1, c2), _mm256_or_si256(s1, s2)));
+}
+
+/* The room starts (rooms_starts, rooms.h) come from the same pass over the
+ * rows: the solid rows are read there anyway, and the doors made later are
+ * solid already. */
+#define START_INNER (((BITROW_BIT(GRID_W) - 1) >> 2) << 2) /* rooms.c: x 2..77 */
+
+CPU_AVX2_FN static uint64_t candidates_avx2(const bitrow_t solid[GRID_H + 2],
+                                            const bitrow_t wall[GRID_H + 2],
+                                            const bitrow_t door[GRID_H + 2], cand_rows_t *c,
+                                            uint64_t start[ROOMS_START_WORDS])
+{
+    _Static_assert(sizeof(bitrow_t) == 16 && (CAND_Y2 - CAND_Y1 + 1) % 2 == 0,
+                   "two 16-byte rows per register, the rows in pairs");
+    const bitrow_t span_row = CAND_SPAN;
+    const __m256i span =
+        _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)&span_row));
+    const bitrow_t inner_row = START_INNER, border_row = BITROW_BIT(1);
+    const __m256i inner =
+        _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)&inner_row));
+    const __m256i border =
+        _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)&border_row));
+    _Static_assert(CAND_Y1 == 2 && CAND_Y2 == GRID_H - 1,
+                   "the candidates' rows are the starts' rows 2..GRID_H-1");
+    /* starts of row 1: solid below, or the left border rule */
+    const bitrow_t st1 = (solid[2] & START_INNER) | ((solid[1] >> 1) & border_row);
+    start[2] = (uint64_t)st1;
+    start[3] = (uint64_t)(st1 >> 64);
+    uint64_t left = (uint64_t)(start[2] != 0) << 2 | (uint64_t)(start[3] != 0) << 3;
+#pragma GCC unroll 9
+    for (int y = CAND_Y1; y <= CAND_Y2; y += 2) {
+        const __m256i up = t_load(&wall[y - 1]), mid = t_load(&wall[y]),
+                      down = t_load(&wall[y + 1]);
+        const __m256i d3 = _mm256_or_si256(_mm256_or_si256(t_load(&door[y - 1]), t_load(&door[y])),
+                                           t_load(&door[y + 1]));
+        const __m256i near = _mm256_or_si256(d3, _mm256_or_si256(t_shl1(d3), t_shr1(d3)));
+        const __m256i ortho = t_two(up, down, t_shl1(mid), t_shr1(mid));
+        const __m256i cand =
+            _mm256_andnot_si256(near, _mm256_and_si256(_mm256_and_si256(mid, span), ortho));
+        const __m256i ul = t_shl1(up), ur = t_shr1(up), dl = t_shl1(down), dr = t_shr1(down);
+        const __m256i ge3 = t_three(ul, ur, dl, dr), two = t_two(ul, ur, dl, dr);
+        _mm256_storeu_si256((__m256i *)(void *)&c->now[y], _mm256_and_si256(cand, ge3));
+        _mm256_storeu_si256((__m256i *)(void *)&c->prio[y], _mm256_and_si256(cand, two));
+        _mm256_storeu_si256((__m256i *)(void *)&c->norm[y],
+                            _mm256_andnot_si256(_mm256_or_si256(ge3, two), cand));
+        /* starts of rows y, y+1: the interior rules, then the left border rule */
+        const __m256i here = t_load(&solid[y]), right = t_shr1(here);
+        const __m256i closed = _mm256_or_si256(t_shl1(here), t_load(&solid[y - 1]));
+        const __m256i st = _mm256_or_si256(
+            _mm256_and_si256(_mm256_and_si256(right, t_load(&solid[y + 1])),
+                             _mm256_and_si256(closed, inner)),
+            _mm256_and_si256(right, border));
+        _mm256_storeu_si256((__m256i *)(void *)&start[2 * y], st);
+        const int zero = _mm256_movemask_pd(
+            _mm256_castsi256_pd(_mm256_cmpeq_epi64(st, _mm256_setzero_si256())));
+        left |= (uint64_t)(zero ^ 15) << (2 * y);
+    }
+    return left;
+}
+#endif
+
+/* candidates_plain and the room starts of the solid rows (rooms_starts),
+ * by the path in force (cpu.h); returns the starts' word mask. */
+static uint64_t candidates(const bitrow_t solid[GRID_H + 2], const bitrow_t wall[GRID_H + 2],
+                           const bitrow_t door[GRID_H + 2], cand_rows_t *c,
+                           uint64_t start[ROOMS_START_WORDS])
+{
+#if CPU_SIMD
+    if (cpu_uses(CPU_AVX2))
+        return candidates_avx2(solid, wall, door, c, start);
+#endif
+    candidates_plain(wall, door, c);
+    return rooms_starts(solid, start);
+}
+
 /* wall and door: the plotted wall and door cells as bit rows, kept as the
  * doors are made (a door stays solid: the solid rows and columns do not
- * change). */
+ * change).  The candidates as read from the plotted rows (candidates()),
+ * then the row-by-row walk: a row loses the cells next to the doors made
+ * at once in the row above, its doors at once are made left to right
+ * (the cell right of one just made is skipped, and leaves the lists), and
+ * the rest go to the lists in row-major order. */
 static void doors(rng_t *r, bitrow_t wall[GRID_H + 2], bitrow_t door[GRID_H + 2],
-                  door_list_t *dl)
+                  door_list_t *dl, const cand_rows_t *c)
 {
     uint16_t prio[CAND_MAX];
     int np = 0;
@@ -222,32 +366,20 @@ static void doors(rng_t *r, bitrow_t wall[GRID_H + 2], bitrow_t door[GRID_H + 2]
         norm.moved_pos[k] = -1; /* no position */
     for (int k = ROWLIST_ROWS; k < ROWLIST_SPAN; k++)
         norm.end[k] = INT_MAX;
-    const bitrow_t span = (BITROW_BIT(CAND_X2 + 1) - 1) & ~(BITROW_BIT(CAND_X1) - 1);
     bitrow_t made_above = 0; /* the doors made at once in the row above */
     for (int y = CAND_Y1; y <= CAND_Y2; y++) {
-        /* wall[y - 1] and door[y - 1] already lost and gained the doors made
-         * at once there (made_above); rows y and below are still as read */
-        const bitrow_t up = wall[y - 1] | made_above, mid = wall[y], down = wall[y + 1];
-        const bitrow_t near = widen(door[y - 1] | door[y] | door[y + 1]);
-        bitrow_t cand = mid & span & ~near & two_of_four(up, down, mid << 1, mid >> 1);
-        bitrow_t made = 0;
-        norm.row[y - CAND_Y1] = 0;
-        if (cand) {
-            const bitrow_t diag_ge3 = three_of_four(up << 1, up >> 1, down << 1, down >> 1);
-            const bitrow_t diag_2 = two_of_four(up << 1, up >> 1, down << 1, down >> 1);
-            /* at once, left to right: the cell right of a door just made is skipped */
-            for (bitrow_t now = cand & diag_ge3; now; now &= now - 1) {
-                const int x = bitrow_ctz(now);
-                if (!(made & BITROW_BIT(x - 1))) {
-                    made |= BITROW_BIT(x);
-                    door_at(x, y, wall, door, dl);
-                }
+        bitrow_t keep = ~widen(made_above), made = 0;
+        for (bitrow_t now = c->now[y] & keep; now; now &= now - 1) {
+            const int x = bitrow_ctz(now);
+            if (!(made & BITROW_BIT(x - 1))) {
+                made |= BITROW_BIT(x);
+                door_at(x, y, wall, door, dl);
             }
-            cand &= ~diag_ge3 & ~(made << 1);
-            np = append_row(prio, np, cand & diag_2, y);
-            norm.row[y - CAND_Y1] = cand & ~diag_2;
-            norm.n += bitrow_popcount(cand & ~diag_2);
         }
+        keep &= ~(made << 1);
+        np = append_row(prio, np, c->prio[y] & keep, y);
+        norm.row[y - CAND_Y1] = c->norm[y] & keep;
+        norm.n += bitrow_popcount(c->norm[y] & keep);
         norm.end[y - CAND_Y1] = norm.n;
         made_above = made;
     }
@@ -325,12 +457,15 @@ void glay10_tiled(layout_ctx_t *ctx, const glay_tables_t *t)
     memcpy(door, w.door, sizeof door); /* by memcpy: the plots wrote 64-bit halves */
     for (int y = 0; y < GRID_H + 2; y++)
         wall[y] = w.solid[y] & ~door[y];
-    doors(r, wall, door, &dl);
+    cand_rows_t cands;
+    uint64_t start[ROOMS_START_WORDS];
+    const uint64_t start_left = candidates(w.solid, wall, door, &cands, start);
+    doors(r, wall, door, &dl, &cands);
     lv->obs.walls = (uint8_t)plots;
     wallbits_map(g, w.solid);
     for (int i = 0; i < dl.n; i++)
         g->c[dl.at[i]] = CELL_DOOR;
-    rooms_scan_columns(lv, w.solid, w.col);
+    rooms_scan_starts(lv, w.solid, w.col, start, start_left);
     filter_rooms(lv, wall);
     if (ctx->p->layout_only)
         ctx->doors = grid_count(g, CELL_DOOR);
