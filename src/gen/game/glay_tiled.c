@@ -281,10 +281,14 @@ CPU_AVX2_FN static inline __m256i t_three(__m256i a, __m256i b, __m256i c, __m25
 #define START_INNER (((BITROW_BIT(GRID_W) - 1) >> 2) << 2) /* rooms.c: x 2..77 */
 
 CPU_AVX2_FN static uint64_t candidates_avx2(const bitrow_t solid[GRID_H + 2],
-                                            const bitrow_t wall[GRID_H + 2],
-                                            const bitrow_t door[GRID_H + 2], cand_rows_t *c,
+                                            const bitrow_t door[GRID_H + 2],
+                                            bitrow_t wall[GRID_H + 2], cand_rows_t *c,
                                             uint64_t start[ROOMS_START_WORDS])
 {
+    /* the wall rows: 2..GRID_H-1 with the candidates, the rest here */
+    const int edge[4] = {0, 1, GRID_H, GRID_H + 1};
+    for (int k = 0; k < 4; k++)
+        wall[edge[k]] = solid[edge[k]] & ~door[edge[k]];
     _Static_assert(sizeof(bitrow_t) == 16 && (CAND_Y2 - CAND_Y1 + 1) % 2 == 0,
                    "two 16-byte rows per register, the rows in pairs");
     const bitrow_t span_row = CAND_SPAN;
@@ -304,10 +308,12 @@ CPU_AVX2_FN static uint64_t candidates_avx2(const bitrow_t solid[GRID_H + 2],
     uint64_t left = (uint64_t)(start[2] != 0) << 2 | (uint64_t)(start[3] != 0) << 3;
 #pragma GCC unroll 9
     for (int y = CAND_Y1; y <= CAND_Y2; y += 2) {
-        const __m256i up = t_load(&wall[y - 1]), mid = t_load(&wall[y]),
-                      down = t_load(&wall[y + 1]);
-        const __m256i d3 = _mm256_or_si256(_mm256_or_si256(t_load(&door[y - 1]), t_load(&door[y])),
-                                           t_load(&door[y + 1]));
+        const __m256i du = t_load(&door[y - 1]), dm = t_load(&door[y]), dd = t_load(&door[y + 1]);
+        const __m256i up = _mm256_andnot_si256(du, t_load(&solid[y - 1]));
+        const __m256i here = t_load(&solid[y]), mid = _mm256_andnot_si256(dm, here);
+        const __m256i down = _mm256_andnot_si256(dd, t_load(&solid[y + 1]));
+        _mm256_storeu_si256((__m256i *)(void *)&wall[y], mid);
+        const __m256i d3 = _mm256_or_si256(_mm256_or_si256(du, dm), dd);
         const __m256i near = _mm256_or_si256(d3, _mm256_or_si256(t_shl1(d3), t_shr1(d3)));
         const __m256i ortho = t_two(up, down, t_shl1(mid), t_shr1(mid));
         const __m256i cand =
@@ -319,7 +325,7 @@ CPU_AVX2_FN static uint64_t candidates_avx2(const bitrow_t solid[GRID_H + 2],
         _mm256_storeu_si256((__m256i *)(void *)&c->norm[y],
                             _mm256_andnot_si256(_mm256_or_si256(ge3, two), cand));
         /* starts of rows y, y+1: the interior rules, then the left border rule */
-        const __m256i here = t_load(&solid[y]), right = t_shr1(here);
+        const __m256i right = t_shr1(here);
         const __m256i closed = _mm256_or_si256(t_shl1(here), t_load(&solid[y - 1]));
         const __m256i st = _mm256_or_si256(
             _mm256_and_si256(_mm256_and_si256(right, t_load(&solid[y + 1])),
@@ -334,16 +340,19 @@ CPU_AVX2_FN static uint64_t candidates_avx2(const bitrow_t solid[GRID_H + 2],
 }
 #endif
 
-/* candidates_plain and the room starts of the solid rows (rooms_starts),
- * by the path in force (cpu.h); returns the starts' word mask. */
-static uint64_t candidates(const bitrow_t solid[GRID_H + 2], const bitrow_t wall[GRID_H + 2],
-                           const bitrow_t door[GRID_H + 2], cand_rows_t *c,
+/* The wall rows (solid without the doors), candidates_plain and the room
+ * starts of the solid rows (rooms_starts), by the path in force (cpu.h);
+ * returns the starts' word mask. */
+static uint64_t candidates(const bitrow_t solid[GRID_H + 2], const bitrow_t door[GRID_H + 2],
+                           bitrow_t wall[GRID_H + 2], cand_rows_t *c,
                            uint64_t start[ROOMS_START_WORDS])
 {
 #if CPU_SIMD
     if (cpu_uses(CPU_AVX2))
-        return candidates_avx2(solid, wall, door, c, start);
+        return candidates_avx2(solid, door, wall, c, start);
 #endif
+    for (int y = 0; y < GRID_H + 2; y++)
+        wall[y] = solid[y] & ~door[y];
     candidates_plain(wall, door, c);
     return rooms_starts(solid, start);
 }
@@ -368,15 +377,18 @@ static void doors(rng_t *r, bitrow_t wall[GRID_H + 2], bitrow_t door[GRID_H + 2]
         norm.end[k] = INT_MAX;
     bitrow_t made_above = 0; /* the doors made at once in the row above */
     for (int y = CAND_Y1; y <= CAND_Y2; y++) {
-        bitrow_t keep = ~widen(made_above), made = 0;
-        for (bitrow_t now = c->now[y] & keep; now; now &= now - 1) {
-            const int x = bitrow_ctz(now);
-            if (!(made & BITROW_BIT(x - 1))) {
-                made |= BITROW_BIT(x);
-                door_at(x, y, wall, door, dl);
+        bitrow_t keep = ~(bitrow_t)0, made = 0;
+        if (made_above | c->now[y]) { /* a few rows a level */
+            keep = ~widen(made_above);
+            for (bitrow_t now = c->now[y] & keep; now; now &= now - 1) {
+                const int x = bitrow_ctz(now);
+                if (!(made & BITROW_BIT(x - 1))) {
+                    made |= BITROW_BIT(x);
+                    door_at(x, y, wall, door, dl);
+                }
             }
+            keep &= ~(made << 1);
         }
-        keep &= ~(made << 1);
         np = append_row(prio, np, c->prio[y] & keep, y);
         norm.row[y - CAND_Y1] = c->norm[y] & keep;
         norm.n += bitrow_popcount(c->norm[y] & keep);
@@ -455,11 +467,9 @@ void glay10_tiled(layout_ctx_t *ctx, const glay_tables_t *t)
      * rows and columns are the room scan's as they are. */
     bitrow_t wall[GRID_H + 2], door[GRID_H + 2];
     memcpy(door, w.door, sizeof door); /* by memcpy: the plots wrote 64-bit halves */
-    for (int y = 0; y < GRID_H + 2; y++)
-        wall[y] = w.solid[y] & ~door[y];
     cand_rows_t cands;
     uint64_t start[ROOMS_START_WORDS];
-    const uint64_t start_left = candidates(w.solid, wall, door, &cands, start);
+    const uint64_t start_left = candidates(w.solid, door, wall, &cands, start);
     doors(r, wall, door, &dl, &cands);
     lv->obs.walls = (uint8_t)plots;
     wallbits_map(g, w.solid);
