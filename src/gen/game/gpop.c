@@ -575,10 +575,13 @@ static void setup_basain(gp_t *s, rng_t *r, const room_t *rm)
 static inline bool floor_4x4(const grid_t *g, int x, int y)
 {
     _Static_assert(CELL_FLOOR == 0, "a floor run reads as zero bytes");
+    /* the rows from one address (an index per row is a sign extension and
+     * an add each) */
+    const uint8_t *c = &g->c[GRID_IDX(x, y)];
     uint32_t any = 0;
-    for (int yy = y; yy < y + 4; yy++) {
+    for (int k = 0; k < 4; k++) {
         uint32_t row;
-        memcpy(&row, &g->c[GRID_IDX(x, yy)], sizeof row);
+        memcpy(&row, c + k * GRID_STRIDE, sizeof row);
         any |= row;
     }
     return any == 0;
