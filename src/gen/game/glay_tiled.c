@@ -76,9 +76,11 @@ static int roll(rng_t *r, axis_t a)
     return a.mul * glay_dn(r, a.die) + a.plus;
 }
 
-/* A point, x drawn first, and its plot: the point is a door. */
-static inline void plot(wallbits_t *w, door_list_t *dl, rng_t *r, axis_t ax, axis_t ay,
-                        bool horizontal)
+/* A point, x drawn first, and its plot: the point is a door.  Inline,
+ * always: each call has its axis known. */
+static inline __attribute__((always_inline)) void plot(wallbits_t *w, door_list_t *dl,
+                                                        rng_t *r, axis_t ax, axis_t ay,
+                                                        bool horizontal)
 {
     const int x = roll(r, ax), y = roll(r, ay);
     wallbits_plot(w, x, y, horizontal);
