@@ -178,7 +178,7 @@ static void door_at(int x, int y, bitrow_t wall[GRID_H + 2], bitrow_t door[GRID_
 _Static_assert(ROWLIST_SPAN >= ROWLIST_ROWS && ROWLIST_SPAN / 2 < ROWLIST_ROWS,
                "ROWLIST_SPAN is the rows' least power of two");
 typedef struct rowlist {
-    bitrow_t row[ROWLIST_ROWS]; /* row i: map row CAND_Y1 + i */
+    const bitrow_t *row;        /* row i: map row CAND_Y1 + i (cand_rows_t.norm) */
     int end[ROWLIST_SPAN];      /* the entries of rows 0..i; INT_MAX past the rows */
     int n;                      /* the entries left */
     int nmoved;
@@ -221,6 +221,7 @@ typedef struct cand_rows {
     bitrow_t now[GRID_H + 2];  /* 3 or 4 diagonal walls: a door at once */
     bitrow_t prio[GRID_H + 2]; /* exactly 2: the priority list */
     bitrow_t norm[GRID_H + 2]; /* fewer: the normal list */
+    int norm_count[GRID_H + 2]; /* the cells of norm[y] */
 } cand_rows_t;
 
 #define CAND_SPAN ((BITROW_BIT(CAND_X2 + 1) - 1) & ~(BITROW_BIT(CAND_X1) - 1))
@@ -239,6 +240,7 @@ static void candidates_plain(const bitrow_t wall[GRID_H + 2], const bitrow_t doo
         c->now[y] = cand & diag_ge3;
         c->prio[y] = cand & diag_2; /* (diag_2 and diag_ge3 are disjoint) */
         c->norm[y] = cand & ~(diag_ge3 | diag_2);
+        c->norm_count[y] = bitrow_popcount(c->norm[y]);
     }
 }
 
@@ -324,8 +326,12 @@ CPU_AVX2_FN static uint64_t candidates_avx2(const bitrow_t solid[GRID_H + 2],
         const __m256i ge3 = t_three(ul, ur, dl, dr), two = t_two(ul, ur, dl, dr);
         _mm256_storeu_si256((__m256i *)(void *)&c->now[y], _mm256_and_si256(cand, ge3));
         _mm256_storeu_si256((__m256i *)(void *)&c->prio[y], _mm256_and_si256(cand, two));
-        _mm256_storeu_si256((__m256i *)(void *)&c->norm[y],
-                            _mm256_andnot_si256(_mm256_or_si256(ge3, two), cand));
+        const __m256i norm = _mm256_andnot_si256(_mm256_or_si256(ge3, two), cand);
+        _mm256_storeu_si256((__m256i *)(void *)&c->norm[y], norm);
+        c->norm_count[y] = __builtin_popcountll((uint64_t)_mm256_extract_epi64(norm, 0)) +
+                           __builtin_popcountll((uint64_t)_mm256_extract_epi64(norm, 1));
+        c->norm_count[y + 1] = __builtin_popcountll((uint64_t)_mm256_extract_epi64(norm, 2)) +
+                               __builtin_popcountll((uint64_t)_mm256_extract_epi64(norm, 3));
         /* starts of rows y, y+1: the interior rules, then the left border rule */
         const __m256i right = t_shr1(here);
         const __m256i closed = _mm256_or_si256(t_shl1(here), t_load(&solid[y - 1]));
@@ -367,11 +373,12 @@ static uint64_t candidates(const bitrow_t solid[GRID_H + 2], const bitrow_t door
  * (the cell right of one just made is skipped, and leaves the lists), and
  * the rest go to the lists in row-major order. */
 static void doors(rng_t *r, bitrow_t wall[GRID_H + 2], bitrow_t door[GRID_H + 2],
-                  door_list_t *dl, const cand_rows_t *c)
+                  door_list_t *dl, cand_rows_t *c)
 {
     uint16_t prio[CAND_MAX];
     int np = 0;
     rowlist_t norm;
+    norm.row = &c->norm[CAND_Y1];
     norm.n = norm.nmoved = 0;
     for (int k = 0; k < NORMAL_DOORS; k++)
         norm.moved_pos[k] = -1; /* no position */
@@ -380,6 +387,7 @@ static void doors(rng_t *r, bitrow_t wall[GRID_H + 2], bitrow_t door[GRID_H + 2]
     bitrow_t made_above = 0; /* the doors made at once in the row above */
     for (int y = CAND_Y1; y <= CAND_Y2; y++) {
         bitrow_t keep = ~(bitrow_t)0, made = 0;
+        int count = c->norm_count[y];
         if (made_above | c->now[y]) { /* a few rows a level */
             keep = ~widen(made_above);
             for (bitrow_t now = c->now[y] & keep; now; now &= now - 1) {
@@ -390,10 +398,11 @@ static void doors(rng_t *r, bitrow_t wall[GRID_H + 2], bitrow_t door[GRID_H + 2]
                 }
             }
             keep &= ~(made << 1);
+            c->norm[y] &= keep;
+            count = bitrow_popcount(c->norm[y]);
         }
         np = append_row(prio, np, c->prio[y] & keep, y);
-        norm.row[y - CAND_Y1] = c->norm[y] & keep;
-        norm.n += bitrow_popcount(c->norm[y] & keep);
+        norm.n += count;
         norm.end[y - CAND_Y1] = norm.n;
         made_above = made;
     }
