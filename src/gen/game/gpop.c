@@ -792,6 +792,10 @@ static void handle_rooms(gp_t *s)
     /* The types each room fits (the tables' bits by size), a byte per room,
      * eight rooms to a word (byte i of word w: room 8w + i). */
     uint64_t types[LEVEL_MAX_ROOMS / 8] = {0};
+    /* a word filled in a register and stored once full (a store into
+     * types[j >> 3] at a shift of 8(j & 7) per room was a load, a
+     * variable shift and a store each) */
+    uint64_t word = 0;
     for (int j = 0; j < lv->nrooms; j++) {
         const room_t *rm = &lv->rooms[j];
         uint64_t b = 0;
@@ -800,8 +804,14 @@ static void handle_rooms(gp_t *s)
         else
             for (int k = 0; k < t->nroom_types; k++)
                 b |= (uint64_t)fits(&t->room_type[k], rm) << k;
-        types[j >> 3] |= b << 8 * (j & 7);
+        word = word >> 8 | b << 56; /* room j in the top byte, the earlier ones below */
+        if ((j & 7) == 7) {
+            types[j >> 3] = word;
+            word = 0;
+        }
     }
+    if (lv->nrooms & 7) /* the last word's rooms down to its bottom bytes */
+        types[lv->nrooms >> 3] = word >> 8 * (8 - (lv->nrooms & 7));
     /* Type k's rooms as bits: bit k of each byte of a word, gathered into
      * 8 bits by one multiply.  m has bit 8i set for each room i of the
      * word that fits; the constant has bits 56 - 7i, so the product puts
