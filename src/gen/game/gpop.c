@@ -95,6 +95,18 @@
 #define GPOP_VAULT_LOOT_DIE 3
 #define GPOP_VAULT_LOOT_ADD 2
 #define GPOP_MAX_GUARDS 32
+/* the guard ids, in the order of gpop_tables_t.vault_guard */
+enum {
+    GUARD_FORMER,
+    GUARD_LOSTSOUL,
+    GUARD_DEMON,
+    GUARD_CACO,
+    GUARD_NCACO,
+    GUARD_NDEMON,
+    GUARD_NIMP
+};
+static const char *const VAULT_GUARD_IDS[GPOP_VAULT_GUARD_IDS] = {
+    "former", "lostsoul", "demon", "cacodemon", "ncacodemon", "ndemon", "nimp"};
 /* [game: bin/data/core/generator.lua:1263-1293] a flood event's two end
  * zones (docs/rules.md H33) */
 #define GPOP_FLOOD_WEST_X1 2
@@ -462,10 +474,8 @@ static bool setup_lever(gp_t *s, rng_t *r, const room_t *rm)
     if (t->nlevers == 0) {
         (void)game_random(r, GPOP_LEVER_WEIGHTS); /* the lever's kind */
     } else { /* H36: the kind by the table's weights, then its whole-map d100 */
-        int w[GPOP_MAX_LEVERS];
-        for (int i = 0; i < t->nlevers; i++)
-            w[i] = t->lever[i].weight;
-        const int kind = weight_roll(r, w, t->nlevers);
+        /* weight_roll over the weights: its draw and its pick */
+        const int kind = weight_pick(r, t->lever_cum, t->nlevers);
         s->lv->obs.game.lever_kind = (uint8_t)(kind + 1);
         if (t->lever[kind].full > 0)
             (void)rng_d(r, 100); /* the lever acts on the whole map or the room */
@@ -575,10 +585,13 @@ static void setup_basain(gp_t *s, rng_t *r, const room_t *rm)
 static inline bool floor_4x4(const grid_t *g, int x, int y)
 {
     _Static_assert(CELL_FLOOR == 0, "a floor run reads as zero bytes");
+    /* the rows from one address (an index per row is a sign extension and
+     * an add each) */
+    const uint8_t *c = &g->c[GRID_IDX(x, y)];
     uint32_t any = 0;
-    for (int yy = y; yy < y + 4; yy++) {
+    for (int k = 0; k < 4; k++) {
         uint32_t row;
-        memcpy(&row, &g->c[GRID_IDX(x, yy)], sizeof row);
+        memcpy(&row, c + k * GRID_STRIDE, sizeof row);
         any |= row;
     }
     return any == 0;
@@ -696,17 +709,17 @@ static void setup_vault(gp_t *s, rng_t *r, int j, bitrow_t *unused)
     int diffmod = (D - 2) * 2;
     if (diffmod > 0)
         diffmod = rng_d(r, diffmod);
-    const char *id = roll < GPOP_VAULT_FORMER_BELOW     ? "former"
-                     : roll < GPOP_VAULT_LOSTSOUL_BELOW ? "lostsoul"
-                     : roll < GPOP_VAULT_DEMON_BELOW    ? "demon"
-                                                        : "cacodemon";
+    int id = roll < GPOP_VAULT_FORMER_BELOW     ? GUARD_FORMER
+             : roll < GPOP_VAULT_LOSTSOUL_BELOW ? GUARD_LOSTSOUL
+             : roll < GPOP_VAULT_DEMON_BELOW    ? GUARD_DEMON
+                                                : GUARD_CACO;
     if (roll >= GPOP_VAULT_CACO_BELOW)
-        id = roll % 6 == 4 ? "ncacodemon" : roll % 6 == 5 ? "ndemon" : roll % 6 == 3 ? "nimp"
-                                                                                  : "cacodemon";
+        id = roll % 6 == 4 ? GUARD_NCACO : roll % 6 == 5 ? GUARD_NDEMON : roll % 6 == 3 ? GUARD_NIMP
+                                                                                   : GUARD_CACO;
     int n = rng_d(r, GPOP_VAULT_COUNT_DIE) + GPOP_VAULT_COUNT_ADD + diffmod;
     if (first)
         lv->obs.game.guards_drawn = (uint8_t)n;
-    const int kind = monsters_find(&s->t->monsters, id); /* once for all the guards */
+    const int kind = s->t->vault_guard[id]; /* monsters_find, made with the tables */
     if (first && kind >= 0)
         lv->obs.game.guard_kind = (uint8_t)kind;
     for (int i = 0; i < n; i++) {
@@ -779,6 +792,10 @@ static void handle_rooms(gp_t *s)
     /* The types each room fits (the tables' bits by size), a byte per room,
      * eight rooms to a word (byte i of word w: room 8w + i). */
     uint64_t types[LEVEL_MAX_ROOMS / 8] = {0};
+    /* a word filled in a register and stored once full (a store into
+     * types[j >> 3] at a shift of 8(j & 7) per room was a load, a
+     * variable shift and a store each) */
+    uint64_t word = 0;
     for (int j = 0; j < lv->nrooms; j++) {
         const room_t *rm = &lv->rooms[j];
         uint64_t b = 0;
@@ -787,8 +804,14 @@ static void handle_rooms(gp_t *s)
         else
             for (int k = 0; k < t->nroom_types; k++)
                 b |= (uint64_t)fits(&t->room_type[k], rm) << k;
-        types[j >> 3] |= b << 8 * (j & 7);
+        word = word >> 8 | b << 56; /* room j in the top byte, the earlier ones below */
+        if ((j & 7) == 7) {
+            types[j >> 3] = word;
+            word = 0;
+        }
     }
+    if (lv->nrooms & 7) /* the last word's rooms down to its bottom bytes */
+        types[lv->nrooms >> 3] = word >> 8 * (8 - (lv->nrooms & 7));
     /* Type k's rooms as bits: bit k of each byte of a word, gathered into
      * 8 bits by one multiply.  m has bit 8i set for each room i of the
      * word that fits; the constant has bits 56 - 7i, so the product puts
@@ -984,6 +1007,10 @@ void gpop_tables_derive(gpop_tables_t *t)
             }
             t->being_eligible[d][dl] = bits;
         }
+    for (int i = 0, sum = 0; i < t->nlevers; i++)
+        t->lever_cum[i] = sum += t->lever[i].weight;
+    for (int g = 0; g < GPOP_VAULT_GUARD_IDS; g++)
+        t->vault_guard[g] = monsters_find(&t->monsters, VAULT_GUARD_IDS[g]);
     /* the drop rings, in ring_list's order and with its keys */
     memset(t->ring, 0, sizeof t->ring);
     for (int d = 1; d <= GPOP_RING_MAX; d++) {

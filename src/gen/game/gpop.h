@@ -141,6 +141,9 @@ typedef struct gpop_being_entry {
  * the sum of the weights 0..i.  Past the entries the sums hold INT_MAX up
  * to span, a power of two: the pick halves the span (flood_pick) instead
  * of walking the sums. */
+/* The guard ids a vault's roll can name (former, lostsoul, demon,
+ * cacodemon, ncacodemon, ndemon, nimp: docs/rules.md G60). */
+#define GPOP_VAULT_GUARD_IDS 7
 #define GPOP_FLOOD_ENTRIES (MONSTER_KINDS_MAX + GPOP_MAX_GROUPS)
 #define GPOP_FLOOD_SPAN 128 /* a power of two, at least GPOP_FLOOD_ENTRIES */
 typedef struct gpop_flood_entry {
@@ -236,6 +239,12 @@ typedef struct gpop_tables {
     uint8_t room_fits[GPOP_FIT_W][GPOP_FIT_H];
     int room_pick_total;
     uint8_t room_pick[GPOP_ROOM_PICKS];
+    /* ... and the vault guards' kinds (monsters_find of each guard id the
+     * vault's roll can name, gpop.c's VAULT_GUARD_IDS; -1: no such kind) */
+    int vault_guard[GPOP_VAULT_GUARD_IDS];
+    /* ... and the lever kinds' running weights (lever_cum[i]: the weights
+     * of kinds 0..i) */
+    int lever_cum[GPOP_MAX_LEVERS];
 } gpop_tables_t;
 
 /* Parse the two files' texts; false with one line "ORIGIN: KEY: problem". */
@@ -245,7 +254,8 @@ bool gpop_tables_parse(gpop_tables_t *t, const char *monsters_json, size_t mlen,
 
 /* Fill the derived fields of t (nbeing, being_entry, being_eligible,
  * nbeing_floods, being_flood_of, being_flood, ring, room_fits, room_pick_total,
- * room_pick) from its parsed tables; gpop_tables_parse calls it. */
+ * room_pick, vault_guard, lever_cum) from its parsed tables; gpop_tables_parse
+ * calls it. */
 void gpop_tables_derive(gpop_tables_t *t);
 
 /* The tables of src (its "monsters.json" and "population.json"), into t;
