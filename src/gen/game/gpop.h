@@ -14,6 +14,7 @@
 #include <stddef.h>
 
 #include "census.h"
+#include "gskip.h"
 #include "level.h"
 #include "monsters.h"
 #include "rng.h"
@@ -236,6 +237,10 @@ typedef struct gpop_tables {
     uint8_t room_fits[GPOP_FIT_W][GPOP_FIT_H];
     int room_pick_total;
     uint8_t room_pick[GPOP_ROOM_PICKS];
+    /* ... and, made when the tables are loaded from their files
+     * (gpop_tables_skip; q 0 when parsed only: every draw one by one), the
+     * jump of the draws of a search that finds nothing */
+    gskip_t skip;
 } gpop_tables_t;
 
 /* Parse the two files' texts; false with one line "ORIGIN: KEY: problem". */
@@ -247,6 +252,10 @@ bool gpop_tables_parse(gpop_tables_t *t, const char *monsters_json, size_t mlen,
  * nbeing_floods, being_flood_of, being_flood, ring, room_fits, room_pick_total,
  * room_pick) from its parsed tables; gpop_tables_parse calls it. */
 void gpop_tables_derive(gpop_tables_t *t);
+
+/* The jump table of t->skip (gskip.h), for the searches that find no cell;
+ * gpop_tables_load calls it. */
+void gpop_tables_skip(gpop_tables_t *t);
 
 /* The tables of src (its "monsters.json" and "population.json"), into t;
  * false with a one-line message in err when a file is broken. */
