@@ -129,7 +129,8 @@ typedef uint32_t v8d __attribute__((vector_size(32)));
 /* lanes() with a lane to each 64-bit element of an AVX2 register.  The
  * output's two halves times their ranges are the two 32-bit halves of a
  * lane times (h, w), one 32-bit multiply keeping the products' low halves;
- * a product below its range is an unsigned 32-bit compare. */
+ * the least of each half's products over the stretch is kept (one unsigned
+ * 32-bit minimum a step), and compared with its range once at the end. */
 static CPU_AVX2_FN bool lanes_avx2(uint64_t *a0, uint64_t *a1, uint64_t *a2, uint64_t *a3,
                                    uint32_t w, uint32_t h, int q)
 {
@@ -139,13 +140,15 @@ static CPU_AVX2_FN bool lanes_avx2(uint64_t *a0, uint64_t *a1, uint64_t *a2, uin
     memcpy(&b2, a2, sizeof b2);
     memcpy(&b3, a3, sizeof b3);
     const v8d range = {h, w, h, w, h, w, h, w};
-    v8d acc = {0, 0, 0, 0, 0, 0, 0, 0};
+    v8d least = {UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX,
+                 UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX};
+#pragma GCC unroll 2
     for (int i = 0; i < q; i++) {
         v4q u = (b1 << 2) + b1;    /* * 5 */
         u = (u << 7) | (u >> 57); /* rotl 7 */
         u = (u << 3) + u;          /* * 9 */
         const v8d p = (v8d)u * range;
-        acc |= (v8d)(p < range);
+        least = (v8d)_mm256_min_epu32((__m256i)p, (__m256i)least);
         const v4q t = b1 << 17;
         b2 ^= b0;
         b3 ^= b1;
@@ -158,9 +161,10 @@ static CPU_AVX2_FN bool lanes_avx2(uint64_t *a0, uint64_t *a1, uint64_t *a2, uin
     memcpy(a1, &b1, sizeof b1);
     memcpy(a2, &b2, sizeof b2);
     memcpy(a3, &b3, sizeof b3);
+    const v8d below = (v8d)(least < range);
     uint32_t any = 0;
     for (int k = 0; k < 8; k++)
-        any |= acc[k];
+        any |= below[k];
     return any == 0;
 }
 #endif
