@@ -297,7 +297,7 @@ static void run_jobs(job_t *jobs, int n)
 
 /* Part 5: gskip_cells against gskip_cells_plain, from random states, for
  * stretches of Part G's length (1242) and a short one, each CPU path.  The
- * ranges: the map's and a vault's (a rejection about once in 10^7 draws),
+ * ranges: the map's and a vault's (a draw flagged less than once in 10^7),
  * ranges near 2^32 / 5000 (about one round in two with an output flagged,
  * some with a real rejection: the rounds made one by one again), and
  * 2^31 + 1 (every round flagged). */

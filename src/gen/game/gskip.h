@@ -12,9 +12,9 @@
  * its own start (the state, T^q of it, T^2q, T^3q) side by side, which the
  * compiler makes vector code; the state after them is the last stretch's
  * end.  A stretch only has to say whether any of its outputs might need a
- * rejection's extra draw (its product's low half below the range, once in
- * about 10^7 draws at these ranges); then those draws are made one by one
- * again, as gskip_cells_plain makes them, so the stream is the same in
+ * rejection's extra draw (its product's low half below the range, less
+ * than once in 10^7 draws at these ranges); then those draws are made one
+ * by one again, as gskip_cells_plain makes them, so the stream is the same in
  * every case.
  */
 #ifndef DRLSIM_GSKIP_H
