@@ -23,7 +23,11 @@
  *   3. full levels on each CPU path (cpu.h) slower than the best, forced
  *      (plain C, SSE2, ...): 2*10^4 per type and path;
  *   4. full levels of drawn types (the type stream and the ruleset's type
- *      bands): 2*10^4.
+ *      bands): 2*10^4;
+ *   5. the skipped draws of a search that finds no cell (gskip.h) against
+ *      the same draws made one by one, on every CPU path: ranges from 1 to
+ *      2^31 + 1, so that rounds with a rejection's extra draw, rounds only
+ *      flagged as maybe having one, and clean rounds all occur.
  * DRLSIM_TEST_SCALE divides the sizes (the sanitized build).  The samples
  * run on all threads (OMP_NUM_THREADS); each reports its own first
  * difference.
@@ -36,6 +40,7 @@
 #include <time.h>
 
 #include "cpu.h"
+#include "game/gskip.h"
 #include "ref/ref.h"
 #include "layouts/layouts.h"
 #include "layouts/walled.h"
@@ -290,6 +295,43 @@ static void run_jobs(job_t *jobs, int n)
     }
 }
 
+/* Part 5: gskip_cells against gskip_cells_plain, from random states, for
+ * stretches of Part G's length (1242) and a short one, each CPU path.  The
+ * ranges: the map's and a vault's (a draw flagged less than once in 10^7),
+ * ranges near 2^32 / 5000 (about one round in two with an output flagged,
+ * some with a real rejection: the rounds made one by one again), and
+ * 2^31 + 1 (every round flagged). */
+static void skip_paths(void)
+{
+    static gskip_t tables[2];
+    const int qs[2] = {1242, 7};
+    for (int i = 0; i < 2; i++)
+        gskip_make(&tables[i], qs[i]);
+    const uint32_t ranges[][2] = {{78, 20}, {3, 1},        {1, 1},         {65536, 7},
+                                  {858993, 20}, {78, 1000003}, {0x80000001u, 5}};
+    const int nranges = (int)(sizeof ranges / sizeof ranges[0]);
+    const cpu_path_t best = cpu_best();
+    for (int path = CPU_PLAIN; path <= (int)best; path++) {
+        cpu_force((cpu_path_t)path);
+        int differ = 0, cases = 0;
+        for (int t = 0; t < 2; t++)
+            for (int k = 0; k < nranges; k++)
+                for (int seed = 0; seed < 40; seed++) {
+                    rng_t a, b;
+                    rng_stream(&a, 0x5c1b0000u + (uint64_t)seed, (uint64_t)k, RNG_POPULATE);
+                    b = a;
+                    const int n = seed % 4 == 0 ? 9969 : seed % 4 == 1 ? 4968 : 4 * qs[t] + seed;
+                    gskip_cells(&a, ranges[k][0], ranges[k][1], n, &tables[t]);
+                    gskip_cells_plain(&b, ranges[k][0], ranges[k][1], n);
+                    differ += memcmp(&a, &b, sizeof a) != 0;
+                    cases++;
+                }
+        CHECK(differ == 0, "skipped draws, %s path: %d of %d differ", cpu_path_name((cpu_path_t)path),
+              differ, cases);
+    }
+    cpu_force(best);
+}
+
 #define NRULESETS 3
 #define MAX_JOBS (NRULESETS * (2 * LT__COUNT + 1))
 
@@ -308,6 +350,7 @@ int main(void)
     for (int k = 0; k < NRULESETS; k++)
         if (!runs[k].tables)
             return 1;
+    skip_paths();
     printf("reference parts: wiki-0.9.9.3: layouts of all 8 types, room scan, rivers, fluid\n"
            "passes and walks, special rooms' kinds and rooms, start and stairs, free-cell lists,\n"
            "monster picks, items, observation (fluid and door counts, reachability, city and\n"

@@ -38,15 +38,21 @@ static void random_shift(rng_t *r, int *x, int *y)
 /* `steps` times: clamp into a, set the cell, move [game: vluadungen.pas,
  * run_drunkard_walk].  The draws come from a local copy of the stream,
  * written back at the end: the map's byte stores could otherwise alias the
- * stream's state and keep it in memory. */
+ * stream's state and keep it in memory.  The walk is kept from a's corner
+ * (clamping moves with it), so that its bounds are two numbers and its
+ * cell one offset from the corner's byte: every value it needs stays in a
+ * register. */
 static void fluid_walk(grid_t *g, rng_t *r, int x, int y, int steps, cell_t k, const area_t *a)
 {
     rng_t rl = *r;
-    for (int s = 0; s < steps; s++) {
-        x = clampi(x, a->x1, a->x2);
-        y = clampi(y, a->y1, a->y2);
-        grid_set(g, x, y, k);
-        random_shift(&rl, &x, &y);
+    uint8_t *const corner = &g->c[GRID_IDX(a->x1, a->y1)];
+    const int w = a->x2 - a->x1, h = a->y2 - a->y1;
+    int u = x - a->x1, v = y - a->y1;
+    for (int s = steps; s > 0; s--) {
+        u = clampi(u, 0, w);
+        v = clampi(v, 0, h);
+        corner[v * GRID_STRIDE + u] = (uint8_t)k;
+        random_shift(&rl, &u, &v);
     }
     *r = rl;
 }

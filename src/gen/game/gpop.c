@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "grandom.h"
+#include "gskip.h"
 #include "poptable.h" /* AMMO_* kinds, as rolls_t.ammo_kind records them */
 
 /* [game: vmaparea.pas:154-166] random_empty_coord gives up after this many
@@ -289,29 +290,21 @@ static bool first_empty(const gp_t *s, int flags, area_t a, point_t *out)
     return false;
 }
 
-/* n cell draws of a w x h area that no cell of it can pass: the stream
- * moves as n game_random_at calls move it (one output each, and a
- * rejection's extra outputs where rng_below_pair would draw them), with
- * no cell made or tested. */
-static void skip_cells(rng_t *r, uint32_t w, uint32_t h, int n)
+/* The stretch of the tables' skip (gskip.h): a quarter of Part G's draws
+ * after the probe, so that a search of Part G that finds nothing is one
+ * round of four stretches, and one of Part H (GPOP10_EMPTY_TRIES, 10001
+ * draws) two rounds and 33 draws one by one.  Not a rule: any stretch
+ * moves the stream alike. */
+#define GPOP_SKIP_STRETCH ((GPOP_EMPTY_TRIES - GPOP_EMPTY_PROBE) / GSKIP_LANES)
+
+void gpop_tables_skip(gpop_tables_t *t)
 {
-    rng_t st = *r;
-    for (int i = 0; i < n; i++) {
-        const uint64_t u = rng_next(&st);
-        const uint32_t hi = (uint32_t)(u >> 32), lo = (uint32_t)u;
-        /* rng_bounded draws again only where a product's low half is below
-         * its range: then it runs as rng_below_pair runs it */
-        if (((uint32_t)((uint64_t)hi * w) < w) | ((uint32_t)((uint64_t)lo * h) < h)) {
-            (void)rng_bounded(&st, hi, w);
-            (void)rng_bounded(&st, lo, h);
-        }
-    }
-    *r = st;
+    gskip_make(&t->skip, GPOP_SKIP_STRETCH);
 }
 
 /* A search's draws after GPOP_EMPTY_PROBE found nothing: the scan made at
  * once (first_empty); where no cell passes, the remaining n draws can find
- * none either and only move the stream (skip_cells); else they are drawn
+ * none either and only move the stream (gskip_cells); else they are drawn
  * and tested, and the scan's cell is H2's answer when none passes.  Apart
  * from the search's first draws (rarely reached): the stream comes and
  * goes by value, so the callers' copies keep their state in registers. */
@@ -322,7 +315,7 @@ static __attribute__((noinline)) rng_t search_rest(const gp_t *s, rng_t r, int f
     point_t first;
     *found = false;
     if (!first_empty(s, flags, a, &first)) {
-        skip_cells(&r, w, h, n);
+        gskip_cells(&r, w, h, n, &s->t->skip);
     } else {
         *found = draw_empty(s, &r, flags, a, w, h, n, out);
         if (!*found && s->k->empty_scan) { /* H2 */

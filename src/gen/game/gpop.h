@@ -14,6 +14,7 @@
 #include <stddef.h>
 
 #include "census.h"
+#include "gskip.h"
 #include "level.h"
 #include "monsters.h"
 #include "rng.h"
@@ -245,6 +246,10 @@ typedef struct gpop_tables {
     /* ... and the lever kinds' running weights (lever_cum[i]: the weights
      * of kinds 0..i) */
     int lever_cum[GPOP_MAX_LEVERS];
+    /* ... and, made when the tables are loaded from their files
+     * (gpop_tables_skip; q 0 when parsed only: every draw one by one), the
+     * jump of the draws of a search that finds nothing */
+    gskip_t skip;
 } gpop_tables_t;
 
 /* Parse the two files' texts; false with one line "ORIGIN: KEY: problem". */
@@ -257,6 +262,10 @@ bool gpop_tables_parse(gpop_tables_t *t, const char *monsters_json, size_t mlen,
  * room_pick, vault_guard, lever_cum) from its parsed tables; gpop_tables_parse
  * calls it. */
 void gpop_tables_derive(gpop_tables_t *t);
+
+/* The jump table of t->skip (gskip.h), for the searches that find no cell;
+ * gpop_tables_load calls it. */
+void gpop_tables_skip(gpop_tables_t *t);
 
 /* The tables of src (its "monsters.json" and "population.json"), into t;
  * false with a one-line message in err when a file is broken. */

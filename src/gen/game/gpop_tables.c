@@ -564,6 +564,8 @@ bool gpop_tables_load(gpop_tables_t *t, data_src_t *src, char *err, size_t errle
                                 errlen)
                 : NULL;
     bool ok = m && p && gpop_tables_parse(t, m, mlen, morigin, p, plen, porigin, err, errlen);
+    if (ok)
+        gpop_tables_skip(t);
     free(m);
     free(p);
     return ok;
