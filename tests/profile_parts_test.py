@@ -10,21 +10,16 @@ import shutil
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from harness import check as expect, finish  # noqa: E402
+
 drlsim, root = sys.argv[1], sys.argv[2]
 tool = os.path.join(root, "tools", "profile_parts.py")
-failures = 0
 
 
 def run(*args):
     return subprocess.run([sys.executable, tool, *args], capture_output=True, text=True,
                           timeout=600)
-
-
-def expect(cond, what):
-    global failures
-    if not cond:
-        failures += 1
-        print(f"FAIL: {what}")
 
 
 for args, what in [(["/nonexistent/drlsim"], "/nonexistent/drlsim: not an executable"),
@@ -55,5 +50,4 @@ if shutil.which("valgrind") and shutil.which("callgrind_annotate"):
 else:
     print("valgrind is not installed: the errors only")
 
-print(f"{failures} failed")
-sys.exit(1 if failures else 0)
+finish(need_a_pass=True)

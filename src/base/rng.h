@@ -65,18 +65,32 @@ static inline uint64_t rng_rotl(uint64_t x, int k)
     return (x << k) | (x >> (64 - k));
 }
 
+/* xoshiro256**'s output of a state whose second word is s1, and its step
+ * of the state's four words (linear over GF(2)): written once, for
+ * rng_next and for the jumps and side-by-side stretches of
+ * src/gen/game/gskip.c, whose states are kept word by word. */
+static inline uint64_t rng_output(uint64_t s1)
+{
+    return rng_rotl(s1 * 5, 7) * 9;
+}
+
+static inline void rng_step(uint64_t *s0, uint64_t *s1, uint64_t *s2, uint64_t *s3)
+{
+    const uint64_t t = *s1 << 17;
+    *s2 ^= *s0;
+    *s3 ^= *s1;
+    *s1 ^= *s2;
+    *s0 ^= *s3;
+    *s2 ^= t;
+    *s3 = rng_rotl(*s3, 45);
+}
+
 /* Next 64 random bits (xoshiro256**). */
 static inline uint64_t rng_next(rng_t *r)
 {
     uint64_t *s = r->s;
-    const uint64_t result = rng_rotl(s[1] * 5, 7) * 9;
-    const uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rng_rotl(s[3], 45);
+    const uint64_t result = rng_output(s[1]);
+    rng_step(&s[0], &s[1], &s[2], &s[3]);
     return result;
 }
 

@@ -24,15 +24,8 @@ void gskip_make(gskip_t *j, int q)
         w[b / 64][b] = UINT64_C(1) << (b % 64);
     }
     for (int i = 0; i < q; i++)
-        for (int b = 0; b < GSKIP_BASIS; b++) { /* rng_next's step, its output unused */
-            const uint64_t t = s1[b] << 17;
-            s2[b] ^= s0[b];
-            s3[b] ^= s1[b];
-            s1[b] ^= s2[b];
-            s0[b] ^= s3[b];
-            s2[b] ^= t;
-            s3[b] = rng_rotl(s3[b], 45);
-        }
+        for (int b = 0; b < GSKIP_BASIS; b++) /* rng_next's step, its output unused */
+            rng_step(&s0[b], &s1[b], &s2[b], &s3[b]);
     j->q = q;
     for (int i = 0; i < 64; i++)
         for (int v = 0; v < 16; v++)
@@ -91,17 +84,11 @@ static inline __attribute__((always_inline)) bool lanes(uint64_t *a0, uint64_t *
     memcpy(b3, a3, sizeof b3);
     for (int i = 0; i < q; i++)
         for (int k = 0; k < GSKIP_LANES; k++) {
-            const uint64_t u = rng_rotl(b1[k] * 5, 7) * 9; /* rng_next's output */
+            const uint64_t u = rng_output(b1[k]);
             const uint64_t ph = ((uint64_t)(uint32_t)(u >> 32) * w) & UINT32_MAX;
             const uint64_t pl = ((uint64_t)(uint32_t)u * h) & UINT32_MAX;
             acc[k] |= (ph - w) | (pl - h);
-            const uint64_t t = b1[k] << 17;
-            b2[k] ^= b0[k];
-            b3[k] ^= b1[k];
-            b1[k] ^= b2[k];
-            b0[k] ^= b3[k];
-            b2[k] ^= t;
-            b3[k] = rng_rotl(b3[k], 45);
+            rng_step(&b0[k], &b1[k], &b2[k], &b3[k]);
         }
     memcpy(a0, b0, sizeof b0);
     memcpy(a1, b1, sizeof b1);
