@@ -51,9 +51,11 @@ PARTS = [
     ("stairs list, ring, passable rows", r"look|look_avx2|look_plain|observer_look"),
     ("doors", r"doors_\w+|look_doors"),
     ("rivers", r"look_rivers"),
-    ("rooms", r"room_on_map|columns|fluids_\w+|vault_boxed|boxes_in_blocks|floor_inside|rooms_on_map\w*|look_rooms"),
+    ("rooms", r"room_on_map|columns|fluids_\w+|vault_boxed|boxes_in_blocks|floor_inside"
+              r"|rooms_on_map\w*|look_rooms"),
     ("game-0.10.10b's geometry", r"look_layout10"),
-    ("the layout's own", r"mirror9|look_arena|look_city|look_small_rooms|look_warehouse|look_layout"),
+    ("the layout's own",
+     r"mirror9|look_arena|look_city|look_small_rooms|look_warehouse|look_layout"),
     ("row counts (POPCNT)", r"pop|pop64"),
 ]
 

@@ -408,7 +408,8 @@ static void doors(rng_t *r, bitrow_t wall[GRID_H + 2], bitrow_t door[GRID_H + 2]
     }
     for (int i = 0; i < PRIORITY_DOORS; i++) {
         int at;
-        if (random_remove(r, prio, &np, &at) && !door_around(door, at % GRID_STRIDE, at / GRID_STRIDE))
+        if (random_remove(r, prio, &np, &at) &&
+            !door_around(door, at % GRID_STRIDE, at / GRID_STRIDE))
             door_at(at % GRID_STRIDE, at / GRID_STRIDE, wall, door, dl);
     }
     for (int i = 0; i < NORMAL_DOORS; i++) {

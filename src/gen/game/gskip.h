@@ -11,11 +11,11 @@
  * in 64 lookups.  The n draws are then four stretches of q, each run from
  * its own start (the state, T^q of it, T^2q, T^3q) side by side, a lane of
  * an AVX2 register each where the CPU path has it (cpu.h), else a plain C
- * twin; the state after them is the last stretch's end.  A stretch only has to say whether any of its outputs might need a
- * rejection's extra draw (its product's low half below the range, less
- * than once in 10^7 draws at these ranges); then those draws are made one
- * by one again, as gskip_cells_plain makes them, so the stream is the same in
- * every case.
+ * twin; the state after them is the last stretch's end.  A stretch only
+ * has to say whether any of its outputs might need a rejection's extra
+ * draw (its product's low half below the range, less than once in 10^7
+ * draws at these ranges); then those draws are made one by one again, as
+ * gskip_cells_plain makes them, so the stream is the same in every case.
  */
 #ifndef DRLSIM_GSKIP_H
 #define DRLSIM_GSKIP_H
