@@ -8,8 +8,9 @@
  * Invariants over thousands of seeds per generator and dlevel: map 78x20,
  * border wall or CELL_EDGE, only the cells the generator draws; fluids:
  * the band's fluid, walk count and length in range, a one-walk pass sets at
- * most `length` cells (its start included); rivers: counts, widths, x and
- * fluid in range, borders restored; caves: the band's fluid, the vertical
+ * most `length` cells (its start included), a walk's step (game_random_shift)
+ * the game's two Random(3) draws, rejected halves included; rivers: counts,
+ * widths, x and fluid in range, borders restored; caves: the band's fluid, the vertical
  * river drawn through (or, the game's off-by-one, just right of) an empty
  * cell of the cave; caves_2: at most 7 buildings, one door each, only its
  * lake fluid; lava: a permanent-lava border, the room list's entries wall
@@ -186,6 +187,51 @@ static void parser(void)
 }
 
 /* ---- fluids and rivers ------------------------------------------------- */
+
+/* The inverse of odd a modulo 2^64 (Newton's iteration: each step doubles
+ * the bits that are right, from 3 for a*a == 1 mod 8). */
+static uint64_t inverse64(uint64_t a)
+{
+    uint64_t x = a;
+    for (int i = 0; i < 5; i++)
+        x *= 2 - a * x;
+    return x;
+}
+
+/* game_random_shift against game_random_at(-1, 3, -1, 3): the same moves
+ * and the same stream after, on random states and on states whose next
+ * output has a half that Random(3) rejects (a zero half: its product by 3
+ * is 0 mod 2^32), made by inverting xoshiro256**'s output, rotl(s1 * 5, 7)
+ * * 9, for a chosen output. */
+static void random_shift(void)
+{
+    const uint64_t inv5 = inverse64(5), inv9 = inverse64(9);
+    CHECK(5 * inv5 == 1 && 9 * inv9 == 1, "inverses of 5 and 9 mod 2^64");
+    rng_t seeds;
+    rng_stream(&seeds, 11, 0, RNG_LAYOUT);
+    int zero_halves = 0, bad = 0;
+    for (int i = 0; i < 100000; i++) {
+        uint64_t s[4] = {rng_next(&seeds), rng_next(&seeds), rng_next(&seeds), rng_next(&seeds)};
+        if (i % 4) { /* a chosen output: high half 0, low half 0, or both */
+            const uint64_t want = i % 4 == 1 ? s[1] & UINT32_MAX : i % 4 == 2 ? s[1] << 32 : 0;
+            const uint64_t t = want * inv9;
+            s[1] = ((t >> 7) | (t << 57)) * inv5;
+            zero_halves++;
+        }
+        rng_t a, b;
+        rng_set_state(&a, s[0], s[1], s[2], s[3]);
+        b = a;
+        CHECK(i % 4 == 0 || rng_output(s[1]) >> 32 == 0 || (uint32_t)rng_output(s[1]) == 0,
+              "state %d's next output has a zero half", i);
+        int ax, ay, bx, by;
+        game_random_shift(&a, &ax, &ay);
+        game_random_at(&b, -1, 3, -1, 3, &bx, &by);
+        bad += ax != bx || ay != by || memcmp(&a, &b, sizeof a) != 0;
+    }
+    CHECK(zero_halves > 0 && bad == 0,
+          "game_random_shift equals game_random_at(-1, 3, -1, 3): %d of 100000 states differ "
+          "(%d with a rejected half)", bad, zero_halves);
+}
 
 static void fluids(void)
 {
@@ -607,6 +653,7 @@ int main(void)
     data_known_answers();
     parser();
     restore_walls();
+    random_shift();
     fluids();
     rivers();
     caves();

@@ -26,33 +26,26 @@ static int clampi(int v, int lo, int hi)
 
 /* ---- fluid pass [game: generator.lua:559-566, core/generator.lua:198-205] */
 
-/* One step of the game's drunkard walk: dx then dy, each -1, 0 or +1. */
-static void random_shift(rng_t *r, int *x, int *y)
-{
-    int dx, dy;
-    game_random_at(r, -1, 3, -1, 3, &dx, &dy);
-    *x += dx;
-    *y += dy;
-}
-
 /* `steps` times: clamp into a, set the cell, move [game: vluadungen.pas,
- * run_drunkard_walk].  The draws come from a local copy of the stream,
- * written back at the end: the map's byte stores could otherwise alias the
- * stream's state and keep it in memory.  The walk is kept from a's corner
- * (clamping moves with it), so that its bounds are two numbers and its
- * cell one offset from the corner's byte: every value it needs stays in a
- * register. */
+ * run_drunkard_walk].  The walk is kept from a's corner, at (u, v) with
+ * 0 <= u <= w and 0 <= v <= h: it starts inside, and a move of -1, 0 or +1
+ * that leaves the area is clamped straight back, which is the move not
+ * made (each clamp one unsigned compare, the next step's clamp made with
+ * the move).  The draws come from a local copy of the stream, written back
+ * at the end: the map's byte stores could otherwise alias the stream's
+ * state and keep it in memory. */
 static void fluid_walk(grid_t *g, rng_t *r, int x, int y, int steps, cell_t k, const area_t *a)
 {
     rng_t rl = *r;
     uint8_t *const corner = &g->c[GRID_IDX(a->x1, a->y1)];
-    const int w = a->x2 - a->x1, h = a->y2 - a->y1;
+    const unsigned w = (unsigned)(a->x2 - a->x1), h = (unsigned)(a->y2 - a->y1);
     int u = x - a->x1, v = y - a->y1;
     for (int s = steps; s > 0; s--) {
-        u = clampi(u, 0, w);
-        v = clampi(v, 0, h);
         corner[v * GRID_STRIDE + u] = (uint8_t)k;
-        random_shift(&rl, &u, &v);
+        int dx, dy;
+        game_random_shift(&rl, &dx, &dy);
+        u = (unsigned)(u + dx) <= w ? u + dx : u;
+        v = (unsigned)(v + dy) <= h ? v + dy : v;
     }
     *r = rl;
 }

@@ -48,4 +48,24 @@ static inline void game_random_at(rng_t *r, int x0, int nx, int y0, int ny, int 
     }
 }
 
+/* A step of the game's drunkard walk: *dx then *dy, each Random(3) - 1,
+ * exactly as game_random_at(r, -1, 3, -1, 3, dx, dy) makes them.  Random(3)
+ * rejects a 32-bit half only where the low half of its product by 3 is 0
+ * (rng_bounded's threshold, 2^32 mod 3, is 1): the output is looked at
+ * before it is drawn, and in that case, about once in 2^31 steps,
+ * game_random_at makes the step and its extra draws itself.  Otherwise the
+ * step is one output with no branch on its value. */
+static inline void game_random_shift(rng_t *r, int *dx, int *dy)
+{
+    const uint64_t out = rng_output(r->s[1]); /* the next output, not drawn yet */
+    const uint64_t mx = (out >> 32) * 3, my = (uint64_t)(uint32_t)out * 3;
+    if (__builtin_expect(((uint32_t)mx == 0) | ((uint32_t)my == 0), 0)) {
+        game_random_at(r, -1, 3, -1, 3, dx, dy);
+        return;
+    }
+    (void)rng_next(r);
+    *dx = (int)(mx >> 32) - 1;
+    *dy = (int)(my >> 32) - 1;
+}
+
 #endif
