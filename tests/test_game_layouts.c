@@ -116,6 +116,24 @@ static void data_known_answers(void)
                 stairs += q->cell[y][x] == CELL_STAIRS;
         CHECK(stairs == 1 && q->cell[1][1] == CELL_STAIRS, "quad %d: %d stairs, (1,1) %d",
               i + 1, stairs, q->cell[1][1]);
+        /* the pictures made for drawing: each flip the mirror image, its
+         * stairs at (1,1) mirrored; the centres have none */
+        int wrong = 0;
+        for (int f = 0; f < GLAY_FLIPS; f++)
+            for (int y = 0; y < q->h; y++)
+                for (int x = 0; x < q->w; x++) {
+                    const int sy = f & GLAY_FLIP_Y ? q->h - 1 - y : y,
+                              sx = f & GLAY_FLIP_X ? q->w - 1 - x : x;
+                    wrong += q->drawn[f][y][x] != q->cell[sy][sx];
+                }
+        CHECK(wrong == 0 && q->stairs && q->stairs_at[0].x == 1 && q->stairs_at[0].y == 1 &&
+                  q->stairs_at[GLAY_FLIP_X].x == q->w - 2 && q->stairs_at[GLAY_FLIP_X].y == 1 &&
+                  q->stairs_at[GLAY_FLIP_Y].x == 1 && q->stairs_at[GLAY_FLIP_Y].y == q->h - 2 &&
+                  q->stairs_at[GLAY_FLIP_X | GLAY_FLIP_Y].x == q->w - 2 &&
+                  q->stairs_at[GLAY_FLIP_X | GLAY_FLIP_Y].y == q->h - 2,
+              "quad %d drawn mirrored: %d cells wrong, stairs as drawn", i + 1, wrong);
+        CHECK(!c->stairs && memcmp(c->drawn[0], c->cell, sizeof c->cell) == 0,
+              "centre %d drawn as it is, no stairs", i + 1);
         /* every centre's middle cell is floor: the player stands there */
         CHECK(c->cell[c->h / 2][c->w / 2] == CELL_FLOOR, "centre %d: middle not floor", i + 1);
     }

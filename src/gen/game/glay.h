@@ -28,10 +28,21 @@
 #define GLAY_TILE_MAX_W 38    /* a corner tile and its mirror image never overlap: */
 #define GLAY_TILE_MAX_H 9     /* 2 + w <= 78 - w and 2 + h <= 20 - h */
 
-/* One tile picture: [row][column] cell_t (CELL_FLOOR, WALL, DOOR, STAIRS). */
+/* A tile's four ways of being drawn: bit 0 mirrored left-right, bit 1
+ * top-bottom. */
+enum { GLAY_FLIP_X = 1, GLAY_FLIP_Y = 2, GLAY_FLIPS = 4 };
+
+/* One tile picture: [row][column] cell_t (CELL_FLOOR, WALL, DOOR, STAIRS).
+ * Made with it by glay_arena_parse: the picture as each flip draws it
+ * (drawn[flip][row], the rows copied to the map as they are), and where
+ * its stairs cell lands in each (stairs: whether it has one; the parser
+ * allows a tile one at most). */
 typedef struct glay_tile {
     int w, h;
     uint8_t cell[GLAY_TILE_MAX_H][GLAY_TILE_MAX_W];
+    uint8_t drawn[GLAY_FLIPS][GLAY_TILE_MAX_H][GLAY_TILE_MAX_W];
+    bool stairs;
+    point_t stairs_at[GLAY_FLIPS]; /* (column, row) in drawn[flip] */
 } glay_tile_t;
 
 typedef struct glay_arena_tiles {

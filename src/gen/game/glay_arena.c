@@ -15,6 +15,7 @@
 #include "glay.h"
 
 #include <assert.h>
+#include <string.h>
 
 #define CENTRE_X 38               /* [game: generators.lua:100-149] the centre and start */
 #define CENTRE_Y 10
@@ -36,21 +37,45 @@ static int mini(int a, int b)
     return a < b ? a : b;
 }
 
-/* Tile cell (i, j) drawn at (x0 + i, y0 + j), the tile mirrored as asked;
- * stairs are added to the level's list. */
-static void place(level_t *lv, const glay_tile_t *tl, int x0, int y0, bool flip_x, bool flip_y)
+/* The n cells of a tile's row from s to d, 1 <= n <= GLAY_TILE_MAX_W, as
+ * overlapping copies of fixed size (a copy of n bytes would be a call). */
+static inline void copy_row(uint8_t *d, const uint8_t *s, int n)
+{
+    _Static_assert(GLAY_TILE_MAX_W <= 48, "three 16-byte copies cover a row");
+    if (n >= 16) {
+        memcpy(d, s, 16);
+        memcpy(d + n - 16, s + n - 16, 16);
+        if (n > 32)
+            memcpy(d + 16, s + 16, 16);
+    } else if (n >= 4) {
+        uint32_t a, b, c, e; /* the first and last 4 and 8 bytes (n >= 8) */
+        memcpy(&a, s, 4);
+        memcpy(&b, s + n - 4, 4);
+        if (n >= 8) {
+            memcpy(&c, s + 4, 4);
+            memcpy(&e, s + n - 8, 4);
+            memcpy(d + 4, &c, 4);
+            memcpy(d + n - 8, &e, 4);
+        }
+        memcpy(d, &a, 4);
+        memcpy(d + n - 4, &b, 4);
+    } else {
+        for (int i = 0; i < n; i++)
+            d[i] = s[i];
+    }
+}
+
+/* The tile drawn at (x0, y0) as `flip` draws it (glay_tile_t: the rows made
+ * with the tables); its stairs cell, if any, added to the level's list. */
+static void place(level_t *lv, const glay_tile_t *tl, int x0, int y0, int flip)
 {
     for (int j = 0; j < tl->h; j++)
-        for (int i = 0; i < tl->w; i++) {
-            int si = flip_x ? tl->w - 1 - i : i, sj = flip_y ? tl->h - 1 - j : j;
-            cell_t k = (cell_t)tl->cell[sj][si];
-            int x = x0 + i, y = y0 + j;
-            grid_set(&lv->map, x, y, k);
-            if (k == CELL_STAIRS) {
-                assert(lv->nstairs < LEVEL_MAX_STAIRS);
-                lv->stairs[lv->nstairs++] = (point_t){(uint8_t)x, (uint8_t)y};
-            }
-        }
+        copy_row(&lv->map.c[GRID_IDX(x0, y0 + j)], tl->drawn[flip][j], tl->w);
+    if (tl->stairs) {
+        assert(lv->nstairs < LEVEL_MAX_STAIRS);
+        lv->stairs[lv->nstairs++] = (point_t){(uint8_t)(x0 + tl->stairs_at[flip].x),
+                                              (uint8_t)(y0 + tl->stairs_at[flip].y)};
+    }
 }
 
 int glay_arena_scheme_low(int dlevel)
@@ -74,17 +99,17 @@ void glay_arena(layout_ctx_t *ctx, const glay_tables_t *t)
     const int q = glay_dn(r, GLAY_ARENA_TILES);
     const glay_tile_t *quad = &t->arena.quad[q - 1];
     const int far_x = QUAD_FAR_X - quad->w, far_y = QUAD_FAR_Y - quad->h;
-    place(lv, quad, QUAD_NEAR, QUAD_NEAR, false, false);
-    place(lv, quad, far_x, QUAD_NEAR, true, false);
-    place(lv, quad, far_x, far_y, true, true);
-    place(lv, quad, QUAD_NEAR, far_y, false, true);
+    place(lv, quad, QUAD_NEAR, QUAD_NEAR, 0);
+    place(lv, quad, far_x, QUAD_NEAR, GLAY_FLIP_X);
+    place(lv, quad, far_x, far_y, GLAY_FLIP_X | GLAY_FLIP_Y);
+    place(lv, quad, QUAD_NEAR, far_y, GLAY_FLIP_Y);
     lv->obs.game.arena_quad = (uint8_t)q;
 
     const int s = glay_between(r, glay_arena_scheme_low(lv->dlevel),
                                glay_arena_scheme_high(lv->dlevel));
     const glay_tile_t *c = &t->arena.centre[s - 1];
     const int hw = c->w / 2, hh = c->h / 2;
-    place(lv, c, CENTRE_X - hw, CENTRE_Y - hh, false, false);
+    place(lv, c, CENTRE_X - hw, CENTRE_Y - hh, 0);
     lv->keepout = (rect_t){(uint8_t)(CENTRE_X - hw), (uint8_t)(CENTRE_Y - hh),
                            (uint8_t)(CENTRE_X + hw), (uint8_t)(CENTRE_Y + hh)};
     lv->obs.game.arena_scheme = (uint8_t)s;

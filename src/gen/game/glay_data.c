@@ -83,6 +83,22 @@ static bool check_tile(td_reader_t *rd, const glay_tile_t *tl, bool quad, int nu
     return true;
 }
 
+/* A checked tile's drawn pictures and stairs (glay_tile_t). */
+static void draw_flips(glay_tile_t *tl)
+{
+    for (int f = 0; f < GLAY_FLIPS; f++)
+        for (int j = 0; j < tl->h; j++)
+            for (int i = 0; i < tl->w; i++) {
+                const int si = f & GLAY_FLIP_X ? tl->w - 1 - i : i,
+                          sj = f & GLAY_FLIP_Y ? tl->h - 1 - j : j;
+                tl->drawn[f][j][i] = tl->cell[sj][si];
+                if (tl->cell[sj][si] == CELL_STAIRS) {
+                    tl->stairs = true;
+                    tl->stairs_at[f] = (point_t){(uint8_t)i, (uint8_t)j};
+                }
+            }
+}
+
 bool glay_arena_parse(glay_arena_tiles_t *t, const char *text, size_t len, const char *origin,
                       char *err, size_t errlen)
 {
@@ -152,6 +168,10 @@ bool glay_arena_parse(glay_arena_tiles_t *t, const char *text, size_t len, const
     if (ncentre != GLAY_ARENA_TILES || nquad != GLAY_ARENA_TILES)
         return td_fail(&rd, "%d centre and %d quad tiles, expected %d of each", ncentre, nquad,
                        GLAY_ARENA_TILES);
+    for (int i = 0; i < GLAY_ARENA_TILES; i++) {
+        draw_flips(&t->centre[i]);
+        draw_flips(&t->quad[i]);
+    }
     return true;
 }
 
