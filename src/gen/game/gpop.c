@@ -238,14 +238,42 @@ static inline cellset_t cellset_liquid(void)
     return set;
 }
 
-/* The empty test of map cell idx: fails when its kind is in the failing set
- * or what stands on it fails one of the flags.  The cell's kind and what
- * stands on it are two independent loads of the same index. */
+/* The kind tests of the empty test by kind: bit f of KIND_FAILS[k] when
+ * kind k fails flag f (kinds_failing, and EF_NOLIQUID for the liquids).
+ * Kind and occupant flags are disjoint bits, so a cell fails flags when
+ * (KIND_FAILS[kind] | occ) & flags is not zero: a byte from a table, an OR
+ * and a test, where the set needs a shift and two masks.  The kinds'
+ * sets spelled as constants; gpop_tables_derive checks them against
+ * kinds_failing and cell_liquid. */
+#define KF_BLOCK (CELLSET_IMPASSABLE | (GPOP_DOOR_BLOCKS ? CELLSET(CELL_DOOR) : 0))
+#define KF_HARM (CELLSET(CELL_ACID) | CELLSET(CELL_LAVA))
+#define KF_LIQUID                                                                            \
+    (CELLSET(CELL_WATER) | CELLSET(CELL_ACID) | CELLSET(CELL_LAVA) | CELLSET(CELL_MUD) |   \
+     CELLSET(CELL_BLOOD))
+#define KF(k)                                                                                \
+    (uint8_t)((((KF_BLOCK >> (k)) & 1u) ? EF_NOBLOCK : 0) |                                  \
+              (((KF_HARM >> (k)) & 1u) ? EF_NOHARM : 0) |                                    \
+              ((k) == CELL_STAIRS ? EF_NOSTAIRS : 0) |                                       \
+              (((KF_LIQUID >> (k)) & 1u) ? EF_NOLIQUID : 0))
+_Static_assert(CELL__COUNT <= 16, "the kinds fit the table");
+static const uint8_t KIND_FAILS[16] = {KF(0), KF(1), KF(2),  KF(3),  KF(4),  KF(5),
+                                       KF(6), KF(7), KF(8),  KF(9),  KF(10), KF(11),
+                                       KF(12), KF(13), KF(14), KF(15)};
+_Static_assert(((EF_NOBLOCK | EF_NOHARM | EF_NOSTAIRS | EF_NOLIQUID) &
+                (EF_NOBEINGS | EF_NOITEMS | EF_NOSPAWN)) == 0,
+               "kind and occupant flags are disjoint");
+
+/* The empty test of the cell whose kind is *cell and whose occupant flags
+ * are *on: fails when its kind or what stands on it fails one of the flags. */
+static inline bool empty_of(const uint8_t *cell, const uint8_t *on, int flags)
+{
+    return ((KIND_FAILS[*cell] | *on) & flags) == 0;
+}
+
+/* The empty test of map cell idx. */
 static inline bool empty_at(const gp_t *s, int idx, int flags)
 {
-    const cellset_t fails =
-        kinds_failing(flags) | ((flags & EF_NOLIQUID) ? cellset_liquid() : 0);
-    return (((fails >> s->lv->map.c[idx]) & 1u) | (s->occ[idx] & flags)) == 0;
+    return empty_of(&s->lv->map.c[idx], &s->occ[idx], flags);
 }
 
 /* Mark what now stands on (x, y): EF_NOBEINGS, EF_NOITEMS or EF_NOSPAWN. */
@@ -266,11 +294,21 @@ static inline void occupy(gp_t *s, int x, int y, int what)
 static inline bool draw_empty(const gp_t *s, rng_t *r, int flags, area_t a, uint32_t w,
                               uint32_t h, int n, point_t *out)
 {
+    /* the cell (x1 + dx, y1 + dy) is dx + dy * GRID_STRIDE past the
+     * corner's: unsigned offsets from two fixed bases, no sign extension */
+    const int corner = GRID_IDX(a.x1, a.y1);
+    const uint8_t *cell = &s->lv->map.c[corner], *on = &s->occ[corner];
     for (int i = 0; i < n; i++) {
-        int x, y;
-        game_random_at(r, a.x1, (int)w, a.y1, (int)h, &x, &y);
-        if (empty_at(s, GRID_IDX(x, y), flags)) {
-            *out = (point_t){(uint8_t)x, (uint8_t)y};
+        uint32_t dx, dy;
+        if (GAME_CELL_ONE_OUTPUT) { /* game_random_at's draws, w and h positive */
+            rng_below_pair(r, w, h, &dx, &dy);
+        } else {
+            dx = (uint32_t)game_random(r, (int)w);
+            dy = (uint32_t)game_random(r, (int)h);
+        }
+        const uint32_t off = dx + dy * GRID_STRIDE;
+        if (empty_of(cell + off, on + off, flags)) {
+            *out = (point_t){(uint8_t)(a.x1 + (int)dx), (uint8_t)(a.y1 + (int)dy)};
             return true;
         }
     }
@@ -1002,6 +1040,15 @@ void gpop_tables_derive(gpop_tables_t *t)
         }
     for (int i = 0, sum = 0; i < t->nlevers; i++)
         t->lever_cum[i] = sum += t->lever[i].weight;
+    /* KIND_FAILS spells the kind tests of kinds_failing and cell_liquid */
+    static const int KIND_TESTS[] = {EF_NOBLOCK, EF_NOHARM, EF_NOSTAIRS, EF_NOLIQUID};
+    for (int k = 0; k < CELL__COUNT; k++)
+        for (size_t i = 0; i < sizeof KIND_TESTS / sizeof *KIND_TESTS; i++) {
+            const int f = KIND_TESTS[i];
+            const cellset_t set = kinds_failing(f) | (f == EF_NOLIQUID ? cellset_liquid() : 0);
+            assert(((set >> k) & 1u) == ((KIND_FAILS[k] & f) != 0));
+            (void)set;
+        }
     for (int g = 0; g < GPOP_VAULT_GUARD_IDS; g++)
         t->vault_guard[g] = monsters_find(&t->monsters, VAULT_GUARD_IDS[g]);
     /* the drop rings, in ring_list's order and with its keys */
