@@ -276,6 +276,13 @@ static inline bool empty_at(const gp_t *s, int idx, int flags)
     return empty_of(&s->lv->map.c[idx], &s->occ[idx], flags);
 }
 
+/* The occupant bytes a level reads (gpop_populate clears them): rows 1 to
+ * GRID_H whole, and the 16 bytes being_near may read from the last cell
+ * (it masks those past its cells). */
+#define GPOP_OCC_FIRST GRID_IDX(0, 1)
+#define GPOP_OCC_CLEAR (GRID_H * GRID_STRIDE + 16)
+_Static_assert(GPOP_OCC_FIRST + GPOP_OCC_CLEAR <= GRID_CELLS, "the cleared bytes lie in occ");
+
 /* Mark what now stands on (x, y): EF_NOBEINGS, EF_NOITEMS or EF_NOSPAWN. */
 static inline void occupy(gp_t *s, int x, int y, int what)
 {
@@ -973,20 +980,37 @@ static void table_close(flood_table_t *f)
         f->span *= 2;
     for (int i = f->n; i < f->span; i++)
         f->cum[i] = INT_MAX;
+    f->picks = false;
 }
 
-/* weight_pick over a closed table: the number of sums not above x, found
- * by halving the span (the sums never decrease, and those past the
+/* A table made once (gpop_tables_derive): the entry of each draw below its
+ * total, when the total fits pick[]. */
+static void table_picks(flood_table_t *f)
+{
+    _Static_assert(GPOP_FLOOD_ENTRIES <= UINT8_MAX + 1, "an entry's index fits a byte");
+    const int total = f->n > 0 ? f->cum[f->n - 1] : 0;
+    f->picks = total > 0 && total <= GPOP_FLOOD_PICKS;
+    for (int x = 0, i = 0; f->picks && x < total; x++) {
+        while (f->cum[i] <= x) /* the first sum above x: weight_roll's entry */
+            i++;
+        f->pick[x] = (uint8_t)i;
+    }
+}
+
+/* weight_pick over a closed table whose total weight is total (positive):
+ * the entry from pick[] when made, else the number of sums not above x,
+ * found by halving the span (the sums never decrease, and those past the
  * entries are above x): log2(span) loads where the count reads every sum,
  * the same draw and the same entry. */
-static inline int flood_pick(rng_t *r, const flood_table_t *f)
+static inline int flood_pick(rng_t *r, const flood_table_t *f, int total)
 {
-    assert(f->n > 0 && f->cum[f->n - 1] > 0);
-    const int x = game_random(r, f->cum[f->n - 1]);
-    int i = 0;
-    for (int step = f->span / 2; step > 0; step /= 2)
-        i += f->cum[i + step - 1] <= x ? step : 0;
-    return i;
+    const int x = game_random(r, total);
+    if (f->picks)
+        return f->pick[x];
+    const int *base = f->cum;
+    for (unsigned half = (unsigned)f->span / 2; half > 0; half /= 2)
+        base = base[half - 1] <= x ? base + half : base;
+    return (int)(base - f->cum);
 }
 
 /* The being table of the eligible entries `bits` (bit i: being_entry[i]),
@@ -1085,6 +1109,7 @@ void gpop_tables_derive(gpop_tables_t *t)
             if (k == t->nbeing_floods) {
                 made[k] = bits;
                 table_from_bits(t, bits, &t->being_flood[k]);
+                table_picks(&t->being_flood[k]);
                 t->nbeing_floods++;
             }
             t->being_flood_of[d][dl] = (uint8_t)k;
@@ -1305,10 +1330,12 @@ static bool flood(gp_t *s, const flood_table_t *f, double danger)
     const gpop_tables_t *t = s->t;
     if (f->n == 0)
         return true;
+    const int total = f->cum[f->n - 1];
+    assert(total > 0);
     rng_t r = *s->r; /* a local copy for the whole flood (random_empty_from) */
     bool placed_all = true;
     while (danger > 0) {
-        const entry_t *e = &f->e[flood_pick(&r, f)];
+        const entry_t *e = &f->e[flood_pick(&r, f, total)];
         point_t where;
         if (!random_empty_from(s, &r, EF_MONSTER, FULL, &where) ||
             (e->group < 0 && !put_being(s, e->kind, where))) {
@@ -1697,7 +1724,11 @@ void gpop_populate(level_t *lv, const gen_params_t *p, const gpop_gen_t *g,
      * in every placement loop. */
     gp_t st;
     gp_t *s = &st;
-    memset(s, 0, sizeof *s);
+    /* Not cleared whole: only the occupant bytes that are read, those of
+     * the map's rows (every test lies on the map) and the bytes being_near
+     * reads past the last one; the guards are read up to nguards. */
+    memset(&s->occ[GPOP_OCC_FIRST], 0, GPOP_OCC_CLEAR);
+    s->nguards = 0;
     s->lv = lv;
     s->t = t;
     s->g = g;

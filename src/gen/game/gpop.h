@@ -151,10 +151,15 @@ typedef struct gpop_flood_entry {
     int kind, group;
 } gpop_flood_entry_t;
 
+/* The draws a being table made once may map to its entries directly
+ * (gpop_flood_table_t.pick): more than any table's total weight. */
+#define GPOP_FLOOD_PICKS 1024
 typedef struct gpop_flood_table {
     int n, span;
+    bool picks; /* pick[] holds the entry of each draw below the total */
     gpop_flood_entry_t e[GPOP_FLOOD_ENTRIES];
     int cum[GPOP_FLOOD_SPAN];
+    uint8_t pick[GPOP_FLOOD_PICKS];
 } gpop_flood_table_t;
 
 /* The being tables made once (gpop_tables_derive), one for each distinct
