@@ -299,7 +299,7 @@ static inline void occupy(gp_t *s, int x, int y, int what)
 /* Up to n uniform cells of a (w x h cells from its corner), drawn from *r,
  * until one passes the empty test; false when none did. */
 static inline bool draw_empty(const gp_t *s, rng_t *r, int flags, area_t a, uint32_t w,
-                              uint32_t h, int n, point_t *out)
+                              uint32_t h, int n, point_t *out, int *at)
 {
     /* the cell (x1 + dx, y1 + dy) is dx + dy * GRID_STRIDE past the
      * corner's: unsigned offsets from two fixed bases, no sign extension */
@@ -316,6 +316,7 @@ static inline bool draw_empty(const gp_t *s, rng_t *r, int flags, area_t a, uint
         const uint32_t off = dx + dy * GRID_STRIDE;
         if (empty_of(cell + off, on + off, flags)) {
             *out = (point_t){(uint8_t)(a.x1 + (int)dx), (uint8_t)(a.y1 + (int)dy)};
+            *at = corner + (int)off;
             return true;
         }
     }
@@ -358,11 +359,12 @@ static __attribute__((noinline)) rng_t search_rest(const gp_t *s, rng_t r, int f
                                                    bool *found)
 {
     point_t first;
+    int at;
     *found = false;
     if (!first_empty(s, flags, a, &first)) {
         gskip_cells(&r, w, h, n, &s->t->skip);
     } else {
-        *found = draw_empty(s, &r, flags, a, w, h, n, out);
+        *found = draw_empty(s, &r, flags, a, w, h, n, out, &at);
         if (!*found && s->k->empty_scan) { /* H2 */
             *out = first;
             *found = true;
@@ -382,10 +384,11 @@ static __attribute__((noinline)) rng_t search_rest(const gp_t *s, rng_t r, int f
  * the state stays in registers across the whole loop.
  * Inline, always (the rest is search_rest): most calls search the whole
  * map, whose clamping then folds away with the call itself, and the flags
- * are known where it is called. */
-static inline __attribute__((always_inline)) bool random_empty_from(gp_t *s, rng_t *stream,
-                                                                    int flags, area_t a,
-                                                                    point_t *out)
+ * are known where it is called.  random_empty_at also gives the cell's
+ * index (GRID_IDX) as *at, for callers that mark or read the cell. */
+static inline __attribute__((always_inline)) bool random_empty_at(gp_t *s, rng_t *stream,
+                                                                  int flags, area_t a,
+                                                                  point_t *out, int *at)
 {
     if (a.x1 < 1)
         a.x1 = 1;
@@ -399,11 +402,21 @@ static inline __attribute__((always_inline)) bool random_empty_from(gp_t *s, rng
         return false;
     const uint32_t w = (uint32_t)(a.x2 - a.x1 + 1), h = (uint32_t)(a.y2 - a.y1 + 1);
     rng_t r = *stream;
-    bool found = draw_empty(s, &r, flags, a, w, h, GPOP_EMPTY_PROBE, out);
-    if (!found) /* empty_tries >= GPOP_EMPTY_PROBE (gpop_populate) */
+    bool found = draw_empty(s, &r, flags, a, w, h, GPOP_EMPTY_PROBE, out, at);
+    if (!found) { /* empty_tries >= GPOP_EMPTY_PROBE (gpop_populate) */
         r = search_rest(s, r, flags, a, w, h, s->k->empty_tries - GPOP_EMPTY_PROBE, out, &found);
+        *at = GRID_IDX(out->x, out->y); /* read only when found */
+    }
     *stream = r;
     return found;
+}
+
+static inline __attribute__((always_inline)) bool random_empty_from(gp_t *s, rng_t *stream,
+                                                                    int flags, area_t a,
+                                                                    point_t *out)
+{
+    int at;
+    return random_empty_at(s, stream, flags, a, out, &at);
 }
 
 bool gpop_search_cell(rng_t *r, int x1, int y1, int x2, int y2, int tries, bool scan,
@@ -470,14 +483,16 @@ static void barrels(gp_t *s)
     const cell_t kind[2] = {first, second};
     for (int i = 0; i < count / 2 * 2; i++) {
         point_t c;
+        int at;
         /* each search with its flags known, so that its kind test folds */
-        if (!(dry ? random_empty_from(s, &r, EF_STANDARD | EF_NOLIQUID, FULL, &c)
-                  : random_empty_from(s, &r, EF_STANDARD, FULL, &c)))
+        if (!(dry ? random_empty_at(s, &r, EF_STANDARD | EF_NOLIQUID, FULL, &c, &at)
+                  : random_empty_at(s, &r, EF_STANDARD, FULL, &c, &at)))
             continue;
         const cell_t k = kind[i & 1];
-        o->game.barrels_wet += cell_liquid((cell_t)grid_get(&s->lv->map, c.x, c.y));
-        grid_set(&s->lv->map, c.x, c.y, k);
-        occupy(s, c.x, c.y, holds);
+        uint8_t *cell = &s->lv->map.c[at];
+        o->game.barrels_wet += (KIND_FAILS[*cell] & EF_NOLIQUID) != 0; /* cell_liquid */
+        *cell = (uint8_t)k;
+        s->occ[at] |= (uint8_t)holds;
         o->game.barrels++;
         o->game.barrels_by_kind[k - CELL_BARREL]++;
     }
@@ -1480,9 +1495,10 @@ static void items(gp_t *s, int amount)
     rng_t r = *s->r; /* a local copy for the whole step (random_empty_from) */
     for (int i = 0; i < amount; i++) {
         point_t c;
-        if (!random_empty_from(s, &r, EF_ITEM, FULL, &c))
+        int at;
+        if (!random_empty_at(s, &r, EF_ITEM, FULL, &c, &at))
             continue;
-        occupy(s, c.x, c.y, EF_NOITEMS);
+        s->occ[at] |= EF_NOITEMS;
         if (lv->nitems < LEVEL_MAX_ITEMS)
             lv->item[lv->nitems++] = c;
         else if (lv->obs.failure == FAIL_NONE)
