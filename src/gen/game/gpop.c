@@ -509,6 +509,13 @@ static bool fits(const gpop_room_type_t *rt, const room_t *rm)
            (rm->h <= rt->max_y) & (rm->w * rm->h <= rt->max_area);
 }
 
+/* May room rm hold a locked vault's key (H39: both sides at least the
+ * key size)? */
+static bool room_key_fits(const gpop_tables_t *t, const room_t *rm)
+{
+    return (rm->w >= t->vault_key_min) & (rm->h >= t->vault_key_min);
+}
+
 /* A vault guard of monster kind k (-1: the table has no such kind) at c. */
 static void add_guard(gp_t *s, int k, point_t c)
 {
@@ -630,17 +637,13 @@ static void setup_basain(gp_t *s, rng_t *r, const room_t *rm)
     }
 }
 
-/* Are the 4 x 4 cells from (x, y) (all on the map) floor?  CELL_FLOOR
- * is 0, so a row's four cells are all floor when they read as a zero
- * 32-bit word; the four rows' words are ORed and tested once (one branch
- * whose outcome is random, not one per row), instead of sixteen cell
- * tests. */
-static inline bool floor_4x4(const grid_t *g, int x, int y)
+/* Are the 4 x 4 cells from c (all on the map) floor?  CELL_FLOOR is 0,
+ * so a row's four cells are all floor when they read as a zero 32-bit
+ * word; the four rows' words are ORed and tested once (one branch whose
+ * outcome is random, not one per row), instead of sixteen cell tests. */
+static inline bool floor_4x4(const uint8_t *c)
 {
     _Static_assert(CELL_FLOOR == 0, "a floor run reads as zero bytes");
-    /* the rows from one address (an index per row is a sign extension and
-     * an add each) */
-    const uint8_t *c = &g->c[GRID_IDX(x, y)];
     uint32_t any = 0;
     for (int k = 0; k < 4; k++) {
         uint32_t row;
@@ -648,6 +651,16 @@ static inline bool floor_4x4(const grid_t *g, int x, int y)
         any |= row;
     }
     return any == 0;
+}
+
+/* A site's draws after its cell when the site is floor, and its crate
+ * (the site's middle 2 x 2: stores of a known size). */
+static inline void warehouse_crate(rng_t *r, uint8_t *c)
+{
+    (void)rng_d(r, GPOP_WH_SPECIAL_DIE); /* special crate or not: both CELL_BOX */
+    (void)game_random(r, 2);             /* which of the two crate kinds */
+    for (int k = 1; k <= GPOP_WH_BOX; k++)
+        memset(c + k * GRID_STRIDE + 1, CELL_BOX, GPOP_WH_BOX);
 }
 
 static void setup_warehouse(gp_t *s, rng_t *r, const room_t *rm)
@@ -659,30 +672,35 @@ static void setup_warehouse(gp_t *s, rng_t *r, const room_t *rm)
      * is Random(nx) (Random(ny)) from the area's corner, Random(n) being
      * 0..n-1, or n+1..0 for n <= 0. */
     const int nx = (in.x2 - dim) - in.x1 + 1, ny = (in.y2 - dim) - in.y1 + 1;
-    /* Every site lies on the map when both ranges are positive and the
-     * area is on the map (nearly always): then no site needs the map test. */
-    const bool on_map = nx > 0 && ny > 0 && in.x1 >= 1 && in.y1 >= 1 &&
-                        in.x2 - 1 <= GRID_W && in.y2 - 1 <= GRID_H;
+    uint8_t *const map = s->lv->map.c;
     rng_t rl = *r; /* a local copy: the crates' stores cannot touch it */
-    int tries = 0;
-    for (int i = 0; i < GPOP_WH_TRIES; i++) {
-        tries++;
-        int x, y;
-        game_random_at(&rl, in.x1, nx, in.y1, ny, &x, &y);
-        if (!on_map && (x < 1 || y < 1 || x + dim - 1 > GRID_W || y + dim - 1 > GRID_H))
-            continue; /* a cell off the map is no floor */
-        if (!floor_4x4(&s->lv->map, x, y))
-            continue;
-        (void)rng_d(&rl, GPOP_WH_SPECIAL_DIE); /* special crate or not: both CELL_BOX */
-        (void)game_random(&rl, 2);             /* which of the two crate kinds */
-        /* the crate: the site's middle, on the map (its rows are stores of
-         * a known size) */
-        for (int yy = y + 1; yy <= y + dim - 2; yy++)
-            memset(&s->lv->map.c[GRID_IDX(x + 1, yy)], CELL_BOX, GPOP_WH_BOX);
+    if (nx > 0 && ny > 0 && in.x1 >= 1 && in.y1 >= 1 && in.x2 - 1 <= GRID_W &&
+        in.y2 - 1 <= GRID_H) {
+        /* Both ranges positive and the area on the map (nearly always):
+         * every site lies on the map, and each draw is game_random_at's
+         * one output for both coordinates; the site is read from the
+         * area's corner, with no coordinate made. */
+        uint8_t *const corner = &map[GRID_IDX(in.x1, in.y1)];
+        for (int i = 0; i < GPOP_WH_TRIES; i++) {
+            uint32_t a, b;
+            rng_below_pair(&rl, (uint32_t)nx, (uint32_t)ny, &a, &b);
+            uint8_t *const c = corner + b * GRID_STRIDE + a;
+            if (floor_4x4(c))
+                warehouse_crate(&rl, c);
+        }
+    } else {
+        for (int i = 0; i < GPOP_WH_TRIES; i++) {
+            int x, y;
+            game_random_at(&rl, in.x1, nx, in.y1, ny, &x, &y);
+            if (x < 1 || y < 1 || x + dim - 1 > GRID_W || y + dim - 1 > GRID_H)
+                continue; /* a cell off the map is no floor */
+            if (floor_4x4(&map[GRID_IDX(x, y)]))
+                warehouse_crate(&rl, &map[GRID_IDX(x, y)]);
+        }
     }
     *r = rl;
     if (s->lv->obs.game.wh_tries == 0)
-        s->lv->obs.game.wh_tries = (uint8_t)tries; /* the sites drawn */
+        s->lv->obs.game.wh_tries = GPOP_WH_TRIES; /* the sites drawn: all of them */
 }
 
 /* area:random_inner_edge_coord() [game: vrltools.pas:1078-1100] */
@@ -699,22 +717,71 @@ static point_t inner_edge(rng_t *r, area_t a)
     return (point_t){(uint8_t)a.x2, (uint8_t)(a.y1 + 1 + v - 2 * xs - ys)};
 }
 
+/* The rooms a pick may still take, kept as the picks use them: the
+ * unused ones as bits (bit j: room j); each room's types (the tables'
+ * room_fits bits, with GPOP_ROOM_KEY_BIT) a byte, eight rooms to a word
+ * (byte i of word w: room 8w + i); and how many unused rooms each type
+ * fits, a byte each (byte k: room_type[k]), so that a pick's count is a
+ * load and a shift, not a population count. */
+typedef struct rooms_left {
+    bitrow_t unused;
+    uint64_t counts;
+    int nwords;
+    uint64_t types[LEVEL_MAX_ROOMS / 8];
+} rooms_left_t;
+_Static_assert(LEVEL_MAX_ROOMS <= 128 && LEVEL_MAX_ROOMS < 256,
+               "the rooms fit in a bitrow_t, a count in a byte");
+_Static_assert(GPOP_ROOM_KEY_BIT < 7, "a room's bits spread to bytes by one multiply");
+
+/* Bits 0..6 of b to the low bits of bytes 0..6: b times the sum of
+ * 2^(7k) puts bit i at 8i (k = i), and no two other pairs (i, k) meet on
+ * one bit, so nothing carries. */
+static inline uint64_t spread7(uint64_t b)
+{
+    return (b * UINT64_C(0x0002040810204081)) & UINT64_C(0x0101010101010101);
+}
+
+/* The rooms whose bit k is set, as bits: bit k of each byte of a word,
+ * gathered into 8 bits by one multiply.  m has bit 8i set for each room i
+ * of the word that has it; the constant has bits 56 - 7i, so the product
+ * puts bit 8i at 56 + i, and every other pair of bits lands below bit 56
+ * or on a bit no other pair reaches (no carry into the top byte). */
+static inline bitrow_t rooms_with(const rooms_left_t *l, int k)
+{
+    uint64_t lo = 0, hi = 0;
+    for (int w = 0; w < l->nwords; w++) {
+        const uint64_t m = l->types[w] >> k & UINT64_C(0x0101010101010101);
+        const uint64_t g = (m * UINT64_C(0x0102040810204080)) >> 56;
+        if (w < 8)
+            lo |= g << 8 * w;
+        else
+            hi |= g << 8 * (w - 8);
+    }
+    return (bitrow_t)hi << 64 | lo;
+}
+
+/* Room j is used (no change if it was already). */
+static inline void room_use(rooms_left_t *l, int j)
+{
+    const bitrow_t bit = BITROW_BIT(j);
+    if (l->unused & bit) {
+        l->unused &= ~bit;
+        l->counts -= spread7(l->types[j >> 3] >> 8 * (j & 7) & 0x7f);
+    }
+}
+
 /* H39: the vault (room j) is marked used, a second unused room of both
  * sides at least the key size is looked up (one draw when there is one),
  * the d2 of G59, and the key cell in that room.  Locked with a key cell,
  * a d(lock_die) below the dlevel and then the lock chance: the key room is
  * used and holds the lever.  Returns whether the vault is locked. */
-static bool vault_lock(gp_t *s, rng_t *r, int j, bitrow_t *unused)
+static bool vault_lock(gp_t *s, rng_t *r, int j, rooms_left_t *left)
 {
     const gpop_tables_t *t = s->t;
     level_t *lv = s->lv;
     const room_t *rm = &lv->rooms[j];
-    *unused &= ~BITROW_BIT(j);
-    bitrow_t cand = 0;
-    for (int i = 0; i < lv->nrooms; i++)
-        if (lv->rooms[i].w >= t->vault_key_min && lv->rooms[i].h >= t->vault_key_min)
-            cand |= BITROW_BIT(i);
-    cand &= *unused;
+    room_use(left, j);
+    const bitrow_t cand = rooms_with(left, GPOP_ROOM_KEY_BIT) & left->unused;
     const int n = bitrow_popcount(cand);
     const int key = n > 0 ? bitrow_select(cand, game_random(r, n)) : -1;
     if (rm->w > GPOP_VAULT_SPACE_ABOVE && rm->h > GPOP_VAULT_SPACE_ABOVE)
@@ -727,20 +794,20 @@ static bool vault_lock(gp_t *s, rng_t *r, int j, bitrow_t *unused)
     if (lv->obs.game.vault_lock == 0)
         lv->obs.game.vault_lock = (uint8_t)(locked ? 3 : has_key ? 2 : 1);
     if (locked) {
-        *unused &= ~BITROW_BIT(key);
+        room_use(left, key);
         occupy(s, c.x, c.y, GPOP_ROOM_ITEMS ? EF_NOITEMS : 0); /* the wall lever */
     }
     return locked;
 }
 
-static void setup_vault(gp_t *s, rng_t *r, int j, bitrow_t *unused)
+static void setup_vault(gp_t *s, rng_t *r, int j, rooms_left_t *left)
 {
     level_t *lv = s->lv;
     const room_t *rm = &lv->rooms[j];
     const bool first = lv->obs.game.guards_drawn == 0; /* the level's first vault: observed */
     bool locked = false;
     if (s->t->vault_lock)
-        locked = vault_lock(s, r, j, unused);
+        locked = vault_lock(s, r, j, left);
     else if (rm->w > GPOP_VAULT_SPACE_ABOVE && rm->h > GPOP_VAULT_SPACE_ABOVE)
         (void)rng_d(r, 2); /* space, unused */
     /* Part G: the key room lookup never finds a room, the vault is never
@@ -794,7 +861,7 @@ static void setup_vault(gp_t *s, rng_t *r, int j, bitrow_t *unused)
             occupy(s, x, y, EF_NOSPAWN);
 }
 
-static bool setup(gp_t *s, rng_t *r, special_kind_t kind, int j, bitrow_t *unused)
+static bool setup(gp_t *s, rng_t *r, special_kind_t kind, int j, rooms_left_t *left)
 {
     const room_t *rm = &s->lv->rooms[j];
     switch (kind) {
@@ -812,7 +879,7 @@ static bool setup(gp_t *s, rng_t *r, special_kind_t kind, int j, bitrow_t *unuse
         setup_warehouse(s, r, rm);
         return true;
     case SPECIAL_VAULT:
-        setup_vault(s, r, j, unused);
+        setup_vault(s, r, j, left);
         return true;
     default:
         return false;
@@ -835,16 +902,14 @@ static void handle_rooms(gp_t *s)
     int cum[SPECIAL__COUNT], sum = 0; /* the types' running weights (weight_pick) */
     for (int i = 0; i < t->nroom_types; i++)
         cum[i] = sum += t->room_type[i].weight;
-    /* Rooms as bits (bit j: room j): the unused ones, and the ones each type
-     * fits (a room's size never changes), made once per level.
-     * A pick's candidates, the unused rooms that fit in room order, are the
-     * bits of both, and the k-th of them the k-th set bit: no scan of the
-     * room list per pick. */
-    _Static_assert(LEVEL_MAX_ROOMS <= 128, "the rooms fit in a bitrow_t");
-    _Static_assert(SPECIAL__COUNT <= 8, "a room's types fit in a byte");
-    /* The types each room fits (the tables' bits by size), a byte per room,
-     * eight rooms to a word (byte i of word w: room 8w + i). */
-    uint64_t types[LEVEL_MAX_ROOMS / 8] = {0};
+    /* The rooms left (rooms_left_t), made once per level (a room's size
+     * never changes).  A pick's candidates, the unused rooms that fit in
+     * room order, are the bits of both, and the k-th of them the k-th set
+     * bit: no scan of the room list per pick. */
+    rooms_left_t left;
+    left.unused = BITROW_BIT(lv->nrooms) - 1;
+    left.counts = 0;
+    left.nwords = (lv->nrooms + 7) / 8;
     /* a word filled in a register and stored once full (a store into
      * types[j >> 3] at a shift of 8(j & 7) per room was a load, a
      * variable shift and a store each) */
@@ -852,30 +917,22 @@ static void handle_rooms(gp_t *s)
     for (int j = 0; j < lv->nrooms; j++) {
         const room_t *rm = &lv->rooms[j];
         uint64_t b = 0;
-        if (rm->w < GPOP_FIT_W && rm->h < GPOP_FIT_H)
+        if (rm->w < GPOP_FIT_W && rm->h < GPOP_FIT_H) {
             b = t->room_fits[rm->w][rm->h];
-        else
+        } else {
             for (int k = 0; k < t->nroom_types; k++)
                 b |= (uint64_t)fits(&t->room_type[k], rm) << k;
+            b |= (uint64_t)room_key_fits(t, rm) << GPOP_ROOM_KEY_BIT;
+        }
+        left.counts += spread7(b);
         word = word >> 8 | b << 56; /* room j in the top byte, the earlier ones below */
         if ((j & 7) == 7) {
-            types[j >> 3] = word;
+            left.types[j >> 3] = word;
             word = 0;
         }
     }
     if (lv->nrooms & 7) /* the last word's rooms down to its bottom bytes */
-        types[lv->nrooms >> 3] = word >> 8 * (8 - (lv->nrooms & 7));
-    /* Type k's rooms as bits: bit k of each byte of a word, gathered into
-     * 8 bits by one multiply.  m has bit 8i set for each room i of the
-     * word that fits; the constant has bits 56 - 7i, so the product puts
-     * bit 8i at 56 + i, and every other pair of bits lands below bit 56 or
-     * on a bit no other pair reaches (no carry into the top byte). */
-    bitrow_t unused = BITROW_BIT(lv->nrooms) - 1, fit[SPECIAL__COUNT] = {0};
-    for (int k = 0; k < t->nroom_types; k++)
-        for (int w = 0; w < (lv->nrooms + 7) / 8; w++) {
-            const uint64_t m = types[w] >> k & UINT64_C(0x0101010101010101);
-            fit[k] |= (bitrow_t)((m * UINT64_C(0x0102040810204080)) >> 56) << 8 * w;
-        }
+        left.types[lv->nrooms >> 3] = word >> 8 * (8 - (lv->nrooms & 7));
     /* The picks and the setups draw from a local copy of the stream, passed
      * down and written back at the end: the setups' map stores could
      * otherwise alias the state and keep it in memory. */
@@ -884,19 +941,22 @@ static void handle_rooms(gp_t *s)
         const int type = t->room_pick_total > 0 ? t->room_pick[game_random(&r, t->room_pick_total)]
                                                 : weight_pick(&r, cum, t->nroom_types);
         const gpop_room_type_t *rt = &t->room_type[type];
-        const bitrow_t cand = fit[type] & unused;
-        const int n = bitrow_popcount(cand);
+        const int n = (int)(left.counts >> 8 * type & 0xff);
         if (n == 0) {
             o->special_skipped[rt->kind]++;
             continue;
         }
-        const int j = bitrow_select(cand, game_random(&r, n));
-        if (!setup(s, &r, (special_kind_t)rt->kind, j, &unused)) {
+        const bitrow_t cand = rooms_with(&left, type) & left.unused;
+        const int k = game_random(&r, n);
+        /* a tiled level's rooms are in the low half */
+        const int j = (uint64_t)(cand >> 64) == 0 ? grid_select64((uint64_t)cand, k)
+                                                  : bitrow_select(cand, k);
+        if (!setup(s, &r, (special_kind_t)rt->kind, j, &left)) {
             o->special_skipped[rt->kind]++;
             o->game.setup_failed++;
             continue;
         }
-        unused &= ~BITROW_BIT(j);
+        room_use(&left, j);
         o->special_placed[rt->kind]++;
         if (lv->nspecial < LEVEL_MAX_SPECIAL)
             lv->special[lv->nspecial++] = (special_room_t){rt->kind, (uint8_t)j};
@@ -1042,13 +1102,15 @@ static void table_from_bits(const gpop_tables_t *t, bitrow_t bits, flood_table_t
 
 void gpop_tables_derive(gpop_tables_t *t)
 {
-    _Static_assert(SPECIAL__COUNT <= 8, "the room types fit in a byte");
+    _Static_assert(GPOP_ROOM_KEY_BIT >= SPECIAL__COUNT && GPOP_ROOM_KEY_BIT < 8,
+                   "the room types and the key bit fit in a byte");
     for (int w = 0; w < GPOP_FIT_W; w++)
         for (int h = 0; h < GPOP_FIT_H; h++) {
             const room_t rm = {0, 0, (uint8_t)w, (uint8_t)h};
             uint8_t bits = 0;
             for (int k = 0; k < t->nroom_types; k++)
                 bits |= (uint8_t)(fits(&t->room_type[k], &rm) << k);
+            bits |= (uint8_t)(room_key_fits(t, &rm) << GPOP_ROOM_KEY_BIT);
             t->room_fits[w][h] = bits;
         }
     int total = 0;

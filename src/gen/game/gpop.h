@@ -137,6 +137,8 @@ typedef struct gpop_being_entry {
  * precomputed: every room the map can hold. */
 #define GPOP_FIT_W (GRID_W + 1)
 #define GPOP_FIT_H (GRID_H + 1)
+/* room_fits' bit for a room that may hold a locked vault's key (H39) */
+#define GPOP_ROOM_KEY_BIT SPECIAL__COUNT
 /* A flood's weight table [game: level.lua:1-24]: its entries in order (a
  * kind, group -1; or a group, kind -1) and their running weights, cum[i]
  * the sum of the weights 0..i.  Past the entries the sums hold INT_MAX up
@@ -227,7 +229,8 @@ typedef struct gpop_tables {
      * difficulty and dlevel 1..GPOP_BEING_DLEVELS the eligible ones as bits
      * (bit i: being_entry[i]); and for each room size w x h (below
      * GPOP_FIT_W x GPOP_FIT_H) the special room types it fits, as bits (bit
-     * k: room_type[k]); and when the types' weights sum to at most
+     * k: room_type[k]), and whether it may hold a vault's key (bit
+     * GPOP_ROOM_KEY_BIT); and when the types' weights sum to at most
      * GPOP_ROOM_PICKS, that sum (room_pick_total, else 0) and for each
      * value x of its Random the type weight_roll would return
      * (room_pick[x]). */
