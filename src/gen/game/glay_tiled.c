@@ -310,19 +310,26 @@ CPU_AVX2_FN static uint64_t candidates_avx2(const bitrow_t solid[GRID_H + 2],
     start[2] = (uint64_t)st1;
     start[3] = (uint64_t)(st1 >> 64);
     uint64_t left = (uint64_t)(start[2] != 0) << 2 | (uint64_t)(start[3] != 0) << 3;
+    /* rows y-1 and y of a pair are rows y+1 and y+2 of the pair before:
+     * its door rows, wall rows and their shifts are handed on (the stores
+     * between the pairs would make the compiler load them again) */
+    __m256i du = t_load(&door[CAND_Y1 - 1]);
+    __m256i up = _mm256_andnot_si256(du, t_load(&solid[CAND_Y1 - 1]));
+    __m256i ul = t_shl1(up), ur = t_shr1(up);
+    __m256i solid_up = t_load(&solid[CAND_Y1 - 1]);
 #pragma GCC unroll 9
     for (int y = CAND_Y1; y <= CAND_Y2; y += 2) {
-        const __m256i du = t_load(&door[y - 1]), dm = t_load(&door[y]), dd = t_load(&door[y + 1]);
-        const __m256i up = _mm256_andnot_si256(du, t_load(&solid[y - 1]));
+        const __m256i dm = t_load(&door[y]), dd = t_load(&door[y + 1]);
         const __m256i here = t_load(&solid[y]), mid = _mm256_andnot_si256(dm, here);
-        const __m256i down = _mm256_andnot_si256(dd, t_load(&solid[y + 1]));
+        const __m256i solid_down = t_load(&solid[y + 1]);
+        const __m256i down = _mm256_andnot_si256(dd, solid_down);
         _mm256_storeu_si256((__m256i *)(void *)&wall[y], mid);
         const __m256i d3 = _mm256_or_si256(_mm256_or_si256(du, dm), dd);
         const __m256i near = _mm256_or_si256(d3, _mm256_or_si256(t_shl1(d3), t_shr1(d3)));
         const __m256i ortho = t_two(up, down, t_shl1(mid), t_shr1(mid));
         const __m256i cand =
             _mm256_andnot_si256(near, _mm256_and_si256(_mm256_and_si256(mid, span), ortho));
-        const __m256i ul = t_shl1(up), ur = t_shr1(up), dl = t_shl1(down), dr = t_shr1(down);
+        const __m256i dl = t_shl1(down), dr = t_shr1(down);
         const __m256i ge3 = t_three(ul, ur, dl, dr), two = t_two(ul, ur, dl, dr);
         _mm256_storeu_si256((__m256i *)(void *)&c->now[y], _mm256_and_si256(cand, ge3));
         _mm256_storeu_si256((__m256i *)(void *)&c->prio[y], _mm256_and_si256(cand, two));
@@ -334,15 +341,19 @@ CPU_AVX2_FN static uint64_t candidates_avx2(const bitrow_t solid[GRID_H + 2],
                                __builtin_popcountll((uint64_t)_mm256_extract_epi64(norm, 3));
         /* starts of rows y, y+1: the interior rules, then the left border rule */
         const __m256i right = t_shr1(here);
-        const __m256i closed = _mm256_or_si256(t_shl1(here), t_load(&solid[y - 1]));
+        const __m256i closed = _mm256_or_si256(t_shl1(here), solid_up);
         const __m256i st = _mm256_or_si256(
-            _mm256_and_si256(_mm256_and_si256(right, t_load(&solid[y + 1])),
-                             _mm256_and_si256(closed, inner)),
+            _mm256_and_si256(_mm256_and_si256(right, solid_down), _mm256_and_si256(closed, inner)),
             _mm256_and_si256(right, border));
         _mm256_storeu_si256((__m256i *)(void *)&start[2 * y], st);
         const int zero = _mm256_movemask_pd(
             _mm256_castsi256_pd(_mm256_cmpeq_epi64(st, _mm256_setzero_si256())));
         left |= (uint64_t)(zero ^ 15) << (2 * y);
+        du = dd;
+        up = down;
+        ul = dl;
+        ur = dr;
+        solid_up = solid_down;
     }
     return left;
 }
@@ -422,22 +433,36 @@ static void doors(rng_t *r, bitrow_t wall[GRID_H + 2], bitrow_t door[GRID_H + 2]
 /* [game-0.10.10b: generator.lua:430-433] drop an entry whose inside (the
  * rectangle shrunk by one) holds a wall-set cell; [decision:
  * GLAY10_ROOM_FILTER] applied and counted, though a tiled map (every face a
- * rectangle) never gives one. */
-static void filter_rooms(level_t *lv, const bitrow_t walls[GRID_H + 2])
+ * rectangle) never gives one.  The inside's solid cells (wall or door) are
+ * looked for first, by its columns (bit y of col[x]; two columns a load,
+ * where a 128-bit row is two): an inside with none holds no wall, and one
+ * with some is read again by its wall rows. */
+static void filter_rooms(level_t *lv, const bitrow_t walls[GRID_H + 2],
+                         const uint32_t col[GRID_STRIDE])
 {
+    _Static_assert(GRID_H < 32, "a column's rows fit in 32 bits");
     int kept = 0;
     for (int i = 0; i < lv->nrooms; i++) {
         const room_t *m = &lv->rooms[i];
-        /* the inside's columns m->x+1 .. m->x+m->w-2, rows likewise */
-        const bitrow_t cols = m->w > 2 ? (BITROW_BIT(m->x + m->w - 1) - 1) &
-                                             ~(BITROW_BIT(m->x + 1) - 1)
-                                       : 0;
-        /* the rows ORed, then one test (the test fails on nearly every
-         * room, so no row is worth an early way out) */
-        bitrow_t rows = 0;
-        for (int y = m->y + 1; y < m->y + m->h - 1; y++)
-            rows |= walls[y];
-        if (rows & cols)
+        /* the inside's rows m->y+1 .. m->y+m->h-2 as a column's bits (the
+         * scan's rooms have both sides at least 2: an edge past the start) */
+        const uint32_t rows = (UINT32_C(1) << (m->y + m->h - 1)) - (UINT32_C(1) << (m->y + 1));
+        const int x1 = m->x + 1, n = m->w - 2; /* the inside's columns x1 .. x1+n-1 */
+        uint64_t pair = n & 1 ? col[x1 + n - 1] : 0;
+        for (int k = 0; k + 1 < n; k += 2) {
+            uint64_t v;
+            memcpy(&v, &col[x1 + k], sizeof v); /* columns x1+k and x1+k+1, either order */
+            pair |= v;
+        }
+        bool drop = false;
+        if (((uint32_t)pair | (uint32_t)(pair >> 32)) & rows) {
+            const bitrow_t cols = (BITROW_BIT(x1 + n) - 1) & ~(BITROW_BIT(x1) - 1);
+            bitrow_t any = 0;
+            for (int y = m->y + 1; y < m->y + m->h - 1; y++)
+                any |= walls[y];
+            drop = (any & cols) != 0;
+        }
+        if (drop)
             lv->obs.game.rooms_dropped++;
         else
             lv->rooms[kept++] = *m;
@@ -488,7 +513,7 @@ void glay10_tiled(layout_ctx_t *ctx, const glay_tables_t *t)
     for (int i = 0; i < dl.n; i++)
         g->c[dl.at[i]] = CELL_DOOR;
     rooms_scan_starts(lv, w.solid, w.col, start, start_left);
-    filter_rooms(lv, wall);
+    filter_rooms(lv, wall, w.col);
     if (ctx->p->layout_only)
         ctx->doors = grid_count(g, CELL_DOOR);
 }
