@@ -17,6 +17,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "grandom.h"
 #include "level.h"
@@ -300,5 +301,30 @@ void glay_arena(layout_ctx_t *ctx, const glay_tables_t *t);
  * min(ceil(dl/4), 7). */
 int glay_arena_scheme_low(int dlevel);
 int glay_arena_scheme_high(int dlevel);
+
+/* n cells from p set to k (a river's row or strip: a few cells), by
+ * stores of 8, 4, 2 or 1 bytes, the first and last ones overlapping,
+ * instead of a call to memset per row; every byte the same, so no byte
+ * order. */
+static inline void glay_fill_run(uint8_t *p, int n, cell_t k)
+{
+    if (n > 16) {
+        memset(p, (int)k, (size_t)n);
+    } else if (n >= 8) {
+        const uint64_t v = UINT64_C(0x0101010101010101) * (uint8_t)k;
+        memcpy(p, &v, sizeof v);
+        memcpy(p + n - 8, &v, sizeof v);
+    } else if (n >= 4) {
+        const uint32_t v = UINT32_C(0x01010101) * (uint8_t)k;
+        memcpy(p, &v, sizeof v);
+        memcpy(p + n - 4, &v, sizeof v);
+    } else if (n >= 2) {
+        const uint16_t v = (uint16_t)(0x0101u * (uint8_t)k);
+        memcpy(p, &v, sizeof v);
+        memcpy(p + n - 2, &v, sizeof v);
+    } else if (n == 1) {
+        p[0] = (uint8_t)k;
+    }
+}
 
 #endif

@@ -115,30 +115,6 @@ static int bridges(grid_t *g, rng_t *r, const glay_bridges_t *b, cand_t *cand, i
     return made;
 }
 
-/* n cells from p set to k (a vertical river's row: a few cells): stores
- * of 8, 4, 2 or 1 bytes, the first and last ones overlapping, instead of a
- * call to memset per row.  Every byte the same, so no byte order. */
-static inline void fill_run(uint8_t *p, cell_t k, int n)
-{
-    if (n > 16) {
-        memset(p, k, (size_t)n);
-    } else if (n >= 8) {
-        const uint64_t v = UINT64_C(0x0101010101010101) * k;
-        memcpy(p, &v, sizeof v);
-        memcpy(p + n - 8, &v, sizeof v);
-    } else if (n >= 4) {
-        const uint32_t v = UINT32_C(0x01010101) * k;
-        memcpy(p, &v, sizeof v);
-        memcpy(p + n - 4, &v, sizeof v);
-    } else if (n >= 2) {
-        const uint16_t v = (uint16_t)(0x0101u * k);
-        memcpy(p, &v, sizeof v);
-        memcpy(p + n - 2, &v, sizeof v);
-    } else if (n == 1) {
-        p[0] = (uint8_t)k;
-    }
-}
-
 static bool bank(const grid_t *g, int x, int y)
 {
     return (BANK_SET & CELLSET(grid_get(g, x, y))) != 0;
@@ -197,7 +173,7 @@ void glay10_vert_river(level_t *lv, rng_t *stream, const glay_tables_t *t, cell_
     for (int y = 1; y <= GRID_H; y++) {
         x_last = x;
         x_at[y] = x;
-        fill_run(&g->c[GRID_IDX(x + 1, y)], fluid, width); /* cells x+1 .. x+width */
+        glay_fill_run(&g->c[GRID_IDX(x + 1, y)], width, fluid); /* cells x+1 .. x+width */
         if (bank(g, x, y) && bank(g, x + width + 1, y))
             cand[n++] = (cand_t){y, x};
         if (glay_dn(r, VRIVER_DRIFT_DIE) == 1)

@@ -140,29 +140,11 @@ void glay_horiz_river(level_t *lv, rng_t *stream, cell_t fluid, int width, bool 
     o->game.bridge_at = (uint8_t)(bridge ? b : 0);
 }
 
-/* Set the n cells from p to k.  A river's run is a few cells: two
- * overlapping stores of 4 (or 2) cells cover 2..8 of them, where a loop
- * would become a call to memset per row. */
-static inline void put_run(uint8_t *p, int n, cell_t k)
-{
-    const uint32_t k4 = UINT32_C(0x01010101) * (uint8_t)k;
-    const uint16_t k2 = (uint16_t)(0x0101u * (uint8_t)k);
-    if (n >= 4 && n <= 8) {
-        memcpy(p, &k4, 4);
-        memcpy(p + n - 4, &k4, 4);
-    } else if (n >= 2 && n < 4) {
-        memcpy(p, &k2, 2);
-        memcpy(p + n - 2, &k2, 2);
-    } else if (n > 0) {
-        memset(p, (int)k, (size_t)n);
-    }
-}
-
 /* One row of a vertical river at x (its cells x+1..x+width), then the drift. */
 static int vriver_row(grid_t *g, rng_t *r, cell_t fluid, int width, int bridge_y, int x, int y)
 {
     cell_t k = y >= bridge_y && y < bridge_y + RIVER_BRIDGE_CELLS ? CELL_BRIDGE : fluid;
-    put_run(&g->c[GRID_IDX(x + 1, y)], width, k);
+    glay_fill_run(&g->c[GRID_IDX(x + 1, y)], width, k);
     if (glay_dn(r, VRIVER_DRIFT_DIE) == 1)
         x = clampi(x + glay_dn(r, RIVER_DRIFT_STEP_DIE) - 2, VRIVER_X_MIN,
                    GRID_W - width - VRIVER_RIGHT_MARGIN);
